@@ -1,0 +1,118 @@
+import SchemaBuilder from "@pothos/core";
+import DataloaderPlugin from "@pothos/plugin-dataloader";
+import ErrorsPlugin from "@pothos/plugin-errors";
+import RelayPlugin from "@pothos/plugin-relay";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import type { UserRole } from "../platform/auth/viewer.js";
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+} from "../platform/errors/domain-error.js";
+import type { GraphQLContext } from "./context.js";
+
+/**
+ * The one Pothos builder (pattern: Pothos examples/complex-app). Each type lives in
+ * src/graphql/schema/<context>/<type>.ts with its inputs, queries and mutations, and is imported
+ * once from src/graphql/schema/index.ts.
+ *
+ * Auth scopes: `authenticated`, `role` (any of the given roles), `platformStaff`
+ * (pin_manager/admin/system). Resource checks (deal participant, tenant staff) live in the
+ * domain's access rules and throw ForbiddenError, which becomes a typed `ForbiddenError` result.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  AuthScopes: {
+    authenticated: boolean;
+    role: UserRole[];
+    platformStaff: boolean;
+  };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    Decimal: { Input: string; Output: string };
+  };
+  DefaultFieldNullability: false;
+}>({
+  defaultFieldNullability: false,
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, RelayPlugin, DataloaderPlugin],
+  scopeAuth: {
+    authorizeOnSubscribe: true,
+    authScopes: (ctx) => ({
+      authenticated: ctx.viewer !== null,
+      role: (roles: UserRole[]) => ctx.viewer !== null && ctx.viewer.roles.some((r) => roles.includes(r)),
+      platformStaff: ctx.viewer !== null && ctx.viewer.roles.some((r) => ["pin_manager", "admin", "system"].includes(r)),
+    }),
+    unauthorizedError: (_parent, ctx) =>
+      new ForbiddenError(
+        ctx.viewer ? "AUTH_FORBIDDEN" : "AUTH_REQUIRED",
+        ctx.viewer ? "You are not allowed to do this" : "Sign in first: send Authorization: Bearer <token>",
+      ),
+  },
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+  },
+  errors: {
+    // Every field with `errors: {}` returns these typed results for expected domain failures.
+    defaultTypes: [ValidationError, NotFoundError, IllegalStateError, ConflictError, ForbiddenError],
+    directResult: false,
+  },
+});
+
+builder.queryType({ description: "Reads: bookings, deals, the chessboard grid, the catalog." });
+builder.mutationType({ description: "Commands. Expected failures are typed results implementing `Error`." });
+builder.subscriptionType({ description: "Live updates over graphql-ws (and SSE)." });
+
+builder.scalarType("DateTime", {
+  description: "ISO-8601 timestamp in UTC",
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    if (typeof value !== "string" || Number.isNaN(Date.parse(value))) {
+      throw new ValidationError("INVALID_DATETIME", "Expected an ISO-8601 timestamp");
+    }
+    return new Date(value);
+  },
+});
+
+builder.scalarType("Decimal", {
+  description: "Exact decimal number as a string (money, areas), e.g. \"12500000.00\"",
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    const text = typeof value === "number" ? String(value) : value;
+    if (typeof text !== "string" || !/^-?\d+(\.\d+)?$/.test(text)) {
+      throw new ValidationError("INVALID_DECIMAL", "Expected a decimal number such as \"12500000.00\"");
+    }
+    return text;
+  },
+});
+
+/** The one error interface: every expected failure has a stable `code` and a human `message`. */
+export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
+  description:
+    "An expected failure. `code` is stable (e.g. CRM_BOOKING_PROPERTY_OBJECT_BUSY); see docs/errors.md for every code.",
+  fields: (t) => ({
+    code: t.exposeString("code"),
+    message: t.exposeString("message"),
+  }),
+});
+
+const CATEGORY_TYPES = [
+  [ValidationError, "ValidationError", "The input is malformed or out of range."],
+  [NotFoundError, "NotFoundError", "The referenced entity does not exist (or is not visible to you)."],
+  [IllegalStateError, "IllegalStateError", "A business rule refused the command in the current state."],
+  [ConflictError, "ConflictError", "A concurrent change or a uniqueness rule won; re-read and retry."],
+  [ForbiddenError, "ForbiddenError", "You are not allowed to do this."],
+] as const;
+
+for (const [ErrorClass, name, description] of CATEGORY_TYPES) {
+  builder.objectType(ErrorClass, {
+    name,
+    description,
+    interfaces: [ErrorInterface],
+    isTypeOf: (value) => value instanceof ErrorClass,
+    fields: () => ({}),
+  });
+}

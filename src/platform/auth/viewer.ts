@@ -1,0 +1,31 @@
+import { ForbiddenError } from "../errors/domain-error.js";
+
+export const ROLES = ["agent", "investor", "pin_manager", "developer_manager", "admin", "system"] as const;
+export type UserRole = (typeof ROLES)[number];
+
+/** Who is calling: taken from the bearer JWT (sub, roles, tenant). */
+export interface Viewer {
+  readonly userId: string;
+  readonly roles: readonly UserRole[];
+  /** DeveloperId (= TenantId) for developer staff, null for everyone else. */
+  readonly tenantId: string | null;
+}
+
+export function hasRole(viewer: Viewer | null, ...roles: UserRole[]): boolean {
+  return viewer !== null && viewer.roles.some((r) => roles.includes(r));
+}
+
+/** Platform staff that may act across tenants. */
+export function isPlatformStaff(viewer: Viewer | null): boolean {
+  return hasRole(viewer, "pin_manager", "admin", "system");
+}
+
+/** developer_manager of exactly this tenant. */
+export function isDeveloperManagerOf(viewer: Viewer | null, tenantId: string): boolean {
+  return viewer !== null && viewer.roles.includes("developer_manager") && viewer.tenantId === tenantId;
+}
+
+export function requireViewer(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new ForbiddenError("AUTH_REQUIRED", "Sign in first: send Authorization: Bearer <token>");
+  return viewer;
+}

@@ -1,0 +1,172 @@
+/**
+ * The one described settings map of the system. Every setting the process reads is listed here
+ * with its type, default and description; `.env.example` is generated from it
+ * (`npm run env:example`) and the README's configuration table mirrors it.
+ * Unknown `PIN_*` variables and invalid values fail at start with a message naming the setting.
+ */
+export type Role = "api" | "consumers" | "workers";
+const ROLES: readonly Role[] = ["api", "consumers", "workers"];
+
+interface SettingSpec<T> {
+  readonly env: string;
+  readonly description: string;
+  readonly example: string;
+  readonly parse: (raw: string | undefined) => T;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(`Invalid setting ${setting}: ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+function str(env: string, fallback: string | null, description: string, example = fallback ?? "") {
+  return {
+    env,
+    description,
+    example,
+    parse: (raw: string | undefined): string | null => (raw === undefined || raw === "" ? fallback : raw),
+  } satisfies SettingSpec<string | null>;
+}
+
+function int(env: string, fallback: number, description: string, min = 0, max = Number.MAX_SAFE_INTEGER) {
+  return {
+    env,
+    description,
+    example: String(fallback),
+    parse: (raw: string | undefined): number => {
+      if (raw === undefined || raw === "") return fallback;
+      if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(env, `expected an integer, got "${raw}"`);
+      const value = Number(raw);
+      if (value < min || value > max) throw new ConfigError(env, `expected ${min}..${max}, got ${value}`);
+      return value;
+    },
+  } satisfies SettingSpec<number>;
+}
+
+function bool(env: string, fallback: boolean, description: string) {
+  return {
+    env,
+    description,
+    example: String(fallback),
+    parse: (raw: string | undefined): boolean => {
+      if (raw === undefined || raw === "") return fallback;
+      if (["true", "1", "yes"].includes(raw.toLowerCase())) return true;
+      if (["false", "0", "no"].includes(raw.toLowerCase())) return false;
+      throw new ConfigError(env, `expected true/false, got "${raw}"`);
+    },
+  } satisfies SettingSpec<boolean>;
+}
+
+function oneOf<T extends string>(env: string, values: readonly T[], fallback: T, description: string) {
+  return {
+    env,
+    description: `${description} (${values.join(" | ")})`,
+    example: fallback,
+    parse: (raw: string | undefined): T => {
+      if (raw === undefined || raw === "") return fallback;
+      if (!(values as readonly string[]).includes(raw)) {
+        throw new ConfigError(env, `expected one of ${values.join(", ")}, got "${raw}"`);
+      }
+      return raw as T;
+    },
+  } satisfies SettingSpec<T>;
+}
+
+function url(env: string, protocols: readonly string[], description: string, example: string) {
+  return {
+    env,
+    description,
+    example,
+    parse: (raw: string | undefined): string | null => {
+      if (raw === undefined || raw === "") return null;
+      let parsed: URL;
+      try {
+        parsed = new URL(raw);
+      } catch {
+        throw new ConfigError(env, `not a URL: "${raw}"`);
+      }
+      if (!protocols.includes(parsed.protocol)) {
+        throw new ConfigError(env, `expected ${protocols.join(" or ")} URL, got ${parsed.protocol}`);
+      }
+      return raw;
+    },
+  } satisfies SettingSpec<string | null>;
+}
+
+export const SETTINGS = {
+  nodeEnv: oneOf("NODE_ENV", ["development", "production", "test"] as const, "development", "Runtime environment; production forbids dev-only endpoints"),
+  port: int("PORT", 4000, "HTTP port of the api role (GraphQL at /graphql, /metrics, /healthz, /readyz)", 0, 65535),
+  host: str("HOST", "127.0.0.1", "Interface the HTTP server binds to"),
+  roles: {
+    env: "PIN_ROLES",
+    description: `Comma-separated runtime roles this process runs (${ROLES.join(", ")})`,
+    example: "api,consumers,workers",
+    parse: (raw: string | undefined): Role[] => {
+      if (raw === undefined || raw.trim() === "") return [...ROLES];
+      const roles = raw.split(",").map((r) => r.trim()).filter(Boolean);
+      for (const role of roles) {
+        if (!(ROLES as readonly string[]).includes(role)) {
+          throw new ConfigError("PIN_ROLES", `unknown role "${role}" (allowed: ${ROLES.join(", ")})`);
+        }
+      }
+      return roles as Role[];
+    },
+  } satisfies SettingSpec<Role[]>,
+  databaseUrl: url("DATABASE_URL", ["postgres:", "postgresql:"], "PostgreSQL URL; empty → embedded PostgreSQL under PIN_DATA_DIR", "postgres://postgres@127.0.0.1:5432/pin"),
+  kafkaBrokers: str("KAFKA_BROKERS", null, "Comma-separated Kafka brokers; empty → local event log in PostgreSQL", "127.0.0.1:19092"),
+  clickhouseUrl: url("CLICKHOUSE_URL", ["http:", "https:"], "ClickHouse HTTP URL; empty → embedded chdb engine under PIN_DATA_DIR", "http://127.0.0.1:8123"),
+  dataDir: str("PIN_DATA_DIR", ".data", "Folder for embedded PostgreSQL and chdb data"),
+  seedDemoData: bool("PIN_SEED_DEMO", true, "Seed demo data (developer, projects, ~200 apartments, deals) when the database is empty"),
+  logLevel: oneOf("LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info", "pino log level"),
+  logPretty: bool("PIN_LOG_PRETTY", false, "Human-readable logs (pino-pretty); JSON otherwise"),
+  jwtSecret: str("PIN_JWT_SECRET", null, "HS256 secret for bearer tokens; required in production, a dev secret is used otherwise"),
+  jwtIssuer: str("PIN_JWT_ISSUER", "pin-platform", "Expected JWT issuer"),
+  devTokens: bool("PIN_DEV_TOKENS", true, "Serve GET /dev/token?role=… (never served when NODE_ENV=production)"),
+  outboxRelayIntervalMs: int("PIN_OUTBOX_RELAY_INTERVAL_MS", 200, "Outbox relay poll interval when idle", 10),
+  outboxShards: int("PIN_OUTBOX_SHARDS", 8, "Number of outbox shards (key hash); one publisher per shard", 1, 1024),
+  outboxRetentionHours: int("PIN_OUTBOX_RETENTION_HOURS", 72, "How long published outbox rows are kept", 1),
+  dedupWindowDays: int("PIN_DEDUP_WINDOW_DAYS", 14, "How long consumer dedup keys are kept", 1),
+  bookingExpirationCycleSeconds: int("PIN_BOOKING_EXPIRATION_CYCLE_SECONDS", 60, "booking-expiration worker cycle", 1),
+  bookingExpirationBatchSize: int("PIN_BOOKING_EXPIRATION_BATCH_SIZE", 500, "Bookings claimed per expiration batch", 1),
+  holdExpirationCycleSeconds: int("PIN_HOLD_EXPIRATION_CYCLE_SECONDS", 60, "chessboard hold-expiration safety worker cycle", 1),
+  holdExpirationGraceMinutes: int("PIN_HOLD_EXPIRATION_GRACE_MINUTES", 10, "Grace after ReservedUntil/BookedUntil before a hold is force-released", 0),
+  instanceId: str("PIN_INSTANCE_ID", null, "Unique id of this process (broadcast consumer group, worker claims); random when empty"),
+} as const;
+
+type SettingsSpec = typeof SETTINGS;
+export type Settings = { [K in keyof SettingsSpec]: ReturnType<SettingsSpec[K]["parse"]> };
+
+/** Parse and validate the environment. Throws ConfigError naming the first bad setting. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const known = new Set(Object.values(SETTINGS).map((s) => s.env));
+  for (const name of Object.keys(env)) {
+    if (name.startsWith("PIN_") && !known.has(name)) {
+      throw new ConfigError(name, "unknown setting (see .env.example for the list)");
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(SETTINGS)) {
+    out[key] = spec.parse(env[spec.env]);
+  }
+  const settings = out as Settings;
+  if (settings.nodeEnv === "production" && !settings.jwtSecret) {
+    throw new ConfigError("PIN_JWT_SECRET", "required when NODE_ENV=production");
+  }
+  return settings;
+}
+
+/** `.env.example` text: every setting, its description and an example value. */
+export function renderEnvExample(): string {
+  const lines = ["# Generated from src/platform/config/settings.ts by `npm run env:example`. Do not edit.", ""];
+  for (const spec of Object.values(SETTINGS)) {
+    lines.push(`# ${spec.description}`);
+    lines.push(`# ${spec.env}=${spec.example}`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,18 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, type Prisma } from "../../generated/prisma/client.js";
+
+export { PrismaClient, Prisma };
+/** The transaction handle every repository and `enqueue(tx, event)` write through. */
+export type Tx = Prisma.TransactionClient;
+export type Db = PrismaClient;
+
+export interface DbOptions {
+  readonly url: string;
+  readonly maxConnections?: number;
+}
+
+/** Prisma client over the pg driver adapter (Prisma 7 has no native query engine here). */
+export function createPrismaClient(options: DbOptions): PrismaClient {
+  const adapter = new PrismaPg({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });
+}
