@@ -1,0 +1,107 @@
+import { DomainError, isDomainError } from "../../errors/domain-error.js";
+import type { ErrorClass } from "./definition.js";
+
+/** Thrown by repositories when an optimistic version check lost a race: re-read and retry. */
+export class ConcurrencyConflictError extends DomainError<"CONCURRENCY_CONFLICT"> {
+  constructor(message = "concurrent modification", details: Readonly<Record<string, unknown>> = {}) {
+    super("CONCURRENCY_CONFLICT", message, "conflict", details);
+  }
+}
+
+export const UNEXPECTED_ERROR_CODE = "CONSUMER_UNEXPECTED_ERROR";
+export const CONTRACT_INVALID_CODE = "EVENT_CONTRACT_INVALID";
+
+const NON_RETRIABLE_SUFFIXES = [
+  "_TENANT_MISMATCH",
+  "_UNSUPPORTED_CURRENCY",
+  "_CONTRACT_FIELD_MISSING",
+  "_KIND_CHANGED",
+];
+const RETRIABLE_SUFFIXES = ["_NOT_FOUND"];
+
+/** Node/pg/Prisma/KafkaJS signals that a dependency, not the message, is at fault. */
+const INFRA_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+]);
+// Prisma: P1001 can't reach, P1002 timeout, P1008 operation timeout, P1017 connection closed,
+// P2024 pool timeout, P2028 transaction API error (expired interactive transaction).
+const INFRA_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
+// PostgreSQL SQLSTATE class 08 (connection), 57P01..03 (admin shutdown / cannot connect now), 53300 too many connections.
+const INFRA_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const INFRA_ERROR_NAMES = new Set([
+  "KafkaJSConnectionError",
+  "KafkaJSConnectionClosedError",
+  "KafkaJSRequestTimeoutError",
+  "KafkaJSNumberOfRetriesExceeded",
+  "KafkaJSBrokerNotFound",
+  "KafkaJSLockTimeout",
+  "KafkaJSNonRetriableError",
+  "PrismaClientInitializationError",
+  "DriverAdapterError",
+  "TimeoutError",
+  "AbortError",
+]);
+const INFRA_MESSAGE =
+  /connection terminated|connection refused|timeout exceeded|Connection terminated unexpectedly|ECONNREFUSED|ECONNRESET|can't reach database|server closed the connection|Transaction already closed|Unable to start a transaction/i;
+
+const MAX_CAUSE_DEPTH = 5;
+
+function isInfrastructure(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > MAX_CAUSE_DEPTH) return false;
+  const e = error as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    originalError?: unknown;
+  };
+  if (
+    typeof e.code === "string" &&
+    (INFRA_NODE_CODES.has(e.code) || INFRA_PRISMA_CODES.has(e.code) || INFRA_SQLSTATE.test(e.code))
+  ) {
+    return true;
+  }
+  if (typeof e.name === "string" && INFRA_ERROR_NAMES.has(e.name)) return true;
+  if (typeof e.message === "string" && INFRA_MESSAGE.test(e.message)) return true;
+  return isInfrastructure(e.cause, depth + 1) || isInfrastructure(e.originalError, depth + 1);
+}
+
+function endsWithAny(code: string, suffixes: readonly string[]): boolean {
+  return suffixes.some((s) => code.endsWith(s));
+}
+
+/**
+ * The platform's default policy (the catalog spec's table). Unexpected errors are retriable with
+ * the 6-retry policy, then DLQ with code CONSUMER_UNEXPECTED_ERROR (decision 0024): a bug should
+ * neither block a partition forever nor lose the message.
+ */
+export function classifyDefault(error: unknown): ErrorClass {
+  if (error instanceof ConcurrencyConflictError) return "conflict";
+  if (isDomainError(error)) {
+    if (error.category === "validation") return "non-retriable";
+    if (endsWithAny(error.code, NON_RETRIABLE_SUFFIXES)) return "non-retriable";
+    if (endsWithAny(error.code, RETRIABLE_SUFFIXES)) return "retriable";
+    if (error.category === "not_found") return "retriable";
+    if (error.category === "conflict") return "conflict";
+    return "non-retriable";
+  }
+  if (isInfrastructure(error)) return "infrastructure";
+  return "retriable";
+}
+
+/** The code written to x-dlq-error-code and the dead-letter table. */
+export function errorCodeOf(error: unknown): string {
+  if (isDomainError(error)) return error.code;
+  return UNEXPECTED_ERROR_CODE;
+}
+
+export function errorMessageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
