@@ -120,6 +120,7 @@ export const SETTINGS = {
   databaseUrl: url("DATABASE_URL", ["postgres:", "postgresql:"], "PostgreSQL URL; empty → embedded PostgreSQL under PIN_DATA_DIR", "postgres://postgres@127.0.0.1:5432/pin"),
   kafkaBrokers: str("KAFKA_BROKERS", null, "Comma-separated Kafka brokers; empty → local event log in PostgreSQL", "127.0.0.1:19092"),
   clickhouseUrl: url("CLICKHOUSE_URL", ["http:", "https:"], "ClickHouse HTTP URL; empty → embedded chdb engine under PIN_DATA_DIR", "http://127.0.0.1:8123"),
+  embeddedPostgresPort: int("PIN_EMBEDDED_PG_PORT", 54329, "Port of the embedded PostgreSQL (used only when DATABASE_URL is empty)", 1, 65535),
   dataDir: str("PIN_DATA_DIR", ".data", "Folder for embedded PostgreSQL and chdb data"),
   seedDemoData: bool("PIN_SEED_DEMO", true, "Seed demo data (developer, projects, ~200 apartments, deals) when the database is empty"),
   logLevel: oneOf("LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info", "pino log level"),

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
+import { systemClock, type Clock } from "./platform/clock/clock.js";
+import type { Settings } from "./platform/config/settings.js";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./platform/db/embedded-postgres.js";
+import { runMigrations } from "./platform/db/migrations/run-migrations.js";
+import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
+import { createEventPlatform, type EventPlatform, type Runner } from "./platform/events/event-platform.js";
+import { createLogger, type Logger } from "./platform/log/logger.js";
+import { createMetricsRegistry, type Registry } from "./platform/metrics/registry.js";
+import { CONSUMERS } from "./consumers/index.js";
+import { WORKERS } from "./workers/index.js";
+import { seedDemoData } from "./demo/seed-demo-data.js";
+import type { ApiDeps, ApiExtensions } from "./graphql/context.js";
+import { createApiServer, type ApiServer } from "./graphql/server.js";
+import { schema } from "./graphql/schema/index.js";
+import { createApiExtensions } from "./graphql/extensions.js";
+
+/**
+ * The composition root: builds every part from the settings and starts the roles this process
+ * runs (api, consumers, workers — all three by default). Only src/main.ts touches process.exit.
+ */
+export interface App {
+  readonly settings: Settings;
+  readonly db: Db;
+  readonly databaseUrl: string;
+  readonly platform: EventPlatform;
+  readonly log: Logger;
+  readonly metrics: Registry;
+  readonly clock: Clock;
+  /** Set when the api role runs */
+  readonly url: string | null;
+  stop(): Promise<void>;
+}
+
+export interface AppOverrides {
+  readonly clock?: Clock;
+  readonly log?: Logger;
+  readonly metrics?: Registry;
+}
+
+export async function startApp(settings: Settings, overrides: AppOverrides = {}): Promise<App> {
+  const startedAt = Date.now();
+  const log = overrides.log ?? createLogger({ level: settings.logLevel, pretty: settings.logPretty });
+  const metrics = overrides.metrics ?? createMetricsRegistry({ defaultMetrics: true });
+  const clock = overrides.clock ?? systemClock;
+  const stack: Array<{ name: string; stop: () => Promise<void> }> = [];
+
+  async function stopAll(): Promise<void> {
+    for (const part of stack.reverse()) {
+      try {
+        await part.stop();
+      } catch (error) {
+        log.error({ err: error, part: part.name }, "failed to stop cleanly");
+      }
+    }
+  }
+
+  try {
+    let embedded: EmbeddedPostgres | null = null;
+    let databaseUrl = settings.databaseUrl;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: settings.dataDir ?? ".data",
+        port: settings.embeddedPostgresPort,
+        database: "pin",
+        log,
+      });
+      stack.push({ name: "embedded-postgres", stop: () => embedded!.stop() });
+      databaseUrl = embedded.url;
+    }
+    const migrations = await runMigrations({ url: databaseUrl, log });
+    log.info({ applied: migrations.applied.length, total: migrations.applied.length + migrations.alreadyApplied.length }, "database migrated");
+
+    const db = createPrismaClient({ url: databaseUrl });
+    stack.push({ name: "prisma", stop: () => db.$disconnect() });
+
+    const platformSettings = settings.instanceId ? settings : { ...settings, instanceId: randomUUID() };
+    const platform = createEventPlatform({ settings: platformSettings, db, log, metrics, clock });
+    stack.push({ name: "event-platform", stop: () => platform.close() });
+
+    const roles = new Set(settings.roles);
+    const runners: Array<{ name: string; runner: Runner }> = [];
+
+    if (roles.has("workers")) {
+      runners.push({ name: "outbox-relay", runner: platform.startRelay() });
+      for (const factory of WORKERS) runners.push({ name: factory.name, runner: factory({ db, log, clock, metrics, settings }) });
+    }
+    if (roles.has("consumers")) {
+      for (const factory of CONSUMERS) {
+        const definition = factory({ log, clock, metrics, settings });
+        runners.push({ name: definition.group, runner: platform.runConsumer(definition) });
+      }
+    }
+
+    let url: string | null = null;
+    let api: ApiServer | null = null;
+    let extensions: ApiExtensions | null = null;
+    if (roles.has("api")) {
+      const secret = settings.jwtSecret ?? DEV_JWT_SECRET;
+      const tokens = createTokenService({ secret, issuer: settings.jwtIssuer ?? "pin-platform" });
+      const built = createApiExtensions({ platform, db, log, metrics, clock });
+      extensions = built.extensions;
+      runners.push(...built.runners);
+      const deps: ApiDeps = { db, clock, log, metrics, settings, extensions };
+      api = createApiServer({
+        deps,
+        schema,
+        tokens,
+        port: settings.port,
+        host: settings.host ?? "127.0.0.1",
+        devTokens: settings.devTokens && settings.nodeEnv !== "production",
+        readiness: {
+          database: async () => (await db.$queryRaw<unknown[]>`SELECT 1`).length === 1,
+          ...(platform.transport === "kafka" ? { kafka: () => platform.ping() } : {}),
+        },
+      });
+    }
+
+    for (const { name, runner } of runners) {
+      await runner.start();
+      stack.push({ name, stop: () => runner.stop() });
+    }
+
+    if (settings.seedDemoData && embedded) {
+      await seedDemoData({ db, clock, log });
+    }
+
+    if (api) {
+      const started = await api.start();
+      url = started.url;
+      stack.push({ name: "api", stop: () => api!.stop() });
+    }
+
+    log.info({ roles: [...roles], transport: platform.transport, url, readyInMs: Date.now() - startedAt }, "PIN is ready");
+    return { settings, db, databaseUrl, platform, log, metrics, clock, url, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

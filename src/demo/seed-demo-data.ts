@@ -1,0 +1,24 @@
+import type { Clock } from "../platform/clock/clock.js";
+import type { Db } from "../platform/db/prisma-client.js";
+import type { Logger } from "../platform/log/logger.js";
+
+export interface SeedDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly log: Logger;
+}
+
+/**
+ * Demo data for embedded mode, context by context, each through its own service path so the
+ * events flow as in production (chessboard publishes the structure, crm's replica follows).
+ * Every seeder is idempotent: a second `npm start` reuses the data.
+ */
+const SEEDERS: ReadonlyArray<{ name: string; seed: (deps: SeedDeps) => Promise<void> }> = [];
+
+export async function seedDemoData(deps: SeedDeps): Promise<void> {
+  for (const seeder of SEEDERS) {
+    const started = Date.now();
+    await seeder.seed(deps);
+    deps.log.info({ seeder: seeder.name, ms: Date.now() - started }, "demo data seeded");
+  }
+}

@@ -1,0 +1,22 @@
+import type { Clock } from "../platform/clock/clock.js";
+import type { Db } from "../platform/db/prisma-client.js";
+import type { EventPlatform, Runner } from "../platform/events/event-platform.js";
+import type { Logger } from "../platform/log/logger.js";
+import type { Registry } from "../platform/metrics/registry.js";
+import type { ApiExtensions } from "./context.js";
+
+export interface ExtensionDeps {
+  readonly platform: EventPlatform;
+  readonly db: Db;
+  readonly log: Logger;
+  readonly metrics: Registry;
+  readonly clock: Clock;
+}
+
+/**
+ * Runtime pieces contexts plug into the api role (e.g. chessboard's live grid hub fed by a
+ * broadcast consumer), with the runners that feed them.
+ */
+export function createApiExtensions(_deps: ExtensionDeps): { extensions: ApiExtensions; runners: Array<{ name: string; runner: Runner }> } {
+  return { extensions: {}, runners: [] };
+}

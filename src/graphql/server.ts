@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { GraphQLError, type GraphQLSchema } from "graphql";
+import { createYoga, type YogaServerInstance } from "graphql-yoga";
+import type { ExecutionArgs } from "graphql";
+import type { OperationResult, Context as WsContext } from "graphql-ws";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import { DEMO_USERS } from "../platform/auth/demo-users.js";
+import { bearerToken, TokenError, type TokenService } from "../platform/auth/jwt.js";
+import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
+import { counter, histogram } from "../platform/metrics/registry.js";
+import type { ApiDeps, GraphQLContext } from "./context.js";
+
+export interface ApiServerOptions {
+  readonly deps: ApiDeps;
+  readonly schema: GraphQLSchema;
+  readonly tokens: TokenService;
+  readonly port: number;
+  readonly host: string;
+  /** GET /dev/token and GraphiQL's prefilled tokens; never true in production (config refuses). */
+  readonly devTokens: boolean;
+  /** Named readiness checks for /readyz: the database, and the broker/ClickHouse where configured. */
+  readonly readiness: Record<string, () => Promise<boolean>>;
+}
+
+export interface ApiServer {
+  start(): Promise<{ url: string; port: number }>;
+  stop(): Promise<void>;
+}
+
+const GRAPHQL_PATH = "/graphql";
+const READY_CHECK_TIMEOUT_MS = 3_000;
+
+interface ServerContext {
+  readonly req?: IncomingMessage;
+  readonly connectionParams?: Record<string, unknown>;
+}
+
+/**
+ * The api role: GraphQL over HTTP (yoga, GraphiQL) and over WebSocket (graphql-ws) sharing one
+ * envelop (`yoga.getEnveloped`), so auth, context and plugins are identical on both; plus
+ * /metrics, /healthz, /readyz and, in embedded/dev mode only, /dev/token.
+ */
+export function createApiServer(options: ApiServerOptions): ApiServer {
+  const { deps, tokens } = options;
+  const requests = counter(deps.metrics, "pin_graphql_operations_total", "GraphQL operations", ["operation", "result"]);
+  const duration = histogram(deps.metrics, "pin_graphql_operation_duration_seconds", "GraphQL operation duration", [
+    "operation",
+  ]);
+
+  async function viewerFrom(authorization: string | null | undefined): Promise<Viewer | null> {
+    const token = bearerToken(authorization);
+    if (!token) return null;
+    try {
+      return await tokens.verify(token);
+    } catch (error) {
+      if (error instanceof TokenError) {
+        throw new GraphQLError(error.message, { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
+      }
+      throw error;
+    }
+  }
+
+  const yoga: YogaServerInstance<ServerContext, GraphQLContext> = createYoga<ServerContext, GraphQLContext>({
+    schema: options.schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    logging: false,
+    maskedErrors: {
+      maskError(error, message) {
+        const original = (error as GraphQLError).originalError;
+        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        deps.log.error({ err: original ?? error }, "unexpected error in resolver");
+        return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
+      },
+    },
+    graphiql: options.devTokens ? () => graphiqlOptions(tokens) : true,
+    context: async ({ request, connectionParams }): Promise<GraphQLContext> => {
+      const header =
+        typeof connectionParams?.authorization === "string"
+          ? connectionParams.authorization
+          : request?.headers.get("authorization");
+      const viewer = await viewerFrom(header);
+      const requestId = request?.headers.get("x-request-id") ?? randomUUID();
+      return { viewer, deps, requestId, log: deps.log.child({ requestId, userId: viewer?.userId }) };
+    },
+    plugins: [
+      {
+        onExecute({ args }: { args: ExecutionArgs }) {
+          const operation = args.operationName ?? "anonymous";
+          const end = duration.startTimer({ operation });
+          return {
+            onExecuteDone({ result }: { result: unknown }) {
+              end();
+              const failed =
+                typeof result === "object" && result !== null && "errors" in result && Array.isArray(result.errors);
+              requests.inc({ operation, result: failed ? "error" : "ok" });
+            },
+          };
+        },
+      },
+    ],
+  });
+
+  const httpServer: Server = createServer((req, res) => {
+    void route(req, res).catch((error: unknown) => {
+      deps.log.error({ err: error }, "http handler failed");
+      if (!res.headersSent) res.writeHead(500).end("internal error");
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname === "/healthz") return json(res, 200, { status: "ok" });
+    if (url.pathname === "/readyz") {
+      const checks = await runReadiness(options.readiness);
+      const ok = Object.values(checks).every(Boolean);
+      return json(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", checks });
+    }
+    if (url.pathname === "/metrics") {
+      res.writeHead(200, { "content-type": deps.metrics.contentType });
+      res.end(await deps.metrics.metrics());
+      return;
+    }
+    if (url.pathname === "/dev/token" && options.devTokens) {
+      const role = url.searchParams.get("role") ?? "agent";
+      if (!(ROLES as readonly string[]).includes(role)) {
+        return json(res, 400, { code: "DEV_TOKEN_UNKNOWN_ROLE", message: `role must be one of ${ROLES.join(", ")}` });
+      }
+      const user = DEMO_USERS[role as UserRole];
+      const token = await tokens.sign({ userId: user.userId, roles: [role as UserRole], tenantId: user.tenantId });
+      return json(res, 200, { role, userId: user.userId, tenantId: user.tenantId, name: user.name, token });
+    }
+    if (url.pathname === "/") {
+      res.writeHead(302, { location: GRAPHQL_PATH }).end();
+      return;
+    }
+    await yoga.handleNodeRequestAndResponse(req, res, { req });
+  }
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
+  const wsCleanup = useServer<Record<string, unknown>>(
+    {
+      // graphql-ws authenticates once, on connection_init; a bad or missing token closes with 4403.
+      onConnect: async (ctx: WsContext<Record<string, unknown>>) => {
+        const authorization = ctx.connectionParams?.authorization;
+        if (typeof authorization !== "string") return false;
+        try {
+          await tokens.verify(bearerToken(authorization) ?? "");
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
+      subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
+      onSubscribe: async (ctx, _id, params) => {
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          ...ctx,
+          connectionParams: ctx.connectionParams,
+          params,
+        });
+        const document = parse(params.query);
+        const errors = validate(schema, document);
+        if (errors.length > 0) return errors;
+        return {
+          schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+      },
+    },
+    wsServer,
+  );
+
+  return {
+    start() {
+      return new Promise((resolve, reject) => {
+        httpServer.once("error", reject);
+        httpServer.listen(options.port, options.host, () => {
+          const { port } = httpServer.address() as AddressInfo;
+          resolve({ url: `http://${options.host}:${port}${GRAPHQL_PATH}`, port });
+        });
+      });
+    },
+    async stop() {
+      await wsCleanup.dispose();
+      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+interface EnvelopedRoot {
+  execute: (args: ExecutionArgs) => OperationResult;
+  subscribe: (args: ExecutionArgs) => OperationResult;
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+async function runReadiness(checks: Record<string, () => Promise<boolean>>): Promise<Record<string, boolean>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READY_CHECK_TIMEOUT_MS).unref());
+      const ok = await Promise.race([check().catch(() => false), timeout]);
+      return [name, ok] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** GraphiQL in dev mode: prefilled with the demo agent's token and a list of the other roles. */
+async function graphiqlOptions(tokens: TokenService) {
+  const agent = DEMO_USERS.agent;
+  const token = await tokens.sign({ userId: agent.userId, roles: ["agent"], tenantId: null });
+  const roleLines = ROLES.map((role) => `#   ${role.padEnd(18)} GET /dev/token?role=${role}`).join("\n");
+  return {
+    title: "PIN GraphQL (embedded demo)",
+    headers: JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2),
+    defaultQuery: `# Welcome to PIN. You are signed in as the demo agent (see Headers below).\n# Tokens for the other demo users (paste into the Authorization header):\n${roleLines}\n\nquery Me {\n  viewer { userId roles tenantId }\n}\n`,
+  };
+}

@@ -1,0 +1,45 @@
+import { startApp } from "./app.js";
+import { ConfigError, loadSettings } from "./platform/config/settings.js";
+
+/** Entry point of `npm start`. The only place that touches process.exit. */
+async function main(): Promise<void> {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const app = await startApp(settings);
+  if (app.url) {
+    const base = app.url.replace(/\/graphql$/, "");
+    console.log(`\n  PIN is ready: GraphiQL at ${app.url}`);
+    if (settings.devTokens && settings.nodeEnv !== "production") {
+      console.log(`  Demo tokens: ${base}/dev/token?role=agent (investor, pin_manager, developer_manager, admin)`);
+    }
+    console.log(`  Metrics: ${base}/metrics   Health: ${base}/healthz   Ready: ${base}/readyz\n`);
+  }
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    app.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error("PIN failed to start:", error);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import type { Settings } from "../platform/config/settings.js";
+import type { Clock } from "../platform/clock/clock.js";
+import type { Db } from "../platform/db/prisma-client.js";
+import type { Logger } from "../platform/log/logger.js";
+import type { Registry } from "../platform/metrics/registry.js";
+
+export interface WorkerDeps {
+  readonly db: Db;
+  readonly log: Logger;
+  readonly clock: Clock;
+  readonly metrics: Registry;
+  readonly settings: Settings;
+}
+
+export interface Worker {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every periodic worker the `workers` role runs (the outbox relay is started by the event
+ * platform). Adding a worker = one file in src/workers exporting a factory, plus one line here.
+ */
+export const WORKERS: ReadonlyArray<(deps: WorkerDeps) => Worker> = [];
