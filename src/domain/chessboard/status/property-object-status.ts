@@ -1,0 +1,41 @@
+import type { PropertyObjectStatus } from "../../../contracts/chessboard-events.js";
+
+export type { PropertyObjectStatus } from "../../../contracts/chessboard-events.js";
+
+/** Phase of the booking that holds an object; the object shows it as its status. */
+export type HoldPhase = "Reserved" | "Booked";
+
+export interface ActiveHold {
+  readonly bookingId: string;
+  readonly dealId: string;
+  readonly phase: HoldPhase;
+  /** Last applied booking Version: an event of this booking with a Version not above it is stale. */
+  readonly version: number;
+  readonly reservedUntil: Date | null;
+  readonly bookedUntil: Date | null;
+}
+
+/** Everything the status of one property object is derived from. */
+export interface SaleState {
+  readonly hold: ActiveHold | null;
+  readonly soldAt: Date | null;
+  readonly hiddenSelf: boolean;
+  readonly hiddenByBuilding: boolean;
+}
+
+/**
+ * The published status is never stored independently of its causes: a hold always shows (crm is
+ * the source of truth for bookings, so even a hidden object shows a real hold), then hiding, then
+ * the sale, else Free. Releasing a hold therefore returns a hidden object to Hidden, and showing a
+ * sold object again returns it to Sold.
+ */
+export function deriveStatus(state: SaleState): PropertyObjectStatus {
+  if (state.hold) return state.hold.phase;
+  if (state.hiddenSelf || state.hiddenByBuilding) return "Hidden";
+  if (state.soldAt) return "Sold";
+  return "Free";
+}
+
+export function isOnHold(state: SaleState): boolean {
+  return state.hold !== null;
+}
