@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
+import { CONSUMERS } from "./consumers/index.js";
+import { seedDemoData } from "./demo/seed-demo-data.js";
+import type { ApiDeps, ApiExtensions } from "./graphql/context.js";
+import { createApiExtensions } from "./graphql/extensions.js";
+import { schema } from "./graphql/schema/index.js";
+import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
-import { systemClock, type Clock } from "./platform/clock/clock.js";
+import { type Clock, systemClock } from "./platform/clock/clock.js";
 import type { Settings } from "./platform/config/settings.js";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "./platform/db/embedded-postgres.js";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
 import { createEventPlatform, type EventPlatform, type Runner } from "./platform/events/event-platform.js";
 import { createLogger, type Logger } from "./platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "./platform/metrics/registry.js";
-import { CONSUMERS } from "./consumers/index.js";
 import { WORKERS } from "./workers/index.js";
-import { seedDemoData } from "./demo/seed-demo-data.js";
-import type { ApiDeps, ApiExtensions } from "./graphql/context.js";
-import { createApiServer, type ApiServer } from "./graphql/server.js";
-import { schema } from "./graphql/schema/index.js";
-import { createApiExtensions } from "./graphql/extensions.js";
 
 /**
  * The composition root: builds every part from the settings and starts the roles this process
@@ -70,7 +70,13 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       databaseUrl = embedded.url;
     }
     const migrations = await runMigrations({ url: databaseUrl, log });
-    log.info({ applied: migrations.applied.length, total: migrations.applied.length + migrations.alreadyApplied.length }, "database migrated");
+    log.info(
+      {
+        applied: migrations.applied.length,
+        total: migrations.applied.length + migrations.alreadyApplied.length,
+      },
+      "database migrated",
+    );
 
     const db = createPrismaClient({ url: databaseUrl });
     stack.push({ name: "prisma", stop: () => db.$disconnect() });
@@ -84,7 +90,8 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
 
     if (roles.has("workers")) {
       runners.push({ name: "outbox-relay", runner: platform.startRelay() });
-      for (const factory of WORKERS) runners.push({ name: factory.name, runner: factory({ db, log, clock, metrics, settings }) });
+      for (const factory of WORKERS)
+        runners.push({ name: factory.name, runner: factory({ db, log, clock, metrics, settings }) });
     }
     if (roles.has("consumers")) {
       for (const factory of CONSUMERS) {
@@ -132,7 +139,10 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       stack.push({ name: "api", stop: () => api!.stop() });
     }
 
-    log.info({ roles: [...roles], transport: platform.transport, url, readyInMs: Date.now() - startedAt }, "PIN is ready");
+    log.info(
+      { roles: [...roles], transport: platform.transport, url, readyInMs: Date.now() - startedAt },
+      "PIN is ready",
+    );
     return { settings, db, databaseUrl, platform, log, metrics, clock, url, stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -1,9 +1,9 @@
 import { startApp } from "./app.js";
-import { ConfigError, loadSettings } from "./platform/config/settings.js";
+import { ConfigError, loadSettings, type Settings } from "./platform/config/settings.js";
 
 /** Entry point of `npm start`. The only place that touches process.exit. */
 async function main(): Promise<void> {
-  let settings;
+  let settings: Settings;
   try {
     settings = loadSettings();
   } catch (error) {
@@ -18,7 +18,9 @@ async function main(): Promise<void> {
     const base = app.url.replace(/\/graphql$/, "");
     console.log(`\n  PIN is ready: GraphiQL at ${app.url}`);
     if (settings.devTokens && settings.nodeEnv !== "production") {
-      console.log(`  Demo tokens: ${base}/dev/token?role=agent (investor, pin_manager, developer_manager, admin)`);
+      console.log(
+        `  Demo tokens: ${base}/dev/token?role=agent (investor, pin_manager, developer_manager, admin)`,
+      );
     }
     console.log(`  Metrics: ${base}/metrics   Health: ${base}/healthz   Ready: ${base}/readyz\n`);
   }

@@ -1,8 +1,8 @@
-import type { Settings } from "../platform/config/settings.js";
 import type { Clock } from "../platform/clock/clock.js";
+import type { Settings } from "../platform/config/settings.js";
+import type { ConsumerDefinition } from "../platform/events/consumer/definition.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
-import type { ConsumerDefinition } from "../platform/events/consumer/definition.js";
 
 export interface ConsumerDeps {
   readonly log: Logger;

@@ -6,7 +6,7 @@ import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import type { UserRole } from "../platform/auth/viewer.js";
 import {
   ConflictError,
-  DomainError,
+  type DomainError,
   ForbiddenError,
   IllegalStateError,
   NotFoundError,
@@ -43,7 +43,8 @@ export const builder = new SchemaBuilder<{
     authScopes: (ctx) => ({
       authenticated: ctx.viewer !== null,
       role: (roles: UserRole[]) => ctx.viewer !== null && ctx.viewer.roles.some((r) => roles.includes(r)),
-      platformStaff: ctx.viewer !== null && ctx.viewer.roles.some((r) => ["pin_manager", "admin", "system"].includes(r)),
+      platformStaff:
+        ctx.viewer !== null && ctx.viewer.roles.some((r) => ["pin_manager", "admin", "system"].includes(r)),
     }),
     unauthorizedError: (_parent, ctx) =>
       new ForbiddenError(
@@ -78,12 +79,12 @@ builder.scalarType("DateTime", {
 });
 
 builder.scalarType("Decimal", {
-  description: "Exact decimal number as a string (money, areas), e.g. \"12500000.00\"",
+  description: 'Exact decimal number as a string (money, areas), e.g. "12500000.00"',
   serialize: (value) => String(value),
   parseValue: (value) => {
     const text = typeof value === "number" ? String(value) : value;
     if (typeof text !== "string" || !/^-?\d+(\.\d+)?$/.test(text)) {
-      throw new ValidationError("INVALID_DECIMAL", "Expected a decimal number such as \"12500000.00\"");
+      throw new ValidationError("INVALID_DECIMAL", 'Expected a decimal number such as "12500000.00"');
     }
     return text;
   },

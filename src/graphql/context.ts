@@ -1,9 +1,9 @@
-import type { Settings } from "../platform/config/settings.js";
+import type { Viewer } from "../platform/auth/viewer.js";
 import type { Clock } from "../platform/clock/clock.js";
+import type { Settings } from "../platform/config/settings.js";
 import type { Db } from "../platform/db/prisma-client.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
-import type { Viewer } from "../platform/auth/viewer.js";
 
 /**
  * Runtime pieces a context plugs into the API (e.g. chessboard's live-grid hub). Contexts add

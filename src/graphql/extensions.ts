@@ -17,6 +17,9 @@ export interface ExtensionDeps {
  * Runtime pieces contexts plug into the api role (e.g. chessboard's live grid hub fed by a
  * broadcast consumer), with the runners that feed them.
  */
-export function createApiExtensions(_deps: ExtensionDeps): { extensions: ApiExtensions; runners: Array<{ name: string; runner: Runner }> } {
+export function createApiExtensions(_deps: ExtensionDeps): {
+  extensions: ApiExtensions;
+  runners: Array<{ name: string; runner: Runner }>;
+} {
   return { extensions: {}, runners: [] };
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { GraphQLError, type GraphQLSchema } from "graphql";
-import { createYoga, type YogaServerInstance } from "graphql-yoga";
 import type { ExecutionArgs } from "graphql";
+import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { OperationResult, Context as WsContext } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
+import { createYoga, type YogaServerInstance } from "graphql-yoga";
 import { WebSocketServer } from "ws";
 import { DEMO_USERS } from "../platform/auth/demo-users.js";
 import { bearerToken, TokenError, type TokenService } from "../platform/auth/jwt.js";
@@ -45,10 +45,16 @@ interface ServerContext {
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const { deps, tokens } = options;
-  const requests = counter(deps.metrics, "pin_graphql_operations_total", "GraphQL operations", ["operation", "result"]);
-  const duration = histogram(deps.metrics, "pin_graphql_operation_duration_seconds", "GraphQL operation duration", [
+  const requests = counter(deps.metrics, "pin_graphql_operations_total", "GraphQL operations", [
     "operation",
+    "result",
   ]);
+  const duration = histogram(
+    deps.metrics,
+    "pin_graphql_operation_duration_seconds",
+    "GraphQL operation duration",
+    ["operation"],
+  );
 
   async function viewerFrom(authorization: string | null | undefined): Promise<Viewer | null> {
     const token = bearerToken(authorization);
@@ -57,7 +63,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       return await tokens.verify(token);
     } catch (error) {
       if (error instanceof TokenError) {
-        throw new GraphQLError(error.message, { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
+        throw new GraphQLError(error.message, {
+          extensions: { code: "UNAUTHENTICATED", http: { status: 401 } },
+        });
       }
       throw error;
     }
@@ -94,7 +102,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
             onExecuteDone({ result }: { result: unknown }) {
               end();
               const failed =
-                typeof result === "object" && result !== null && "errors" in result && Array.isArray(result.errors);
+                typeof result === "object" &&
+                result !== null &&
+                "errors" in result &&
+                Array.isArray(result.errors);
               requests.inc({ operation, result: failed ? "error" : "ok" });
             },
           };
@@ -126,10 +137,17 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     if (url.pathname === "/dev/token" && options.devTokens) {
       const role = url.searchParams.get("role") ?? "agent";
       if (!(ROLES as readonly string[]).includes(role)) {
-        return json(res, 400, { code: "DEV_TOKEN_UNKNOWN_ROLE", message: `role must be one of ${ROLES.join(", ")}` });
+        return json(res, 400, {
+          code: "DEV_TOKEN_UNKNOWN_ROLE",
+          message: `role must be one of ${ROLES.join(", ")}`,
+        });
       }
       const user = DEMO_USERS[role as UserRole];
-      const token = await tokens.sign({ userId: user.userId, roles: [role as UserRole], tenantId: user.tenantId });
+      const token = await tokens.sign({
+        userId: user.userId,
+        roles: [role as UserRole],
+        tenantId: user.tenantId,
+      });
       return json(res, 200, { role, userId: user.userId, tenantId: user.tenantId, name: user.name, token });
     }
     if (url.pathname === "/") {
@@ -206,10 +224,14 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-async function runReadiness(checks: Record<string, () => Promise<boolean>>): Promise<Record<string, boolean>> {
+async function runReadiness(
+  checks: Record<string, () => Promise<boolean>>,
+): Promise<Record<string, boolean>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
-      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READY_CHECK_TIMEOUT_MS).unref());
+      const timeout = new Promise<boolean>((resolve) =>
+        setTimeout(() => resolve(false), READY_CHECK_TIMEOUT_MS).unref(),
+      );
       const ok = await Promise.race([check().catch(() => false), timeout]);
       return [name, ok] as const;
     }),

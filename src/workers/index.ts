@@ -1,5 +1,5 @@
-import type { Settings } from "../platform/config/settings.js";
 import type { Clock } from "../platform/clock/clock.js";
+import type { Settings } from "../platform/config/settings.js";
 import type { Db } from "../platform/db/prisma-client.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";

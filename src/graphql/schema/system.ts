@@ -1,13 +1,15 @@
 import { builder } from "../builder.js";
 
-const ViewerRef = builder.objectRef<{ userId: string; roles: readonly string[]; tenantId: string | null }>("Viewer").implement({
-  description: "The signed-in user as the API sees them (from the bearer token).",
-  fields: (t) => ({
-    userId: t.exposeID("userId"),
-    roles: t.stringList({ resolve: (v) => [...v.roles] }),
-    tenantId: t.exposeID("tenantId", { nullable: true, description: "DeveloperId for developer staff" }),
-  }),
-});
+const ViewerRef = builder
+  .objectRef<{ userId: string; roles: readonly string[]; tenantId: string | null }>("Viewer")
+  .implement({
+    description: "The signed-in user as the API sees them (from the bearer token).",
+    fields: (t) => ({
+      userId: t.exposeID("userId"),
+      roles: t.stringList({ resolve: (v) => [...v.roles] }),
+      tenantId: t.exposeID("tenantId", { nullable: true, description: "DeveloperId for developer staff" }),
+    }),
+  });
 
 builder.queryField("viewer", (t) =>
   t.field({

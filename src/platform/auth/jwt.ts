@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { ROLES, type UserRole, type Viewer } from "./viewer.js";
 
 /** Used only when no PIN_JWT_SECRET is configured (never in production: config refuses it). */
@@ -34,8 +34,11 @@ export function createTokenService(options: { secret: string; issuer: string }):
       try {
         const { payload } = await jwtVerify(token, key, { issuer: options.issuer, algorithms: ["HS256"] });
         const roles = Array.isArray(payload.roles) ? payload.roles : [];
-        const known = roles.filter((r): r is UserRole => typeof r === "string" && (ROLES as readonly string[]).includes(r));
-        if (typeof payload.sub !== "string" || known.length === 0) throw new TokenError("token has no subject or roles");
+        const known = roles.filter(
+          (r): r is UserRole => typeof r === "string" && (ROLES as readonly string[]).includes(r),
+        );
+        if (typeof payload.sub !== "string" || known.length === 0)
+          throw new TokenError("token has no subject or roles");
         const tenant = typeof payload.tenant === "string" ? payload.tenant : null;
         return { userId: payload.sub, roles: known, tenantId: tenant };
       } catch (error) {

@@ -99,8 +99,19 @@ function url(env: string, protocols: readonly string[], description: string, exa
 }
 
 export const SETTINGS = {
-  nodeEnv: oneOf("NODE_ENV", ["development", "production", "test"] as const, "development", "Runtime environment; production forbids dev-only endpoints"),
-  port: int("PORT", 4000, "HTTP port of the api role (GraphQL at /graphql, /metrics, /healthz, /readyz)", 0, 65535),
+  nodeEnv: oneOf(
+    "NODE_ENV",
+    ["development", "production", "test"] as const,
+    "development",
+    "Runtime environment; production forbids dev-only endpoints",
+  ),
+  port: int(
+    "PORT",
+    4000,
+    "HTTP port of the api role (GraphQL at /graphql, /metrics, /healthz, /readyz)",
+    0,
+    65535,
+  ),
   host: str("HOST", "127.0.0.1", "Interface the HTTP server binds to"),
   roles: {
     env: "PIN_ROLES",
@@ -108,7 +119,10 @@ export const SETTINGS = {
     example: "api,consumers,workers",
     parse: (raw: string | undefined): Role[] => {
       if (raw === undefined || raw.trim() === "") return [...ROLES];
-      const roles = raw.split(",").map((r) => r.trim()).filter(Boolean);
+      const roles = raw
+        .split(",")
+        .map((r) => r.trim())
+        .filter(Boolean);
       for (const role of roles) {
         if (!(ROLES as readonly string[]).includes(role)) {
           throw new ConfigError("PIN_ROLES", `unknown role "${role}" (allowed: ${ROLES.join(", ")})`);
@@ -117,26 +131,94 @@ export const SETTINGS = {
       return roles as Role[];
     },
   } satisfies SettingSpec<Role[]>,
-  databaseUrl: url("DATABASE_URL", ["postgres:", "postgresql:"], "PostgreSQL URL; empty → embedded PostgreSQL under PIN_DATA_DIR", "postgres://postgres@127.0.0.1:5432/pin"),
-  kafkaBrokers: str("KAFKA_BROKERS", null, "Comma-separated Kafka brokers; empty → local event log in PostgreSQL", "127.0.0.1:19092"),
-  clickhouseUrl: url("CLICKHOUSE_URL", ["http:", "https:"], "ClickHouse HTTP URL; empty → embedded chdb engine under PIN_DATA_DIR", "http://127.0.0.1:8123"),
-  embeddedPostgresPort: int("PIN_EMBEDDED_PG_PORT", 54329, "Port of the embedded PostgreSQL (used only when DATABASE_URL is empty)", 1, 65535),
+  databaseUrl: url(
+    "DATABASE_URL",
+    ["postgres:", "postgresql:"],
+    "PostgreSQL URL; empty → embedded PostgreSQL under PIN_DATA_DIR",
+    "postgres://postgres@127.0.0.1:5432/pin",
+  ),
+  kafkaBrokers: str(
+    "KAFKA_BROKERS",
+    null,
+    "Comma-separated Kafka brokers; empty → local event log in PostgreSQL",
+    "127.0.0.1:19092",
+  ),
+  clickhouseUrl: url(
+    "CLICKHOUSE_URL",
+    ["http:", "https:"],
+    "ClickHouse HTTP URL; empty → embedded chdb engine under PIN_DATA_DIR",
+    "http://127.0.0.1:8123",
+  ),
+  embeddedPostgresPort: int(
+    "PIN_EMBEDDED_PG_PORT",
+    54329,
+    "Port of the embedded PostgreSQL (used only when DATABASE_URL is empty)",
+    1,
+    65535,
+  ),
   dataDir: str("PIN_DATA_DIR", ".data", "Folder for embedded PostgreSQL and chdb data"),
-  seedDemoData: bool("PIN_SEED_DEMO", true, "Seed demo data (developer, projects, ~200 apartments, deals) when the database is empty"),
-  logLevel: oneOf("LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info", "pino log level"),
+  seedDemoData: bool(
+    "PIN_SEED_DEMO",
+    true,
+    "Seed demo data (developer, projects, ~200 apartments, deals) when the database is empty",
+  ),
+  logLevel: oneOf(
+    "LOG_LEVEL",
+    ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const,
+    "info",
+    "pino log level",
+  ),
   logPretty: bool("PIN_LOG_PRETTY", false, "Human-readable logs (pino-pretty); JSON otherwise"),
-  jwtSecret: str("PIN_JWT_SECRET", null, "HS256 secret for bearer tokens; required in production, a dev secret is used otherwise"),
+  jwtSecret: str(
+    "PIN_JWT_SECRET",
+    null,
+    "HS256 secret for bearer tokens; required in production, a dev secret is used otherwise",
+  ),
   jwtIssuer: str("PIN_JWT_ISSUER", "pin-platform", "Expected JWT issuer"),
-  devTokens: bool("PIN_DEV_TOKENS", true, "Serve GET /dev/token?role=… (never served when NODE_ENV=production)"),
+  devTokens: bool(
+    "PIN_DEV_TOKENS",
+    true,
+    "Serve GET /dev/token?role=… (never served when NODE_ENV=production)",
+  ),
   outboxRelayIntervalMs: int("PIN_OUTBOX_RELAY_INTERVAL_MS", 200, "Outbox relay poll interval when idle", 10),
-  outboxShards: int("PIN_OUTBOX_SHARDS", 8, "Number of outbox shards (key hash); one publisher per shard", 1, 1024),
+  outboxShards: int(
+    "PIN_OUTBOX_SHARDS",
+    8,
+    "Number of outbox shards (key hash); one publisher per shard",
+    1,
+    1024,
+  ),
   outboxRetentionHours: int("PIN_OUTBOX_RETENTION_HOURS", 72, "How long published outbox rows are kept", 1),
   dedupWindowDays: int("PIN_DEDUP_WINDOW_DAYS", 14, "How long consumer dedup keys are kept", 1),
-  bookingExpirationCycleSeconds: int("PIN_BOOKING_EXPIRATION_CYCLE_SECONDS", 60, "booking-expiration worker cycle", 1),
-  bookingExpirationBatchSize: int("PIN_BOOKING_EXPIRATION_BATCH_SIZE", 500, "Bookings claimed per expiration batch", 1),
-  holdExpirationCycleSeconds: int("PIN_HOLD_EXPIRATION_CYCLE_SECONDS", 60, "chessboard hold-expiration safety worker cycle", 1),
-  holdExpirationGraceMinutes: int("PIN_HOLD_EXPIRATION_GRACE_MINUTES", 10, "Grace after ReservedUntil/BookedUntil before a hold is force-released", 0),
-  instanceId: str("PIN_INSTANCE_ID", null, "Unique id of this process (broadcast consumer group, worker claims); random when empty"),
+  bookingExpirationCycleSeconds: int(
+    "PIN_BOOKING_EXPIRATION_CYCLE_SECONDS",
+    60,
+    "booking-expiration worker cycle",
+    1,
+  ),
+  bookingExpirationBatchSize: int(
+    "PIN_BOOKING_EXPIRATION_BATCH_SIZE",
+    500,
+    "Bookings claimed per expiration batch",
+    1,
+  ),
+  holdExpirationCycleSeconds: int(
+    "PIN_HOLD_EXPIRATION_CYCLE_SECONDS",
+    60,
+    "chessboard hold-expiration safety worker cycle",
+    1,
+  ),
+  holdExpirationGraceMinutes: int(
+    "PIN_HOLD_EXPIRATION_GRACE_MINUTES",
+    10,
+    "Grace after ReservedUntil/BookedUntil before a hold is force-released",
+    0,
+  ),
+  instanceId: str(
+    "PIN_INSTANCE_ID",
+    null,
+    "Unique id of this process (broadcast consumer group, worker claims); random when empty",
+  ),
 } as const;
 
 type SettingsSpec = typeof SETTINGS;
@@ -163,7 +245,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
 
 /** `.env.example` text: every setting, its description and an example value. */
 export function renderEnvExample(): string {
-  const lines = ["# Generated from src/platform/config/settings.ts by `npm run env:example`. Do not edit.", ""];
+  const lines = [
+    "# Generated from src/platform/config/settings.ts by `npm run env:example`. Do not edit.",
+    "",
+  ];
   for (const spec of Object.values(SETTINGS)) {
     lines.push(`# ${spec.description}`);
     lines.push(`# ${spec.env}=${spec.example}`);

@@ -1,6 +1,6 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, readFile, stat, chown } from "node:fs/promises";
+import { chown, cp, mkdir, readFile, stat } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,7 +49,10 @@ function postgresOsUser(): RunAs {
   try {
     return { uid: lookup("-u"), gid: lookup("-g") };
   } catch {
-    execFileSync("sh", ["-c", "getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -d /nonexistent postgres"]);
+    execFileSync("sh", [
+      "-c",
+      "getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -d /nonexistent postgres",
+    ]);
     return { uid: lookup("-u"), gid: lookup("-g") };
   }
 }
@@ -71,10 +74,14 @@ async function exists(target: string): Promise<boolean> {
 async function binariesFor(who: RunAs | null, log: Logger): Promise<string> {
   const source = nativeDir();
   if (accessibleTo(who, path.join(source, "bin", "postgres"))) return source;
-  const version = JSON.parse(await readFile(path.join(source, "..", "package.json"), "utf8")).version as string;
+  const version = JSON.parse(await readFile(path.join(source, "..", "package.json"), "utf8"))
+    .version as string;
   const cached = path.join(SHARED_CACHE, version);
   if (!(await exists(path.join(cached, "bin", "postgres")))) {
-    log.info({ from: source, to: cached }, "postgres user cannot reach node_modules; copying server binaries to a shared cache");
+    log.info(
+      { from: source, to: cached },
+      "postgres user cannot reach node_modules; copying server binaries to a shared cache",
+    );
     await mkdir(SHARED_CACHE, { recursive: true, mode: 0o755 });
     await cp(source, cached, { recursive: true, verbatimSymlinks: true });
     execFileSync("chmod", ["-R", "a+rX", SHARED_CACHE]);
@@ -87,8 +94,14 @@ async function dataDirFor(who: RunAs | null, wanted: string, log: Logger): Promi
   await mkdir(absolute, { recursive: true });
   if (!who) return absolute;
   if (!accessibleTo(who, absolute)) {
-    const alias = path.join("/var/tmp", `pin-data-${createHash("sha256").update(absolute).digest("hex").slice(0, 12)}`);
-    log.warn({ wanted: absolute, using: alias }, "postgres user cannot traverse the data folder; using a per-project folder under /var/tmp");
+    const alias = path.join(
+      "/var/tmp",
+      `pin-data-${createHash("sha256").update(absolute).digest("hex").slice(0, 12)}`,
+    );
+    log.warn(
+      { wanted: absolute, using: alias },
+      "postgres user cannot traverse the data folder; using a per-project folder under /var/tmp",
+    );
     await mkdir(alias, { recursive: true, mode: 0o700 });
     await chown(alias, who.uid, who.gid);
     return alias;
@@ -112,8 +125,41 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
   });
 }
 
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database.replaceAll('"', "")}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { log } = options;
+  const adminUrl = `postgres://postgres@127.0.0.1:${options.port}/postgres`;
+  const url = `postgres://postgres@127.0.0.1:${options.port}/${options.database}`;
+  // Another process of this project (a running `npm start`, or the CLI next to it) already serves
+  // the embedded cluster: share it instead of fighting over the data folder.
+  if (await answers(adminUrl)) {
+    await ensureDatabase(adminUrl, options.database);
+    log.info({ port: options.port }, "embedded PostgreSQL already running; reusing it");
+    return { url, dataDir: "(owned by another process)", stop: async () => undefined };
+  }
   const who = userInfo().uid === 0 ? postgresOsUser() : null;
   const bin = await binariesFor(who, log);
   const dataDir = await dataDirFor(who, options.dataDir, log);
@@ -122,7 +168,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (!(await exists(path.join(pgData, "PG_VERSION")))) {
     await mkdir(pgData, { recursive: true, mode: 0o700 });
     if (who) await chown(pgData, who.uid, who.gid);
-    const init = run(path.join(bin, "bin", "initdb"), ["-D", pgData, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--locale=C"], who);
+    const init = run(
+      path.join(bin, "bin", "initdb"),
+      ["-D", pgData, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--locale=C"],
+      who,
+    );
     let output = "";
     init.stdout?.on("data", (c: Buffer) => (output += c.toString()));
     init.stderr?.on("data", (c: Buffer) => (output += c.toString()));
@@ -132,12 +182,29 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   const server = run(
     path.join(bin, "bin", "postgres"),
-    ["-D", pgData, "-p", String(options.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    [
+      "-D",
+      pgData,
+      "-p",
+      String(options.port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
+    ],
     who,
   );
   const serverLog: string[] = [];
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`embedded PostgreSQL not ready after ${READY_TIMEOUT_MS} ms:\n${serverLog.join("")}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`embedded PostgreSQL not ready after ${READY_TIMEOUT_MS} ms:\n${serverLog.join("")}`),
+        ),
+      READY_TIMEOUT_MS,
+    );
     server.stderr?.on("data", (chunk: Buffer) => {
       const text = chunk.toString();
       serverLog.push(text);
@@ -154,19 +221,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
   await ready;
 
-  const adminUrl = `postgres://postgres@127.0.0.1:${options.port}/postgres`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [options.database]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${options.database.replaceAll('"', "")}"`);
-  } finally {
-    await admin.end();
-  }
+  await ensureDatabase(adminUrl, options.database);
   log.info({ port: options.port, dataDir: pgData }, "embedded PostgreSQL ready");
 
   return {
-    url: `postgres://postgres@127.0.0.1:${options.port}/${options.database}`,
+    url,
     dataDir: pgData,
     async stop() {
       if (server.exitCode !== null) return;

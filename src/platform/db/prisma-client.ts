@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient, type Prisma } from "../../generated/prisma/client.js";
+import { type Prisma, PrismaClient } from "../../generated/prisma/client.js";
 
-export { PrismaClient, Prisma };
+export { type Prisma, PrismaClient };
 /** The transaction handle every repository and `enqueue(tx, event)` write through. */
 export type Tx = Prisma.TransactionClient;
 export type Db = PrismaClient;

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -45,12 +45,19 @@ describe("migration runner (Prisma-compatible _prisma_migrations)", () => {
     const { logger } = createMemoryLogger();
     const report = await runMigrations({ url: db.url, log: logger, dir });
     expect(report.applied).toEqual(["20260101000000_a", "20260101000001_b"]);
-    const rows = await query<{ migration_name: string; checksum: string; applied_steps_count: number; finished_at: Date | null }>(
+    const rows = await query<{
+      migration_name: string;
+      checksum: string;
+      applied_steps_count: number;
+      finished_at: Date | null;
+    }>(
       db.url,
       `SELECT migration_name, checksum, applied_steps_count, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
     );
     expect(rows.map((r) => r.migration_name)).toEqual(["20260101000000_a", "20260101000001_b"]);
-    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum) && r.applied_steps_count === 1 && r.finished_at)).toBe(true);
+    expect(
+      rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum) && r.applied_steps_count === 1 && r.finished_at),
+    ).toBe(true);
     expect(await query(db.url, "SELECT f() AS one")).toEqual([{ one: 1 }]);
   });
 

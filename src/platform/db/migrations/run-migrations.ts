@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { readFile, readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -61,7 +61,11 @@ export async function readMigrationFiles(dir: string = DEFAULT_MIGRATIONS_DIR): 
   const files: MigrationFile[] = [];
   for (const name of names) {
     const bytes = await readFile(path.join(dir, name, "migration.sql"));
-    files.push({ name, sql: bytes.toString("utf8"), checksum: createHash("sha256").update(bytes).digest("hex") });
+    files.push({
+      name,
+      sql: bytes.toString("utf8"),
+      checksum: createHash("sha256").update(bytes).digest("hex"),
+    });
   }
   return files;
 }

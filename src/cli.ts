@@ -1,0 +1,59 @@
+import { COMMANDS } from "./cli/commands.js";
+import { systemClock } from "./platform/clock/clock.js";
+import { ConfigError, loadSettings } from "./platform/config/settings.js";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "./platform/db/embedded-postgres.js";
+import { runMigrations } from "./platform/db/migrations/run-migrations.js";
+import { createPrismaClient } from "./platform/db/prisma-client.js";
+import { createLogger } from "./platform/log/logger.js";
+import { createMetricsRegistry } from "./platform/metrics/registry.js";
+
+/** `npm run cli -- <command> [args]`: migrate, seed, dlq, replay … (see `npm run cli -- help`). */
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    console.log("usage: npm run cli -- <command> [args]\n");
+    for (const c of COMMANDS) console.log(`  ${c.usage.padEnd(56)} ${c.summary}`);
+    return name === undefined || name === "help" ? 0 : 2;
+  }
+  const settings = loadSettings();
+  const log = createLogger({
+    level: settings.logLevel === "info" ? "warn" : settings.logLevel,
+    pretty: true,
+  });
+  let embedded: EmbeddedPostgres | null = null;
+  let databaseUrl = settings.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: settings.dataDir ?? ".data",
+      port: settings.embeddedPostgresPort,
+      database: "pin",
+      log,
+    });
+    databaseUrl = embedded.url;
+  }
+  const db = createPrismaClient({ url: databaseUrl });
+  try {
+    await runMigrations({ url: databaseUrl, log });
+    return await command.run(rest, {
+      settings,
+      log,
+      db,
+      clock: systemClock,
+      metrics: createMetricsRegistry(),
+      databaseUrl,
+    });
+  } finally {
+    await db.$disconnect();
+    await embedded?.stop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+    else console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,6 @@
+import type { CliCommand } from "./command.js";
+import { command as migrate } from "./migrate.js";
+import { command as seed } from "./seed.js";
+
+/** Every operations command; one file per command in src/cli. */
+export const COMMANDS: readonly CliCommand[] = [migrate, seed];

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadSettings, renderEnvExample, SETTINGS } from "./settings.js";
+
+describe("settings", () => {
+  it("defaults to embedded mode with every role when nothing is configured", () => {
+    const settings = loadSettings({});
+    expect(settings.databaseUrl).toBeNull();
+    expect(settings.kafkaBrokers).toBeNull();
+    expect(settings.clickhouseUrl).toBeNull();
+    expect(settings.roles).toEqual(["api", "consumers", "workers"]);
+    expect(settings.port).toBe(4000);
+  });
+
+  it("an unknown PIN_ setting fails at start naming the setting", () => {
+    expect(() => loadSettings({ PIN_ROLSE: "api" })).toThrow(/PIN_ROLSE.*unknown setting/);
+  });
+
+  it("an invalid value fails naming the setting", () => {
+    expect(() => loadSettings({ PORT: "http" })).toThrowError(
+      new ConfigError("PORT", 'expected an integer, got "http"'),
+    );
+    expect(() => loadSettings({ PIN_ROLES: "api,cron" })).toThrow(/PIN_ROLES.*unknown role "cron"/);
+    expect(() => loadSettings({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadSettings({ PIN_SEED_DEMO: "maybe" })).toThrow(/PIN_SEED_DEMO/);
+  });
+
+  it("production requires a JWT secret", () => {
+    expect(() => loadSettings({ NODE_ENV: "production" })).toThrow(/PIN_JWT_SECRET/);
+    expect(loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: "s3cret" }).jwtSecret).toBe("s3cret");
+  });
+
+  it(".env.example lists every setting", () => {
+    const text = renderEnvExample();
+    for (const spec of Object.values(SETTINGS)) expect(text).toContain(`# ${spec.env}=`);
+  });
+});

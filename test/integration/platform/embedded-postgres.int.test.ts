@@ -1,0 +1,60 @@
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { startEmbeddedPostgres } from "../../../src/platform/db/embedded-postgres.js";
+import { createMemoryLogger } from "../../../src/platform/log/logger.js";
+
+const PORT = 54391;
+
+async function roundTrip(url: string, sql: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("embedded PostgreSQL (npm start with nothing configured)", () => {
+  it("starts, serves queries, stops, and a second start reuses the data", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "pin-embedded-"));
+    const { logger } = createMemoryLogger();
+    try {
+      const first = await startEmbeddedPostgres({ dataDir: dir, port: PORT, database: "pin", log: logger });
+      await roundTrip(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
+      await first.stop();
+      const second = await startEmbeddedPostgres({ dataDir: dir, port: PORT, database: "pin", log: logger });
+      expect(await roundTrip(second.url, "SELECT v FROM kept")).toEqual([{ v: "still here" }]);
+      await second.stop();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)(
+    "works when the project sits under a folder the postgres user cannot traverse",
+    async () => {
+      const home = await mkdtemp(path.join(tmpdir(), "pin-home-"));
+      await chmod(home, 0o700);
+      const { logger, entries } = createMemoryLogger();
+      try {
+        const server = await startEmbeddedPostgres({
+          dataDir: path.join(home, "project", ".data"),
+          port: PORT,
+          database: "pin",
+          log: logger,
+        });
+        expect(server.dataDir.startsWith("/var/tmp/pin-data-")).toBe(true);
+        expect(await roundTrip(server.url, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+        await server.stop();
+        expect(entries.some((e) => String(e.msg).includes("cannot traverse the data folder"))).toBe(true);
+        await rm(path.dirname(server.dataDir), { recursive: true, force: true });
+      } finally {
+        await rm(home, { recursive: true, force: true });
+      }
+    },
+  );
+});

@@ -1,0 +1,116 @@
+import { type Client, createClient } from "graphql-ws";
+import WebSocket from "ws";
+import { type App, startApp } from "../../src/app.js";
+import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
+import { createTokenService, DEV_JWT_SECRET } from "../../src/platform/auth/jwt.js";
+import type { UserRole } from "../../src/platform/auth/viewer.js";
+import { type Clock, ManualClock } from "../../src/platform/clock/clock.js";
+import { loadSettings, type Role, type Settings } from "../../src/platform/config/settings.js";
+import type { Db } from "../../src/platform/db/prisma-client.js";
+import { createLogger, type Logger } from "../../src/platform/log/logger.js";
+import { createMetricsRegistry, type Registry } from "../../src/platform/metrics/registry.js";
+import { createTestDatabase } from "./services.js";
+
+export interface TestAppOptions {
+  /** Defaults to a ManualClock at 2026-01-01T00:00:00Z */
+  readonly clock?: Clock;
+  /** Defaults to all three roles */
+  readonly roles?: Role[];
+  /** Kafka brokers to use; default: the local PostgreSQL event log */
+  readonly kafkaBrokers?: string | null;
+  /** Extra settings (validated like the environment) */
+  readonly env?: Record<string, string>;
+  /** Reuse an existing database instead of creating one (then stop() does not drop it) */
+  readonly databaseUrl?: string;
+  readonly log?: Logger;
+}
+
+export interface TestApp {
+  readonly app: App;
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly metrics: Registry;
+  readonly settings: Settings;
+  /** A signed bearer token for a demo user of that role (override userId/tenantId as needed) */
+  tokenFor(role: UserRole, overrides?: { userId?: string; tenantId?: string | null }): Promise<string>;
+  /** POST a GraphQL document over real HTTP */
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+  ): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
+  /** A real graphql-ws client authenticated on connection_init */
+  wsClient(token: string | null): Client;
+  stop(): Promise<void>;
+}
+
+const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: "pin-platform" });
+
+/** The real server (HTTP + graphql-ws) on a random port over a fresh, migrated database. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.databaseUrl ? null : await createTestDatabase("app");
+  const databaseUrl = options.databaseUrl ?? database!.url;
+  const settings = loadSettings({
+    NODE_ENV: "test",
+    PORT: "0",
+    DATABASE_URL: databaseUrl,
+    PIN_ROLES: (options.roles ?? ["api", "consumers", "workers"]).join(","),
+    PIN_SEED_DEMO: "false",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "warn",
+    ...(options.kafkaBrokers ? { KAFKA_BROKERS: options.kafkaBrokers } : {}),
+    ...options.env,
+  });
+  const clock = options.clock ?? new ManualClock("2026-01-01T00:00:00.000Z");
+  const metrics = createMetricsRegistry();
+  const log = options.log ?? createLogger({ level: settings.logLevel, pretty: false });
+  const app = await startApp(settings, { clock, metrics, log });
+  const url = app.url ?? "";
+  const wsUrl = url.replace(/^http/, "ws");
+  const clients: Client[] = [];
+  return {
+    app,
+    url,
+    wsUrl,
+    db: app.db,
+    clock,
+    metrics,
+    settings,
+    tokenFor(role, overrides = {}) {
+      const user = DEMO_USERS[role];
+      return tokens.sign({
+        userId: overrides.userId ?? user.userId,
+        roles: [role],
+        tenantId: overrides.tenantId === undefined ? user.tenantId : overrides.tenantId,
+      });
+    },
+    async graphql(query, variables = {}, token = null) {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as never;
+    },
+    wsClient(token) {
+      const client = createClient({
+        url: wsUrl,
+        webSocketImpl: WebSocket,
+        connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+        retryAttempts: 0,
+        lazy: true,
+      });
+      clients.push(client);
+      return client;
+    },
+    async stop() {
+      for (const client of clients) await client.dispose();
+      await app.stop();
+      await database?.drop();
+    },
+  };
+}
