@@ -120,6 +120,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         readiness: {
           database: async () => (await db.$queryRaw<unknown[]>`SELECT 1`).length === 1,
           ...(platform.transport === "kafka" ? { kafka: () => platform.ping() } : {}),
+          ...(settings.clickhouseUrl ? { clickhouse: () => clickhouseAnswers(settings.clickhouseUrl!) } : {}),
         },
       });
     }
@@ -148,4 +149,10 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     await stopAll();
     throw error;
   }
+}
+
+/** ClickHouse's HTTP interface answers `Ok.` on /ping when the server is up. */
+async function clickhouseAnswers(url: string): Promise<boolean> {
+  const response = await fetch(new URL("/ping", url), { signal: AbortSignal.timeout(2_000) });
+  return response.ok;
 }
