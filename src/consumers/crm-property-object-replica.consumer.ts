@@ -1,0 +1,75 @@
+import type {
+  PropertyObjectStatusChangedEvent,
+  PropertyObjectUpsertedEvent,
+} from "../contracts/chessboard-events.js";
+import { upsertReplicaIfNewer } from "../domain/crm/property-object-replica/property-object-replica.repository.js";
+import type { Clock } from "../platform/clock/clock.js";
+import {
+  type ConsumerDefinition,
+  defineConsumer,
+  type HandlerContext,
+  type HandlerResult,
+} from "../platform/events/consumer/definition.js";
+import { TOPIC } from "../platform/events/topics.js";
+import type { Logger } from "../platform/log/logger.js";
+import type { Registry } from "../platform/metrics/registry.js";
+
+export const CRM_PROPERTY_OBJECT_REPLICA_GROUP = "pin-crm-property-object-replica";
+const METRICS_PREFIX = "crm_property_object_replica";
+const CONTRACT_VERSION = 1;
+
+export interface CrmPropertyObjectReplicaDeps {
+  readonly log: Logger;
+  readonly clock: Clock;
+  readonly metrics: Registry;
+}
+
+/**
+ * chessboard → crm's replica of property objects (id, developer, status, version), which
+ * createBooking checks (unknown / not Free / other developer). Monotonic by Version, so
+ * redelivery and cross-topic reordering cannot move a replica row back.
+ */
+export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplicaDeps): ConsumerDefinition {
+  async function apply(
+    ctx: HandlerContext,
+    row: Parameters<typeof upsertReplicaIfNewer>[1],
+  ): Promise<HandlerResult> {
+    const applied = await upsertReplicaIfNewer(ctx.tx, row, ctx.clock.now());
+    ctx.log.debug(
+      {
+        propertyObjectId: row.id,
+        version: row.version,
+        applied,
+        causationId: ctx.envelope.metadata.messageId,
+      },
+      "property object replica",
+    );
+    return applied ? "applied" : "skipped-stale";
+  }
+
+  return defineConsumer({
+    group: CRM_PROPERTY_OBJECT_REPLICA_GROUP,
+    metricsPrefix: METRICS_PREFIX,
+    expectedContractVersion: CONTRACT_VERSION,
+    handlers: {
+      [TOPIC.propertyObjectUpserted]: (payload: PropertyObjectUpsertedEvent, ctx: HandlerContext) =>
+        apply(ctx, {
+          id: payload.Id,
+          tenantId: payload.TenantId,
+          projectId: payload.ProjectId,
+          buildingId: payload.BuildingId,
+          status: payload.Status,
+          version: payload.Version,
+        }),
+      [TOPIC.propertyObjectStatusChanged]: (payload: PropertyObjectStatusChangedEvent, ctx: HandlerContext) =>
+        apply(ctx, {
+          id: payload.PropertyObjectId,
+          tenantId: payload.TenantId,
+          projectId: payload.ProjectId,
+          buildingId: payload.BuildingId,
+          status: payload.ToStatus,
+          version: payload.Version,
+        }),
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import type { Clock } from "../../../platform/clock/clock.js";
+import type { Tx } from "../../../platform/db/prisma-client.js";
+import { evolveDealForBooking } from "../deal/deal.decide.js";
+import type { Deal } from "../deal/deal.types.js";
+import type { BookingDecision } from "./booking.decide.js";
+import {
+  type CausationMeta,
+  enqueueEvents,
+  insertBooking,
+  insertTimeline,
+  updateBookingVersioned,
+  updateDealVersioned,
+} from "./booking.repository.js";
+import type { Booking } from "./booking.types.js";
+
+export interface AppliedBooking {
+  readonly booking: Booking;
+  readonly deal: Deal;
+}
+
+/**
+ * Writes one booking decision inside the caller's transaction: the booking row (insert, or
+ * update guarded by the version it was decided on), the deal following its booking, the timeline
+ * rows and the outbox rows. Either all of it commits or none.
+ */
+export async function applyBookingDecision(
+  tx: Tx,
+  previous: Booking | null,
+  decision: BookingDecision,
+  deal: Deal,
+  actorUserId: string,
+  meta: CausationMeta,
+  clock: Clock,
+): Promise<AppliedBooking> {
+  const now = clock.now();
+  if (previous === null) await insertBooking(tx, decision.next);
+  else await updateBookingVersioned(tx, previous.version, decision.next, now);
+
+  const dealChange = evolveDealForBooking(deal, decision.dealEffect, actorUserId, decision.next.id, now);
+  if (dealChange) await updateDealVersioned(tx, deal.version, dealChange.next, now);
+
+  await insertTimeline(tx, [...decision.timeline, ...(dealChange?.timeline ?? [])]);
+  await enqueueEvents(tx, decision.events, meta, clock);
+  return { booking: decision.next, deal: dealChange?.next ?? deal };
+}

@@ -1,0 +1,510 @@
+import type { CrmEvent } from "../../../contracts/crm-booking-events.js";
+import { assertNever } from "../../../platform/errors/domain-error.js";
+import { TOPIC } from "../../../platform/events/topics.js";
+import { CRM_ERROR, crmErrors } from "../crm.errors.js";
+import { BOOKABLE_DEAL_STATUSES, type Deal } from "../deal/deal.types.js";
+import {
+  BOOKABLE_REPLICA_STATUS,
+  type PropertyObjectReplica,
+} from "../property-object-replica/property-object-replica.types.js";
+import { SYSTEM_ACTOR, type TimelineDraft } from "../timeline/timeline.types.js";
+import {
+  type ActiveBookingStatus,
+  type Booking,
+  type BookingStatus,
+  type InitiatedBy,
+  isActiveBookingStatus,
+  type ProgramTerms,
+} from "./booking.types.js";
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_HOUR = 3_600_000;
+const FIRST_VERSION = 1;
+
+export type CancellationCause = "BookingCancelled" | "DealCancelled";
+
+export type BookingCommand =
+  | {
+      readonly type: "CreateBooking";
+      readonly bookingId: string;
+      readonly deal: Deal;
+      readonly propertyObject: PropertyObjectReplica | null;
+      readonly terms: ProgramTerms;
+      readonly initiatedBy: InitiatedBy;
+      readonly actorUserId: string;
+      readonly requisiteSetId: string | null;
+    }
+  | { readonly type: "UploadContract"; readonly contractFileId: string; readonly actorUserId: string }
+  | { readonly type: "UploadReceipt"; readonly receiptFileId: string; readonly actorUserId: string }
+  | { readonly type: "ConfirmBooking"; readonly actorUserId: string }
+  | { readonly type: "ConfirmPayment"; readonly actorUserId: string }
+  | { readonly type: "ExtendBooking"; readonly actorUserId: string }
+  | {
+      readonly type: "CancelBooking";
+      readonly reason: string;
+      readonly cause: CancellationCause;
+      readonly actorUserId: string;
+    }
+  | { readonly type: "ExpireBooking" }
+  | { readonly type: "StartSale"; readonly actorUserId: string };
+
+export type BookingCommandType = BookingCommand["type"];
+
+/**
+ * What the transition means for the parent deal: the deal follows its booking
+ * (Application → Booking on start, back to Application when it ends without a sale, Sale on
+ * startSale). `none` when the deal itself drives the change (cancelDeal cascade).
+ */
+export type DealEffect = "none" | "bookingStarted" | "bookingEndedWithoutSale" | "saleStarted";
+
+export interface BookingDecision {
+  readonly next: Booking;
+  readonly events: readonly CrmEvent[];
+  readonly timeline: readonly TimelineDraft[];
+  readonly dealEffect: DealEffect;
+}
+
+/**
+ * The booking saga's rules: given the current booking (null before creation), a command and the
+ * time, return the next state, the integration events to publish in the same commit and the
+ * timeline rows — or throw a typed DomainError. Pure: no I/O, no clock reads.
+ */
+export function decideBooking(state: Booking | null, command: BookingCommand, now: Date): BookingDecision {
+  if (command.type === "CreateBooking") {
+    if (state !== null) throw new Error("CreateBooking needs no prior state");
+    return decideCreate(command, now);
+  }
+  if (state === null) throw new Error(`${command.type} needs an existing booking`);
+  switch (command.type) {
+    case "UploadContract":
+      return decideUploadContract(state, command, now);
+    case "UploadReceipt":
+      return decideUploadReceipt(state, command, now);
+    case "ConfirmBooking":
+      return decideConfirm(state, command, now);
+    case "ConfirmPayment":
+      return decideConfirmPayment(state, command, now);
+    case "ExtendBooking":
+      return decideExtend(state, command, now);
+    case "CancelBooking":
+      return decideCancel(state, command, now);
+    case "ExpireBooking":
+      return decideExpire(state, now);
+    case "StartSale":
+      return decideStartSale(state, command, now);
+    default:
+      return assertNever(command, "booking command");
+  }
+}
+
+/** The deadline the worker watches for an active booking; null for terminal ones. */
+export function dueAt(booking: Booking): Date | null {
+  switch (booking.status) {
+    case "Reserved":
+    case "AwaitingPayment":
+      return booking.reserveExpiresAt;
+    case "Booked":
+      return booking.bookingExpiresAt;
+    case "Completed":
+    case "ReserveExpired":
+    case "BookingExpired":
+    case "Cancelled":
+      return null;
+    default:
+      return assertNever(booking.status, "booking status");
+  }
+}
+
+function decideCreate(
+  command: Extract<BookingCommand, { type: "CreateBooking" }>,
+  now: Date,
+): BookingDecision {
+  const { deal, propertyObject, terms } = command;
+  if (!(BOOKABLE_DEAL_STATUSES as readonly string[]).includes(deal.status) || deal.tenantId === null) {
+    throw crmErrors.illegal(
+      CRM_ERROR.dealNotEngaged,
+      `Deal ${deal.id} is ${deal.status}; engage the developer first`,
+      {
+        dealId: deal.id,
+        dealStatus: deal.status,
+      },
+    );
+  }
+  if (propertyObject === null) {
+    throw crmErrors.illegal(CRM_ERROR.propertyObjectUnknown, "crm does not know this property object yet");
+  }
+  if (propertyObject.tenantId !== deal.tenantId) {
+    throw crmErrors.illegal(
+      CRM_ERROR.propertyObjectOtherDeveloper,
+      `Property object ${propertyObject.id} belongs to another developer than the deal's`,
+      { propertyObjectId: propertyObject.id },
+    );
+  }
+  if (propertyObject.status !== BOOKABLE_REPLICA_STATUS) {
+    throw crmErrors.illegal(
+      CRM_ERROR.propertyObjectNotFree,
+      `Property object ${propertyObject.id} is ${propertyObject.status}, not Free`,
+      { propertyObjectId: propertyObject.id, status: propertyObject.status },
+    );
+  }
+  const reserveExpiresAt = new Date(now.getTime() + terms.reserveDurationMinutes * MS_PER_MINUTE);
+  const next: Booking = {
+    id: command.bookingId,
+    dealId: deal.id,
+    propertyObjectId: propertyObject.id,
+    tenantId: deal.tenantId,
+    status: "Reserved",
+    initiatedBy: command.initiatedBy,
+    initiatedByUserId: command.actorUserId,
+    terms,
+    reserveExpiresAt,
+    bookingExpiresAt: null,
+    paymentStatus: "None",
+    contractFileId: null,
+    receiptFileId: null,
+    requisiteSetId: command.requisiteSetId,
+    cancelReason: null,
+    createdAt: now,
+    confirmedAt: null,
+    endedAt: null,
+    version: FIRST_VERSION,
+  };
+  return {
+    next,
+    events: [
+      {
+        topic: TOPIC.bookingCreated,
+        payload: {
+          ...eventBase(next),
+          Status: "Reserved",
+          CreatedAt: now.toISOString(),
+          InitiatedBy: command.initiatedBy,
+          InitiatedByUserId: command.actorUserId,
+          ProgramTerms: {
+            ReserveDurationMinutes: terms.reserveDurationMinutes,
+            BookingDurationHours: terms.bookingDurationHours,
+            IsPaid: terms.isPaid,
+          },
+          ReserveExpiresAt: reserveExpiresAt.toISOString(),
+        },
+      },
+    ],
+    timeline: [timeline(next, "CreateBooking", null, command.actorUserId, null, now)],
+    dealEffect: "bookingStarted",
+  };
+}
+
+function decideUploadContract(
+  state: Booking,
+  command: Extract<BookingCommand, { type: "UploadContract" }>,
+  now: Date,
+): BookingDecision {
+  requireFileId(command.contractFileId);
+  requireStatus(state, "Reserved", CRM_ERROR.notReserved);
+  if (!state.terms.isPaid) {
+    throw crmErrors.illegal(CRM_ERROR.programNotPaid, "A free programme has no booking contract step");
+  }
+  requireReserveWindow(state, now);
+  // Internal transition: the spec publishes no integration event for Reserved → AwaitingPayment.
+  const next = bump(state, { status: "AwaitingPayment", contractFileId: command.contractFileId });
+  return quiet(next, timeline(next, "UploadBookingContract", state.status, command.actorUserId, null, now));
+}
+
+function decideUploadReceipt(
+  state: Booking,
+  command: Extract<BookingCommand, { type: "UploadReceipt" }>,
+  now: Date,
+): BookingDecision {
+  requireFileId(command.receiptFileId);
+  requireStatus(state, "AwaitingPayment", CRM_ERROR.notAwaitingPayment);
+  requireReserveWindow(state, now);
+  const next = bump(state, { paymentStatus: "Uploaded", receiptFileId: command.receiptFileId });
+  return quiet(next, timeline(next, "UploadPaymentReceipt", state.status, command.actorUserId, null, now));
+}
+
+function decideConfirm(
+  state: Booking,
+  command: Extract<BookingCommand, { type: "ConfirmBooking" }>,
+  now: Date,
+): BookingDecision {
+  requireStatus(state, "Reserved", CRM_ERROR.notReserved);
+  if (state.terms.isPaid) {
+    throw crmErrors.illegal(CRM_ERROR.programPaid, "A paid booking is confirmed by confirmBookingPayment");
+  }
+  requireReserveWindow(state, now);
+  return booked(state, now, command.actorUserId, "ConfirmBooking", null);
+}
+
+function decideConfirmPayment(
+  state: Booking,
+  command: Extract<BookingCommand, { type: "ConfirmPayment" }>,
+  now: Date,
+): BookingDecision {
+  requireStatus(state, "AwaitingPayment", CRM_ERROR.notAwaitingPayment);
+  if (state.paymentStatus !== "Uploaded" || state.receiptFileId === null) {
+    throw crmErrors.illegal(CRM_ERROR.receiptMissing, "No payment receipt uploaded yet");
+  }
+  requireReserveWindow(state, now);
+  return booked(state, now, command.actorUserId, "ConfirmBookingPayment", state.receiptFileId);
+}
+
+/** Both confirmation branches end here; the paid one adds booking-paid to the same commit. */
+function booked(
+  state: Booking,
+  now: Date,
+  actorUserId: string,
+  action: string,
+  paidWithReceipt: string | null,
+): BookingDecision {
+  const bookingExpiresAt = new Date(now.getTime() + state.terms.bookingDurationHours * MS_PER_HOUR);
+  const next = bump(state, {
+    status: "Booked",
+    bookingExpiresAt,
+    confirmedAt: now,
+    paymentStatus: paidWithReceipt === null ? state.paymentStatus : "Paid",
+  });
+  const confirmed: CrmEvent = {
+    topic: TOPIC.bookingConfirmed,
+    payload: {
+      ...eventBase(next),
+      Status: "Booked",
+      ConfirmedAt: now.toISOString(),
+      BookingExpiresAt: bookingExpiresAt.toISOString(),
+      IsPaid: state.terms.isPaid,
+      ConfirmedByUserId: actorUserId,
+    },
+  };
+  const events: CrmEvent[] =
+    paidWithReceipt === null
+      ? [confirmed]
+      : [
+          {
+            topic: TOPIC.bookingPaid,
+            payload: {
+              ...eventBase(next),
+              Status: "Booked",
+              PaidAt: now.toISOString(),
+              ReceiptFileId: paidWithReceipt,
+              ConfirmedByUserId: actorUserId,
+            },
+          },
+          confirmed,
+        ];
+  return {
+    next,
+    events,
+    timeline: [timeline(next, action, state.status, actorUserId, null, now)],
+    dealEffect: "none",
+  };
+}
+
+function decideExtend(
+  state: Booking,
+  command: Extract<BookingCommand, { type: "ExtendBooking" }>,
+  now: Date,
+): BookingDecision {
+  const previous = requireLiveBooked(state, now);
+  const bookingExpiresAt = new Date(previous.getTime() + state.terms.bookingDurationHours * MS_PER_HOUR);
+  const next = bump(state, { bookingExpiresAt });
+  return {
+    next,
+    events: [
+      {
+        topic: TOPIC.bookingExtended,
+        payload: {
+          ...eventBase(next),
+          Status: "Booked",
+          PreviousBookingExpiresAt: previous.toISOString(),
+          BookingExpiresAt: bookingExpiresAt.toISOString(),
+          ExtendedAt: now.toISOString(),
+          ExtendedByUserId: command.actorUserId,
+        },
+      },
+    ],
+    timeline: [timeline(next, "ExtendBooking", state.status, command.actorUserId, null, now)],
+    dealEffect: "none",
+  };
+}
+
+function decideCancel(
+  state: Booking,
+  command: Extract<BookingCommand, { type: "CancelBooking" }>,
+  now: Date,
+): BookingDecision {
+  const reason = command.reason.trim();
+  if (reason === "") throw crmErrors.invalid(CRM_ERROR.reasonRequired, "Give a reason for the cancellation");
+  const from = requireActive(state);
+  const next = bump(state, { status: "Cancelled", cancelReason: reason, endedAt: now });
+  return {
+    next,
+    events: [
+      {
+        topic: TOPIC.bookingCancelled,
+        payload: {
+          ...eventBase(next),
+          Status: "Cancelled",
+          FromStatus: from,
+          Reason: reason,
+          Cause: command.cause,
+          CancelledAt: now.toISOString(),
+          CancelledByUserId: command.actorUserId,
+        },
+      },
+    ],
+    timeline: [timeline(next, "CancelBooking", from, command.actorUserId, reason, now)],
+    dealEffect: command.cause === "DealCancelled" ? "none" : "bookingEndedWithoutSale",
+  };
+}
+
+function decideExpire(state: Booking, now: Date): BookingDecision {
+  const from = requireActive(state);
+  const deadline = dueAt(state);
+  // INV-BKG-5: strictly after the deadline; at the deadline itself confirm/extend still win.
+  if (deadline === null || now.getTime() <= deadline.getTime()) {
+    throw crmErrors.illegal(CRM_ERROR.notDue, `Booking ${state.id} is not due yet`, {
+      dueAt: deadline?.toISOString(),
+    });
+  }
+  const phase = from === "Booked" ? "Booking" : "Reserve";
+  const status: BookingStatus = phase === "Booking" ? "BookingExpired" : "ReserveExpired";
+  const next = bump(state, { status, endedAt: now });
+  return {
+    next,
+    events: [
+      {
+        topic: TOPIC.bookingExpired,
+        payload: {
+          ...eventBase(next),
+          Status: phase === "Booking" ? "BookingExpired" : "ReserveExpired",
+          Phase: phase,
+          FromStatus: from,
+          ExpiresAt: deadline.toISOString(),
+          ExpiredAt: now.toISOString(),
+        },
+      },
+    ],
+    timeline: [timeline(next, "ExpireBooking", from, SYSTEM_ACTOR, `${phase} deadline passed`, now)],
+    dealEffect: "bookingEndedWithoutSale",
+  };
+}
+
+function decideStartSale(
+  state: Booking,
+  command: Extract<BookingCommand, { type: "StartSale" }>,
+  now: Date,
+): BookingDecision {
+  requireLiveBooked(state, now);
+  const next = bump(state, { status: "Completed", endedAt: now });
+  return {
+    next,
+    events: [
+      {
+        topic: TOPIC.dealSaleStarted,
+        payload: {
+          ...eventBase(next),
+          Status: "Completed",
+          SoldAt: now.toISOString(),
+          StartedByUserId: command.actorUserId,
+        },
+      },
+    ],
+    timeline: [timeline(next, "StartSale", state.status, command.actorUserId, null, now)],
+    dealEffect: "saleStarted",
+  };
+}
+
+// ── guards ────────────────────────────────────────────────────────────────────────────────
+
+function requireActive(state: Booking): ActiveBookingStatus {
+  if (!isActiveBookingStatus(state.status)) {
+    throw crmErrors.illegal(CRM_ERROR.notActive, `Booking ${state.id} is ${state.status} (terminal)`, {
+      status: state.status,
+    });
+  }
+  return state.status;
+}
+
+function requireStatus(
+  state: Booking,
+  status: BookingStatus,
+  code: (typeof CRM_ERROR)[keyof typeof CRM_ERROR],
+): void {
+  // Terminal statuses answer with the immutability code (INV-BKG-8) whatever the command.
+  requireActive(state);
+  if (state.status !== status) {
+    throw crmErrors.illegal(code, `Booking ${state.id} is ${state.status}, expected ${status}`, {
+      status: state.status,
+    });
+  }
+}
+
+/** INV-BKG-3: confirm (and the payment steps) only while now ≤ ReserveExpiresAt. */
+function requireReserveWindow(state: Booking, now: Date): void {
+  if (now.getTime() > state.reserveExpiresAt.getTime()) {
+    throw crmErrors.illegal(CRM_ERROR.reserveExpired, `The reserve of booking ${state.id} has expired`, {
+      reserveExpiresAt: state.reserveExpiresAt.toISOString(),
+    });
+  }
+}
+
+/** INV-BKG-6/7: Booked and its booking window not yet over (past it the worker owns the booking). */
+function requireLiveBooked(state: Booking, now: Date): Date {
+  if (state.status !== "Booked") {
+    requireActive(state);
+    throw crmErrors.illegal(CRM_ERROR.notBooked, `Booking ${state.id} is ${state.status}, expected Booked`, {
+      status: state.status,
+    });
+  }
+  const deadline = state.bookingExpiresAt;
+  if (deadline === null || now.getTime() > deadline.getTime()) {
+    throw crmErrors.illegal(CRM_ERROR.bookingPeriodExpired, `The booking window of ${state.id} has passed`, {
+      bookingExpiresAt: deadline?.toISOString(),
+    });
+  }
+  return deadline;
+}
+
+function requireFileId(fileId: string): void {
+  if (fileId.trim() === "") throw crmErrors.invalid(CRM_ERROR.fileIdRequired, "A file id is required");
+}
+
+// ── helpers ───────────────────────────────────────────────────────────────────────────────
+
+function bump(state: Booking, changes: Partial<Booking>): Booking {
+  return { ...state, ...changes, version: state.version + 1 };
+}
+
+function quiet(next: Booking, entry: TimelineDraft): BookingDecision {
+  return { next, events: [], timeline: [entry], dealEffect: "none" };
+}
+
+function eventBase(booking: Booking) {
+  return {
+    BookingId: booking.id,
+    DealId: booking.dealId,
+    PropertyObjectId: booking.propertyObjectId,
+    TenantId: booking.tenantId,
+    Version: booking.version,
+  };
+}
+
+function timeline(
+  next: Booking,
+  action: string,
+  from: BookingStatus | null,
+  actorUserId: string,
+  reason: string | null,
+  at: Date,
+): TimelineDraft {
+  return {
+    entity: "Booking",
+    dealId: next.dealId,
+    bookingId: next.id,
+    action,
+    fromStatus: from,
+    toStatus: next.status,
+    actorUserId,
+    reason,
+    at,
+  };
+}

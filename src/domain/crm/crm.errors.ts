@@ -1,0 +1,102 @@
+import {
+  ConflictError,
+  ForbiddenError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+} from "../../platform/errors/domain-error.js";
+
+/**
+ * Every stable error code of the crm context. GraphQL returns them as typed results (the class
+ * gives the category), docs/errors.md (section crm) explains each. Never rename a code: clients
+ * branch on it.
+ */
+export const CRM_ERROR = {
+  bookingNotFound: "CRM_BOOKING_NOT_FOUND",
+  dealNotFound: "CRM_DEAL_NOT_FOUND",
+  dealNotEngaged: "CRM_DEAL_NOT_ENGAGED",
+  dealNotDraft: "CRM_DEAL_NOT_DRAFT",
+  dealNotActive: "CRM_DEAL_NOT_ACTIVE",
+  dealHasActiveBooking: "CRM_DEAL_HAS_ACTIVE_BOOKING",
+  dealParticipantsMissing: "CRM_DEAL_PARTICIPANTS_MISSING",
+  propertyObjectBusy: "CRM_BOOKING_PROPERTY_OBJECT_BUSY",
+  propertyObjectUnknown: "CRM_PROPERTY_OBJECT_UNKNOWN",
+  propertyObjectNotFree: "CRM_PROPERTY_OBJECT_NOT_FREE",
+  propertyObjectOtherDeveloper: "CRM_PROPERTY_OBJECT_OTHER_DEVELOPER",
+  programNotFound: "CRM_BOOKING_PROGRAM_NOT_FOUND",
+  reserveExpired: "CRM_BOOKING_RESERVE_EXPIRED",
+  bookingPeriodExpired: "CRM_BOOKING_BOOKING_EXPIRED",
+  receiptMissing: "CRM_BOOKING_RECEIPT_MISSING",
+  notReserved: "CRM_BOOKING_NOT_RESERVED",
+  notAwaitingPayment: "CRM_BOOKING_NOT_AWAITING_PAYMENT",
+  notBooked: "CRM_BOOKING_NOT_BOOKED",
+  notActive: "CRM_BOOKING_NOT_ACTIVE",
+  notDue: "CRM_BOOKING_NOT_DUE",
+  programNotPaid: "CRM_BOOKING_PROGRAM_NOT_PAID",
+  programPaid: "CRM_BOOKING_PROGRAM_PAID",
+  reasonRequired: "CRM_REASON_REQUIRED",
+  fileIdRequired: "CRM_FILE_ID_REQUIRED",
+  concurrentModification: "CRM_CONCURRENT_MODIFICATION",
+  forbidden: "CRM_FORBIDDEN",
+} as const;
+
+export type CrmErrorCode = (typeof CRM_ERROR)[keyof typeof CRM_ERROR];
+
+/** One-line meaning of every code (rendered into docs/errors.md and GraphQL descriptions). */
+export const CRM_ERROR_DOCS: Readonly<Record<CrmErrorCode, string>> = {
+  CRM_BOOKING_NOT_FOUND: "No booking with this id (or it is not visible to you).",
+  CRM_DEAL_NOT_FOUND: "No deal with this id (or it is not visible to you).",
+  CRM_DEAL_NOT_ENGAGED:
+    "INV-BKG-2: a booking starts only for a deal in Application or Booking (developer engaged).",
+  CRM_DEAL_NOT_DRAFT: "engageDeveloper works only on a Draft deal.",
+  CRM_DEAL_NOT_ACTIVE: "The deal is already in Sale or Cancelled.",
+  CRM_DEAL_HAS_ACTIVE_BOOKING: "The deal already has an active booking (at most one per deal).",
+  CRM_DEAL_PARTICIPANTS_MISSING: "A deal needs an agent or an investor.",
+  CRM_BOOKING_PROPERTY_OBJECT_BUSY: "INV-BKG-001: the property object already has an active booking.",
+  CRM_PROPERTY_OBJECT_UNKNOWN: "crm has not seen this property object from chessboard.",
+  CRM_PROPERTY_OBJECT_NOT_FREE: "The property object is not Free in crm's replica of chessboard.",
+  CRM_PROPERTY_OBJECT_OTHER_DEVELOPER: "The property object belongs to another developer than the deal's.",
+  CRM_BOOKING_PROGRAM_NOT_FOUND: "No booking programme with this id for the deal's developer.",
+  CRM_BOOKING_RESERVE_EXPIRED: "INV-BKG-3: the reserve window (ReserveExpiresAt) has passed.",
+  CRM_BOOKING_BOOKING_EXPIRED:
+    "The booking window (BookingExpiresAt) has passed; the booking is due to expire.",
+  CRM_BOOKING_RECEIPT_MISSING: "INV-BKG-4: confirm the payment only after a receipt was uploaded.",
+  CRM_BOOKING_NOT_RESERVED: "The command needs a booking in Reserved.",
+  CRM_BOOKING_NOT_AWAITING_PAYMENT: "The command needs a booking in AwaitingPayment.",
+  CRM_BOOKING_NOT_BOOKED: "INV-BKG-6/7: extendBooking and startSale need a booking in Booked.",
+  CRM_BOOKING_NOT_ACTIVE:
+    "INV-BKG-8: the booking is terminal (Completed, expired or Cancelled) and immutable.",
+  CRM_BOOKING_NOT_DUE: "The booking's deadline has not passed; nothing to expire.",
+  CRM_BOOKING_PROGRAM_NOT_PAID:
+    "The free programme has no contract/receipt/payment steps; use confirmBooking.",
+  CRM_BOOKING_PROGRAM_PAID: "The paid programme is confirmed by confirmBookingPayment, not confirmBooking.",
+  CRM_REASON_REQUIRED: "Cancellation needs a non-empty reason.",
+  CRM_FILE_ID_REQUIRED: "A file id (contract or receipt reference) is required.",
+  CRM_CONCURRENT_MODIFICATION: "Another change to the same booking or deal won; re-read and retry.",
+  CRM_FORBIDDEN: "Your role or relation to the deal does not allow this command (see the role matrix).",
+};
+
+export const crmErrors = {
+  bookingNotFound: (bookingId: string) =>
+    new NotFoundError(CRM_ERROR.bookingNotFound, `Booking ${bookingId} not found`, { bookingId }),
+  dealNotFound: (dealId: string) =>
+    new NotFoundError(CRM_ERROR.dealNotFound, `Deal ${dealId} not found`, { dealId }),
+  illegal: (code: CrmErrorCode, message: string, details: Record<string, unknown> = {}) =>
+    new IllegalStateError(code, message, details),
+  invalid: (code: CrmErrorCode, message: string, details: Record<string, unknown> = {}) =>
+    new ValidationError(code, message, details),
+  conflict: (code: CrmErrorCode, message: string, details: Record<string, unknown> = {}) =>
+    new ConflictError(code, message, details),
+  forbidden: (command: string) =>
+    new ForbiddenError(CRM_ERROR.forbidden, `You may not ${command} here (see the crm role matrix)`, {
+      command,
+    }),
+  concurrent: (what: string, id: string) =>
+    new ConflictError(
+      CRM_ERROR.concurrentModification,
+      `${what} ${id} was changed concurrently; re-read and retry`,
+      {
+        id,
+      },
+    ),
+};

@@ -1,0 +1,123 @@
+import {
+  DEMO_DEVELOPER_ID,
+  DEMO_SECOND_DEVELOPER_ID,
+  DEMO_USERS,
+} from "../../../platform/auth/demo-users.js";
+import type { Clock } from "../../../platform/clock/clock.js";
+import type { Db } from "../../../platform/db/prisma-client.js";
+import type { Logger } from "../../../platform/log/logger.js";
+import {
+  DEFAULT_BOOKING_DURATION_HOURS,
+  DEFAULT_RESERVE_DURATION_MINUTES,
+} from "../booking/booking.types.js";
+import type { DealStatus } from "../deal/deal.types.js";
+
+/** Fixed ids so the seed is idempotent and the README can name them. */
+export const DEMO_CRM = {
+  freeProgramId: "0b5e1d7a-0000-4000-8000-0000000c0001",
+  paidProgramId: "0b5e1d7a-0000-4000-8000-0000000c0002",
+  secondDeveloperProgramId: "0b5e1d7a-0000-4000-8000-0000000c0003",
+  agentDealIds: ["0b5e1d7a-0000-4000-8000-0000000d0001", "0b5e1d7a-0000-4000-8000-0000000d0002"],
+  investorDealId: "0b5e1d7a-0000-4000-8000-0000000d0003",
+  draftDealId: "0b5e1d7a-0000-4000-8000-0000000d0004",
+} as const;
+
+const PAID_RESERVE_MINUTES = 24 * 60;
+const FIRST_VERSION = 1;
+
+interface DemoDeal {
+  id: string;
+  title: string;
+  status: DealStatus;
+  agentUserId: string | null;
+  investorUserId: string | null;
+  tenantId: string | null;
+}
+
+/**
+ * Demo deals ready to book on the demo developer (two of the agent's, one of the investor's, all in
+ * Application with both participants) plus one Draft, and the developers' booking programmes
+ * (free default, paid). Inserts only what is missing.
+ */
+export async function seedDemoCrm(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+}): Promise<{ inserted: number }> {
+  const now = deps.clock.now();
+  const agent = DEMO_USERS.agent.userId;
+  const investor = DEMO_USERS.investor.userId;
+  const deals: DemoDeal[] = [
+    ...DEMO_CRM.agentDealIds.map((id, i) => ({
+      id,
+      title: `Demo deal ${i + 1} (agent)`,
+      status: "Application" as const,
+      agentUserId: agent,
+      investorUserId: investor,
+      tenantId: DEMO_DEVELOPER_ID,
+    })),
+    {
+      id: DEMO_CRM.investorDealId,
+      title: "Demo deal (investor)",
+      status: "Application",
+      agentUserId: null,
+      investorUserId: investor,
+      tenantId: DEMO_DEVELOPER_ID,
+    },
+    {
+      id: DEMO_CRM.draftDealId,
+      title: "Demo draft deal (developer not engaged)",
+      status: "Draft",
+      agentUserId: agent,
+      investorUserId: investor,
+      tenantId: null,
+    },
+  ];
+  const programs = [
+    {
+      id: DEMO_CRM.freeProgramId,
+      tenantId: DEMO_DEVELOPER_ID,
+      name: "Free booking",
+      isPaid: false,
+      isDefault: true,
+      reserveDurationMinutes: DEFAULT_RESERVE_DURATION_MINUTES,
+    },
+    {
+      id: DEMO_CRM.paidProgramId,
+      tenantId: DEMO_DEVELOPER_ID,
+      name: "Paid booking",
+      isPaid: true,
+      isDefault: false,
+      reserveDurationMinutes: PAID_RESERVE_MINUTES,
+    },
+    {
+      id: DEMO_CRM.secondDeveloperProgramId,
+      tenantId: DEMO_SECOND_DEVELOPER_ID,
+      name: "Free booking",
+      isPaid: false,
+      isDefault: true,
+      reserveDurationMinutes: DEFAULT_RESERVE_DURATION_MINUTES,
+    },
+  ];
+  const programRows = await deps.db.crmBookingProgram.createMany({
+    data: programs.map((p) => ({
+      ...p,
+      bookingDurationHours: DEFAULT_BOOKING_DURATION_HOURS,
+      createdAt: now,
+    })),
+    skipDuplicates: true,
+  });
+  const dealRows = await deps.db.crmDeal.createMany({
+    data: deals.map((d) => ({
+      ...d,
+      createdByUserId: d.agentUserId ?? d.investorUserId ?? agent,
+      createdAt: now,
+      updatedAt: now,
+      version: FIRST_VERSION,
+    })),
+    skipDuplicates: true,
+  });
+  const inserted = programRows.count + dealRows.count;
+  deps.log.info({ inserted }, "crm demo data seeded");
+  return { inserted };
+}
