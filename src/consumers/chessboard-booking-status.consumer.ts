@@ -1,0 +1,103 @@
+import type {
+  BookingCancelledV1,
+  BookingConfirmedV1,
+  BookingCreatedV1,
+  BookingExpiredV1,
+  BookingExtendedV1,
+  DealSaleStartedV1,
+} from "../contracts/crm-booking-events.js";
+import { CHESSBOARD_ERROR } from "../domain/chessboard/chessboard.errors.js";
+import { applyBookingEvent } from "../domain/chessboard/status/apply-booking-event.js";
+import { type BookingEvent, bookingEventFrom } from "../domain/chessboard/status/booking-event.js";
+import type { Clock } from "../platform/clock/clock.js";
+import type { Settings } from "../platform/config/settings.js";
+import { isDomainError } from "../platform/errors/domain-error.js";
+import {
+  type ConsumerDefinition,
+  DEFAULT_RETRY_POLICY,
+  defineConsumer,
+  type EventHandler,
+  type HandlerContext,
+  type HandlerResult,
+} from "../platform/events/consumer/definition.js";
+import { TOPIC } from "../platform/events/topics.js";
+import type { Logger } from "../platform/log/logger.js";
+import { counter, type Registry } from "../platform/metrics/registry.js";
+
+export const CHESSBOARD_BOOKING_STATUS_GROUP = "pin-chessboard-crm-property-object-status";
+const METRICS_PREFIX = "chessboard_crm_property_object_status";
+const CONTRACT_VERSION = 1;
+
+export interface ChessboardBookingStatusDeps {
+  log: Logger;
+  clock: Clock;
+  metrics: Registry;
+  settings: Settings;
+}
+
+/**
+ * crm booking events → property object sale status (Reserve / Book / extend / Release / MarkSold).
+ * Dedup by MessageId is the platform's; ordering across topics is the pure projection's
+ * (decideHoldChange). booking-paid is not consumed: its booking-confirmed carries the transition.
+ */
+export function chessboardBookingStatusConsumer(deps: ChessboardBookingStatusDeps): ConsumerDefinition {
+  const holdMismatches = counter(
+    deps.metrics,
+    "chessboard_crm_hold_mismatch_total",
+    "Booking events refused by the hold guard INV-CHS-003, by stage (retrying, dead-lettered)",
+    ["stage"],
+  );
+  const retries = DEFAULT_RETRY_POLICY.retriableDelaysMs.length;
+
+  function handle<P>(map: (payload: P) => BookingEvent): EventHandler<P> {
+    return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
+      const event = map(payload);
+      try {
+        const result = await applyBookingEvent(ctx.tx, event, {
+          clock: ctx.clock,
+          cause: {
+            correlationId: ctx.envelope.metadata.correlationId,
+            causationId: ctx.envelope.metadata.messageId,
+          },
+        });
+        ctx.log.info(
+          {
+            propertyObjectId: event.propertyObjectId,
+            bookingId: event.bookingId,
+            version: event.version,
+            result,
+          },
+          "booking event applied to property object",
+        );
+        return result === "applied" ? "applied" : result === "skipped-stale" ? "skipped-stale" : "skipped";
+      } catch (error) {
+        if (isDomainError(error) && error.code === CHESSBOARD_ERROR.holdMismatch) {
+          // The platform dead-letters after the last retry; count that one separately for the alert.
+          const stage = ctx.attempt > retries ? "dead-lettered" : "retrying";
+          holdMismatches.inc({ stage });
+          ctx.log.warn(
+            { err: error, attempt: ctx.attempt, stage, ...error.details },
+            "hold mismatch (INV-CHS-003)",
+          );
+        }
+        throw error;
+      }
+    };
+  }
+
+  return defineConsumer({
+    group: CHESSBOARD_BOOKING_STATUS_GROUP,
+    metricsPrefix: METRICS_PREFIX,
+    expectedContractVersion: CONTRACT_VERSION,
+    handlers: {
+      [TOPIC.bookingCreated]: handle<BookingCreatedV1>(bookingEventFrom.created),
+      [TOPIC.bookingConfirmed]: handle<BookingConfirmedV1>(bookingEventFrom.confirmed),
+      [TOPIC.bookingExtended]: handle<BookingExtendedV1>(bookingEventFrom.extended),
+      [TOPIC.bookingExpired]: handle<BookingExpiredV1>(bookingEventFrom.expired),
+      [TOPIC.bookingCancelled]: handle<BookingCancelledV1>(bookingEventFrom.cancelled),
+      [TOPIC.dealSaleStarted]: handle<DealSaleStartedV1>(bookingEventFrom.saleStarted),
+    },
+    classifyError: (error) =>
+      isDomainError(error) && error.code === CHESSBOARD_ERROR.holdMismatch ? "retriable" : undefined,
+  });
+}

@@ -1,0 +1,77 @@
+import { chessboardBookingStatusConsumer } from "../../../src/consumers/chessboard-booking-status.consumer.js";
+import type { Clock } from "../../../src/platform/clock/clock.js";
+import { loadSettings } from "../../../src/platform/config/settings.js";
+import type { Db } from "../../../src/platform/db/prisma-client.js";
+import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
+import {
+  createMessageProcessor,
+  type ParkedRow,
+} from "../../../src/platform/events/consumer/message-processor.js";
+import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
+import type { InboundMessage } from "../../../src/platform/events/wire.js";
+import { createMemoryLogger } from "../../../src/platform/log/logger.js";
+import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
+
+/**
+ * The booking-status consumer driven through the platform's real message processor (dedup,
+ * contract validation, error classes, parking, DLQ) over a real database, without a broker:
+ * the test decides the delivery order, which is exactly what cross-topic reordering needs.
+ */
+export function createConsumerHarness(db: Db, clock: Clock) {
+  const metrics = createMetricsRegistry();
+  const { logger, entries } = createMemoryLogger();
+  const settings = loadSettings({ NODE_ENV: "test" });
+  const def = chessboardBookingStatusConsumer({ log: logger, clock, metrics, settings });
+  const dlq: Array<{ topic: string; key: string; headers: Record<string, string> }> = [];
+  const processor = createMessageProcessor({
+    def,
+    db,
+    log: logger,
+    clock,
+    contracts: contractRegistry(),
+    metrics: createConsumerMetrics(metrics, def.metricsPrefix),
+    send: async (message) => {
+      dlq.push(message);
+    },
+  });
+
+  async function parkedRows(): Promise<ParkedRow[]> {
+    return db.$queryRaw<ParkedRow[]>`
+      SELECT id, topic, key, partition, "offset", value, headers, attempts
+      FROM platform.parked_messages WHERE group_id = ${def.group} ORDER BY id`;
+  }
+
+  return {
+    def,
+    dlq,
+    logs: entries,
+    metrics,
+    /** Deliver one message fresh from the transport; returns the processing result. */
+    async deliver(message: InboundMessage): Promise<string> {
+      const outcome = await processor.process(message);
+      if (outcome.kind === "infrastructure") throw outcome.error;
+      return outcome.result;
+    },
+    /** Retry every parked message once (as the parked scanner does when their time comes). */
+    async retryParked(): Promise<string[]> {
+      const results: string[] = [];
+      for (const row of await parkedRows()) {
+        const outcome = await processor.retryParked(row);
+        if (outcome.kind === "infrastructure") throw outcome.error;
+        results.push(outcome.result);
+      }
+      return results;
+    },
+    parkedRows,
+    async metricValue(name: string, labels: Record<string, string> = {}): Promise<number> {
+      const metric = metrics.getSingleMetric(name);
+      if (!metric) return 0;
+      const { values } = await metric.get();
+      return values
+        .filter((v) =>
+          Object.entries(labels).every(([k, l]) => (v.labels as Record<string, unknown>)[k] === l),
+        )
+        .reduce((sum, v) => sum + v.value, 0);
+    },
+  };
+}
