@@ -1,0 +1,258 @@
+import type { Booking } from "../../../domain/crm/booking/booking.types.js";
+import { CRM_ERROR_DOCS } from "../../../domain/crm/crm.errors.js";
+import type { Deal } from "../../../domain/crm/deal/deal.types.js";
+import { builder } from "../../builder.js";
+import { crmCommandsOf, metaOf, viewerOf } from "./crm-context.js";
+import { BookingRef, DealRef } from "./crm-types.js";
+
+/** Mutation descriptions list the rule, who may call it and every CRM_* code it may return. */
+function describe(text: string, codes: ReadonlyArray<keyof typeof CRM_ERROR_DOCS>): string {
+  const lines = codes.map((code) => `- ${code}: ${CRM_ERROR_DOCS[code]}`);
+  return `${text}\n\nErrors:\n${lines.join("\n")}`;
+}
+
+const ACCESS_CODES = ["CRM_FORBIDDEN"] as const;
+const BOOKING_LOOKUP = ["CRM_BOOKING_NOT_FOUND", "CRM_CONCURRENT_MODIFICATION", ...ACCESS_CODES] as const;
+
+const CancelledDeal = builder
+  .objectRef<{ deal: Deal; cancelledBooking: Booking | null }>("CancelDealPayload")
+  .implement({
+    description: "The cancelled deal and the booking cancelled with it (null when it had no active one).",
+    fields: (t) => ({
+      deal: t.field({ type: DealRef, resolve: (p) => p.deal }),
+      cancelledBooking: t.field({ type: BookingRef, nullable: true, resolve: (p) => p.cancelledBooking }),
+    }),
+  });
+
+builder.mutationField("createDeal", (t) =>
+  t.field({
+    type: DealRef,
+    description: describe(
+      "Create a Draft deal. Allowed: agent, investor (takes their own seat), pin_manager.",
+      ["CRM_DEAL_PARTICIPANTS_MISSING", ...ACCESS_CODES],
+    ),
+    authScopes: { authenticated: true },
+    errors: {},
+    args: {
+      title: t.arg.string({ required: true }),
+      agentUserId: t.arg.id({ required: false }),
+      investorUserId: t.arg.id({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      crmCommandsOf(ctx).createDeal(viewerOf(ctx), {
+        title: args.title,
+        agentUserId: args.agentUserId ? String(args.agentUserId) : null,
+        investorUserId: args.investorUserId ? String(args.investorUserId) : null,
+      }),
+  }),
+);
+
+builder.mutationField("engageDeveloper", (t) =>
+  t.field({
+    type: DealRef,
+    description: describe(
+      "Draft → Application with the developer engaged. Allowed: the deal's agent/investor, pin_manager.",
+      ["CRM_DEAL_NOT_FOUND", "CRM_DEAL_NOT_DRAFT", "CRM_CONCURRENT_MODIFICATION", ...ACCESS_CODES],
+    ),
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { dealId: t.arg.id({ required: true }), developerId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      crmCommandsOf(ctx).engageDeveloper(viewerOf(ctx), String(args.dealId), String(args.developerId)),
+  }),
+);
+
+builder.mutationField("createBooking", (t) =>
+  t.field({
+    type: BookingRef,
+    description: describe(
+      "Start a booking (Reserved) on a Free property object of the deal's developer; publishes booking-created. Allowed: the deal's agent or investor, pin_manager.",
+      [
+        "CRM_DEAL_NOT_FOUND",
+        "CRM_DEAL_NOT_ENGAGED",
+        "CRM_DEAL_HAS_ACTIVE_BOOKING",
+        "CRM_BOOKING_PROPERTY_OBJECT_BUSY",
+        "CRM_PROPERTY_OBJECT_UNKNOWN",
+        "CRM_PROPERTY_OBJECT_NOT_FREE",
+        "CRM_PROPERTY_OBJECT_OTHER_DEVELOPER",
+        "CRM_BOOKING_PROGRAM_NOT_FOUND",
+        "CRM_CONCURRENT_MODIFICATION",
+        ...ACCESS_CODES,
+      ],
+    ),
+    authScopes: { authenticated: true },
+    errors: {},
+    args: {
+      dealId: t.arg.id({ required: true }),
+      propertyObjectId: t.arg.id({ required: true }),
+      programId: t.arg.id({
+        required: false,
+        description: "Booking programme of the developer; default programme when omitted",
+      }),
+      requisiteSetId: t.arg.id({ required: false }),
+    },
+    resolve: async (_root, args, ctx) =>
+      (
+        await crmCommandsOf(ctx).createBooking(
+          viewerOf(ctx),
+          {
+            dealId: String(args.dealId),
+            propertyObjectId: String(args.propertyObjectId),
+            programId: args.programId ? String(args.programId) : null,
+            requisiteSetId: args.requisiteSetId ? String(args.requisiteSetId) : null,
+          },
+          metaOf(ctx),
+        )
+      ).booking,
+  }),
+);
+
+type BookingCommandName =
+  | "uploadBookingContract"
+  | "uploadPaymentReceipt"
+  | "confirmBooking"
+  | "confirmBookingPayment"
+  | "extendBooking"
+  | "startSale";
+
+function bookingMutation(
+  name: BookingCommandName,
+  text: string,
+  codes: ReadonlyArray<keyof typeof CRM_ERROR_DOCS>,
+  extraArg: "contractFileId" | "receiptFileId" | null,
+) {
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: BookingRef,
+      description: describe(text, [...codes, ...BOOKING_LOOKUP]),
+      authScopes: { authenticated: true },
+      errors: {},
+      args: {
+        bookingId: t.arg.id({ required: true }),
+        ...(extraArg ? { [extraArg]: t.arg.string({ required: true }) } : {}),
+      },
+      resolve: async (_root, args, ctx) => {
+        const commands = crmCommandsOf(ctx);
+        const viewer = viewerOf(ctx);
+        const id = String(args.bookingId);
+        const file = extraArg ? String((args as Record<string, unknown>)[extraArg]) : "";
+        const meta = metaOf(ctx);
+        switch (name) {
+          case "uploadBookingContract":
+            return (await commands.uploadBookingContract(viewer, id, file, meta)).booking;
+          case "uploadPaymentReceipt":
+            return (await commands.uploadPaymentReceipt(viewer, id, file, meta)).booking;
+          case "confirmBooking":
+            return (await commands.confirmBooking(viewer, id, meta)).booking;
+          case "confirmBookingPayment":
+            return (await commands.confirmBookingPayment(viewer, id, meta)).booking;
+          case "extendBooking":
+            return (await commands.extendBooking(viewer, id, meta)).booking;
+          case "startSale":
+            return (await commands.startSale(viewer, id, meta)).booking;
+        }
+      },
+    }),
+  );
+}
+
+bookingMutation(
+  "uploadBookingContract",
+  "Paid programme: the developer's contract is uploaded, Reserved → AwaitingPayment (no integration event). Allowed: developer_manager of the tenant.",
+  [
+    "CRM_BOOKING_NOT_RESERVED",
+    "CRM_BOOKING_PROGRAM_NOT_PAID",
+    "CRM_BOOKING_RESERVE_EXPIRED",
+    "CRM_BOOKING_NOT_ACTIVE",
+    "CRM_FILE_ID_REQUIRED",
+  ],
+  "contractFileId",
+);
+bookingMutation(
+  "uploadPaymentReceipt",
+  "Attach the payment receipt (PaymentStatus Uploaded) while AwaitingPayment and now ≤ ReserveExpiresAt. Allowed: the deal's investor or agent, pin_manager.",
+  [
+    "CRM_BOOKING_NOT_AWAITING_PAYMENT",
+    "CRM_BOOKING_RESERVE_EXPIRED",
+    "CRM_BOOKING_NOT_ACTIVE",
+    "CRM_FILE_ID_REQUIRED",
+  ],
+  "receiptFileId",
+);
+bookingMutation(
+  "confirmBooking",
+  "Free programme: Reserved → Booked while now ≤ ReserveExpiresAt (INV-BKG-3); publishes booking-confirmed. Allowed: the deal's agent, pin_manager.",
+  [
+    "CRM_BOOKING_NOT_RESERVED",
+    "CRM_BOOKING_PROGRAM_PAID",
+    "CRM_BOOKING_RESERVE_EXPIRED",
+    "CRM_BOOKING_NOT_ACTIVE",
+  ],
+  null,
+);
+bookingMutation(
+  "confirmBookingPayment",
+  "Paid programme: receipt uploaded → PaymentStatus Paid, Booked (INV-BKG-4); publishes booking-paid and booking-confirmed in one commit. Allowed: developer_manager of the tenant.",
+  [
+    "CRM_BOOKING_NOT_AWAITING_PAYMENT",
+    "CRM_BOOKING_RECEIPT_MISSING",
+    "CRM_BOOKING_RESERVE_EXPIRED",
+    "CRM_BOOKING_NOT_ACTIVE",
+  ],
+  null,
+);
+bookingMutation(
+  "extendBooking",
+  "Booked only (INV-BKG-6): BookingExpiresAt += BookingDurationHours; publishes booking-extended. Allowed: developer_manager of the tenant, pin_manager.",
+  ["CRM_BOOKING_NOT_BOOKED", "CRM_BOOKING_BOOKING_EXPIRED", "CRM_BOOKING_NOT_ACTIVE"],
+  null,
+);
+bookingMutation(
+  "startSale",
+  "Booked → Completed and the deal → Sale in one transaction (INV-BKG-7); publishes deal-sale-started. Allowed: developer_manager of the tenant, pin_manager.",
+  ["CRM_BOOKING_NOT_BOOKED", "CRM_BOOKING_BOOKING_EXPIRED", "CRM_BOOKING_NOT_ACTIVE"],
+  null,
+);
+
+builder.mutationField("cancelBooking", (t) =>
+  t.field({
+    type: BookingRef,
+    description: describe(
+      "Cancel an active booking with a reason (INV-BKG-8); publishes booking-cancelled; the deal returns to Application. Allowed: the deal's agent/investor, developer_manager of the tenant, pin_manager.",
+      ["CRM_BOOKING_NOT_ACTIVE", "CRM_REASON_REQUIRED", ...BOOKING_LOOKUP],
+    ),
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { bookingId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) =>
+      (
+        await crmCommandsOf(ctx).cancelBooking(
+          viewerOf(ctx),
+          String(args.bookingId),
+          args.reason,
+          metaOf(ctx),
+        )
+      ).booking,
+  }),
+);
+
+builder.mutationField("cancelDeal", (t) =>
+  t.field({
+    type: CancelledDeal,
+    description: describe(
+      "Cancel the deal and, in the same transaction, its active booking (booking-cancelled, Cause DealCancelled). Allowed: the deal's agent/investor, developer_manager of the tenant, pin_manager.",
+      [
+        "CRM_DEAL_NOT_FOUND",
+        "CRM_DEAL_NOT_ACTIVE",
+        "CRM_REASON_REQUIRED",
+        "CRM_CONCURRENT_MODIFICATION",
+        ...ACCESS_CODES,
+      ],
+    ),
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { dealId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      crmCommandsOf(ctx).cancelDeal(viewerOf(ctx), String(args.dealId), args.reason, metaOf(ctx)),
+  }),
+);

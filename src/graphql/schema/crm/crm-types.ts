@@ -1,0 +1,159 @@
+import { bookingFromRow, dealFromRow } from "../../../domain/crm/booking/booking.repository.js";
+import {
+  BOOKING_STATUSES,
+  type Booking,
+  type ProgramTerms,
+} from "../../../domain/crm/booking/booking.types.js";
+import { DEAL_STATUSES, type Deal } from "../../../domain/crm/deal/deal.types.js";
+import type { CrmTimelineEntry } from "../../../generated/prisma/client.js";
+import { builder } from "../../builder.js";
+
+export const BookingStatusEnum = builder.enumType("BookingStatus", {
+  description:
+    "Saga status. Active: Reserved, AwaitingPayment, Booked. Terminal and immutable: the rest (INV-BKG-8).",
+  values: BOOKING_STATUSES,
+});
+
+export const DealStatusEnum = builder.enumType("DealStatus", {
+  description: "Draft → Application (developer engaged) ↔ Booking (active booking) → Sale; Cancelled.",
+  values: DEAL_STATUSES,
+});
+
+const PaymentStatusEnum = builder.enumType("PaymentStatus", {
+  values: ["None", "Uploaded", "Paid"] as const,
+});
+const InitiatedByEnum = builder.enumType("BookingInitiatedBy", {
+  values: ["Agent", "Investor", "PinManager"] as const,
+});
+
+export const ProgramTermsRef = builder.objectRef<ProgramTerms>("ProgramTerms").implement({
+  description: "Snapshot of the booking programme taken when the booking started.",
+  fields: (t) => ({
+    reserveDurationMinutes: t.exposeInt("reserveDurationMinutes"),
+    bookingDurationHours: t.exposeInt("bookingDurationHours", {
+      description: "Booking window; also the extend step.",
+    }),
+    isPaid: t.exposeBoolean("isPaid", { description: "Paid: contract → receipt → confirmBookingPayment." }),
+  }),
+});
+
+export const TimelineEntryRef = builder.objectRef<CrmTimelineEntry>("TimelineEntry").implement({
+  description: "One transition of a deal or booking: who, when, from, to, why.",
+  fields: (t) => ({
+    entity: t.exposeString("entity", { description: "Booking or Deal" }),
+    bookingId: t.exposeID("bookingId", { nullable: true }),
+    action: t.exposeString("action"),
+    fromStatus: t.exposeString("fromStatus", { nullable: true }),
+    toStatus: t.exposeString("toStatus"),
+    actorUserId: t.exposeID("actorUserId"),
+    reason: t.exposeString("reason", { nullable: true }),
+    at: t.expose("at", { type: "DateTime" }),
+  }),
+});
+
+export const BookingRef = builder.objectRef<Booking>("Booking");
+export const DealRef = builder.objectRef<Deal>("Deal");
+
+/** Groups rows by key in the order of `keys` (DataLoader contract). */
+function groupBy<T>(keys: readonly string[], rows: readonly T[], keyOf: (row: T) => string): T[][] {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const list = map.get(key);
+    if (list) list.push(row);
+    else map.set(key, [row]);
+  }
+  return keys.map((k) => map.get(k) ?? []);
+}
+
+BookingRef.implement({
+  description:
+    "A booking = the saga instance: Reserve → (AwaitingPayment) → Booked → Completed, or expired/cancelled.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    dealId: t.exposeID("dealId"),
+    propertyObjectId: t.exposeID("propertyObjectId"),
+    tenantId: t.exposeID("tenantId", { description: "The developer (TenantId = DeveloperId)" }),
+    status: t.field({ type: BookingStatusEnum, resolve: (b) => b.status }),
+    initiatedBy: t.field({ type: InitiatedByEnum, resolve: (b) => b.initiatedBy }),
+    initiatedByUserId: t.exposeID("initiatedByUserId"),
+    programTerms: t.field({ type: ProgramTermsRef, resolve: (b) => b.terms }),
+    reserveExpiresAt: t.expose("reserveExpiresAt", { type: "DateTime" }),
+    bookingExpiresAt: t.expose("bookingExpiresAt", { type: "DateTime", nullable: true }),
+    paymentStatus: t.field({ type: PaymentStatusEnum, resolve: (b) => b.paymentStatus }),
+    contractFileId: t.exposeString("contractFileId", { nullable: true }),
+    receiptFileId: t.exposeString("receiptFileId", { nullable: true }),
+    requisiteSetId: t.exposeString("requisiteSetId", {
+      nullable: true,
+      description: "Reference only; no PII in crm",
+    }),
+    cancelReason: t.exposeString("cancelReason", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    confirmedAt: t.expose("confirmedAt", { type: "DateTime", nullable: true }),
+    endedAt: t.expose("endedAt", { type: "DateTime", nullable: true }),
+    version: t.exposeInt("version"),
+    deal: t.loadable({
+      type: DealRef,
+      description: "Batched: one query per page whatever the number of bookings.",
+      load: async (ids: string[], ctx) => {
+        const rows = await ctx.deps.db.crmDeal.findMany({ where: { id: { in: ids } } });
+        const byId = new Map(rows.map((r) => [r.id, dealFromRow(r)]));
+        return ids.map((id) => byId.get(id) ?? new Error(`Deal ${id} not found`));
+      },
+      resolve: (b) => b.dealId,
+    }),
+    timeline: t.loadableList({
+      type: TimelineEntryRef,
+      load: async (ids: string[], ctx) => {
+        const rows = await ctx.deps.db.crmTimelineEntry.findMany({
+          where: { bookingId: { in: ids } },
+          orderBy: { id: "asc" },
+        });
+        return groupBy(ids, rows, (r) => r.bookingId ?? "");
+      },
+      resolve: (b) => b.id,
+    }),
+  }),
+});
+
+DealRef.implement({
+  description: "A sales deal; a booking starts only once the developer is engaged (Application or Booking).",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    tenantId: t.exposeID("tenantId", {
+      nullable: true,
+      description: "The engaged developer; null while Draft",
+    }),
+    status: t.field({ type: DealStatusEnum, resolve: (d) => d.status }),
+    title: t.exposeString("title"),
+    agentUserId: t.exposeID("agentUserId", { nullable: true }),
+    investorUserId: t.exposeID("investorUserId", { nullable: true }),
+    cancelReason: t.exposeString("cancelReason", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    version: t.exposeInt("version"),
+    bookings: t.loadableList({
+      type: BookingRef,
+      description: "All bookings of the deal, newest first (batched per page).",
+      load: async (ids: string[], ctx) => {
+        const rows = await ctx.deps.db.crmBooking.findMany({
+          where: { dealId: { in: ids } },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        });
+        return groupBy(ids, rows.map(bookingFromRow), (b) => b.dealId);
+      },
+      resolve: (d) => d.id,
+    }),
+    timeline: t.loadableList({
+      type: TimelineEntryRef,
+      description: "Every transition of the deal and its bookings, oldest first.",
+      load: async (ids: string[], ctx) => {
+        const rows = await ctx.deps.db.crmTimelineEntry.findMany({
+          where: { dealId: { in: ids } },
+          orderBy: { id: "asc" },
+        });
+        return groupBy(ids, rows, (r) => r.dealId);
+      },
+      resolve: (d) => d.id,
+    }),
+  }),
+});
