@@ -92,16 +92,28 @@ describe("booking saga against PostgreSQL", () => {
     const h = crmHarness(db);
     const dealId = await seedEngagedDeal(db);
     const po = await seedPropertyObject(db);
-    const { booking } = await h.commands.createBooking(viewers.investor, { dealId, propertyObjectId: po, programId: PAID_PROGRAM });
+    const { booking } = await h.commands.createBooking(viewers.investor, {
+      dealId,
+      propertyObjectId: po,
+      programId: PAID_PROGRAM,
+    });
     expect(booking.terms.isPaid).toBe(true);
-    expect(await codeOf(h.commands.confirmBookingPayment(viewers.manager, booking.id))).toBe("CRM_BOOKING_NOT_AWAITING_PAYMENT");
+    expect(await codeOf(h.commands.confirmBookingPayment(viewers.manager, booking.id))).toBe(
+      "CRM_BOOKING_NOT_AWAITING_PAYMENT",
+    );
     await h.commands.uploadBookingContract(viewers.manager, booking.id, "contract-file-1");
-    expect(await codeOf(h.commands.confirmBookingPayment(viewers.manager, booking.id))).toBe("CRM_BOOKING_RECEIPT_MISSING");
+    expect(await codeOf(h.commands.confirmBookingPayment(viewers.manager, booking.id))).toBe(
+      "CRM_BOOKING_RECEIPT_MISSING",
+    );
     await h.commands.uploadPaymentReceipt(viewers.investor, booking.id, "receipt-file-1");
     const paid = await h.commands.confirmBookingPayment(viewers.manager, booking.id);
     expect(paid.booking).toMatchObject({ status: "Booked", paymentStatus: "Paid" });
     const events = await outboxPayloads(db, booking.id);
-    expect(events.map((e) => e.topic)).toEqual([TOPIC.bookingCreated, TOPIC.bookingPaid, TOPIC.bookingConfirmed]);
+    expect(events.map((e) => e.topic)).toEqual([
+      TOPIC.bookingCreated,
+      TOPIC.bookingPaid,
+      TOPIC.bookingConfirmed,
+    ]);
     expect(events[1]?.payload.Version).toBe(events[2]?.payload.Version);
   });
 
@@ -109,10 +121,15 @@ describe("booking saga against PostgreSQL", () => {
     const db = database.prisma;
     const h = crmHarness(db);
     const po = await seedPropertyObject(db);
-    await h.commands.createBooking(viewers.agent, { dealId: await seedEngagedDeal(db), propertyObjectId: po });
-    expect(await codeOf(h.commands.createBooking(viewers.agent, { dealId: await seedEngagedDeal(db), propertyObjectId: po }))).toBe(
-      "CRM_BOOKING_PROPERTY_OBJECT_BUSY",
-    );
+    await h.commands.createBooking(viewers.agent, {
+      dealId: await seedEngagedDeal(db),
+      propertyObjectId: po,
+    });
+    expect(
+      await codeOf(
+        h.commands.createBooking(viewers.agent, { dealId: await seedEngagedDeal(db), propertyObjectId: po }),
+      ),
+    ).toBe("CRM_BOOKING_PROPERTY_OBJECT_BUSY");
   });
 
   it("200 concurrent createBooking on one apartment → exactly one succeeds, the rest CRM_BOOKING_PROPERTY_OBJECT_BUSY", async () => {
@@ -122,12 +139,16 @@ describe("booking saga against PostgreSQL", () => {
     const CONCURRENT = 200;
     const deals = await Promise.all(Array.from({ length: CONCURRENT }, () => seedEngagedDeal(db)));
     const results = await Promise.all(
-      deals.map((dealId) => codeOf(h.commands.createBooking(viewers.agent, { dealId, propertyObjectId: po }))),
+      deals.map((dealId) =>
+        codeOf(h.commands.createBooking(viewers.agent, { dealId, propertyObjectId: po })),
+      ),
     );
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "CRM_BOOKING_PROPERTY_OBJECT_BUSY")).toHaveLength(CONCURRENT - 1);
     expect(await db.crmBooking.count({ where: { propertyObjectId: po } })).toBe(1);
-    const created = await db.outboxMessage.count({ where: { topic: TOPIC.bookingCreated, payload: { path: ["PropertyObjectId"], equals: po } } });
+    const created = await db.outboxMessage.count({
+      where: { topic: TOPIC.bookingCreated, payload: { path: ["PropertyObjectId"], equals: po } },
+    });
     expect(created).toBe(1);
   });
 
@@ -136,28 +157,45 @@ describe("booking saga against PostgreSQL", () => {
     const h = crmHarness(db);
     const draft = await seedEngagedDeal(db, { tenantId: null, status: "Draft" });
     const free = await seedPropertyObject(db);
-    expect(await codeOf(h.commands.createBooking(viewers.agent, { dealId: draft, propertyObjectId: free }))).toBe("CRM_DEAL_NOT_ENGAGED");
+    expect(
+      await codeOf(h.commands.createBooking(viewers.agent, { dealId: draft, propertyObjectId: free })),
+    ).toBe("CRM_DEAL_NOT_ENGAGED");
     const deal = await seedEngagedDeal(db);
     expect(
-      await codeOf(h.commands.createBooking(viewers.agent, { dealId: deal, propertyObjectId: "00000000-0000-4000-8000-000000000999" })),
+      await codeOf(
+        h.commands.createBooking(viewers.agent, {
+          dealId: deal,
+          propertyObjectId: "00000000-0000-4000-8000-000000000999",
+        }),
+      ),
     ).toBe("CRM_PROPERTY_OBJECT_UNKNOWN");
     const sold = await seedPropertyObject(db, undefined, "Sold");
-    expect(await codeOf(h.commands.createBooking(viewers.agent, { dealId: deal, propertyObjectId: sold }))).toBe("CRM_PROPERTY_OBJECT_NOT_FREE");
+    expect(
+      await codeOf(h.commands.createBooking(viewers.agent, { dealId: deal, propertyObjectId: sold })),
+    ).toBe("CRM_PROPERTY_OBJECT_NOT_FREE");
     const foreign = await seedPropertyObject(db, OTHER_TENANT);
-    expect(await codeOf(h.commands.createBooking(viewers.agent, { dealId: deal, propertyObjectId: foreign }))).toBe(
-      "CRM_PROPERTY_OBJECT_OTHER_DEVELOPER",
-    );
+    expect(
+      await codeOf(h.commands.createBooking(viewers.agent, { dealId: deal, propertyObjectId: foreign })),
+    ).toBe("CRM_PROPERTY_OBJECT_OTHER_DEVELOPER");
     await h.commands.createBooking(viewers.agent, { dealId: deal, propertyObjectId: free });
-    expect(await codeOf(h.commands.createBooking(viewers.agent, { dealId: deal, propertyObjectId: await seedPropertyObject(db) }))).toBe(
-      "CRM_DEAL_HAS_ACTIVE_BOOKING",
-    );
+    expect(
+      await codeOf(
+        h.commands.createBooking(viewers.agent, {
+          dealId: deal,
+          propertyObjectId: await seedPropertyObject(db),
+        }),
+      ),
+    ).toBe("CRM_DEAL_HAS_ACTIVE_BOOKING");
   });
 
   it("a viewer outside the deal gets NOT_FOUND; a reader without the right gets CRM_FORBIDDEN", async () => {
     const db = database.prisma;
     const h = crmHarness(db);
     const dealId = await seedEngagedDeal(db);
-    const { booking } = await h.commands.createBooking(viewers.agent, { dealId, propertyObjectId: await seedPropertyObject(db) });
+    const { booking } = await h.commands.createBooking(viewers.agent, {
+      dealId,
+      propertyObjectId: await seedPropertyObject(db),
+    });
     const stranger = { userId: "agent-x", roles: ["agent" as const], tenantId: null };
     expect(await codeOf(h.commands.confirmBooking(stranger, booking.id))).toBe("CRM_BOOKING_NOT_FOUND");
     expect(await codeOf(h.commands.confirmBooking(viewers.investor, booking.id))).toBe("CRM_FORBIDDEN");
@@ -170,23 +208,42 @@ describe("booking saga against PostgreSQL", () => {
     const h = crmHarness(db, "2026-04-01T00:00:00.000Z");
     const worker = workerFor(h);
     const reservedDeal = await seedEngagedDeal(db);
-    const reserved = (await h.commands.createBooking(viewers.agent, { dealId: reservedDeal, propertyObjectId: await seedPropertyObject(db) })).booking;
+    const reserved = (
+      await h.commands.createBooking(viewers.agent, {
+        dealId: reservedDeal,
+        propertyObjectId: await seedPropertyObject(db),
+      })
+    ).booking;
     const bookedDeal = await seedEngagedDeal(db);
-    const booked = (await h.commands.createBooking(viewers.agent, { dealId: bookedDeal, propertyObjectId: await seedPropertyObject(db) })).booking;
+    const booked = (
+      await h.commands.createBooking(viewers.agent, {
+        dealId: bookedDeal,
+        propertyObjectId: await seedPropertyObject(db),
+      })
+    ).booking;
     await h.commands.confirmBooking(viewers.agent, booked.id);
     h.clock.advanceMinutes(60);
     expect((await worker.runOnce()).expired).toBe(0);
     h.clock.advance(1);
     expect(await worker.runOnce()).toEqual({ expired: 1, failed: 0 });
-    expect((await db.crmBooking.findUniqueOrThrow({ where: { id: reserved.id } })).status).toBe("ReserveExpired");
+    expect((await db.crmBooking.findUniqueOrThrow({ where: { id: reserved.id } })).status).toBe(
+      "ReserveExpired",
+    );
     expect((await db.crmDeal.findUniqueOrThrow({ where: { id: reservedDeal } })).status).toBe("Application");
     h.clock.advance(72 * HOUR);
     expect(await worker.runOnce()).toEqual({ expired: 1, failed: 0 });
-    expect((await db.crmBooking.findUniqueOrThrow({ where: { id: booked.id } })).status).toBe("BookingExpired");
+    expect((await db.crmBooking.findUniqueOrThrow({ where: { id: booked.id } })).status).toBe(
+      "BookingExpired",
+    );
     const expired = (await outboxPayloads(db, booked.id)).at(-1);
-    expect(expired).toMatchObject({ topic: TOPIC.bookingExpired, payload: { Phase: "Booking", FromStatus: "Booked" } });
+    expect(expired).toMatchObject({
+      topic: TOPIC.bookingExpired,
+      payload: { Phase: "Booking", FromStatus: "Booked" },
+    });
     expect(await worker.runOnce()).toEqual({ expired: 0, failed: 0 });
-    expect(await codeOf(h.commands.cancelBooking(viewers.agent, booked.id, "late"))).toBe("CRM_BOOKING_NOT_ACTIVE");
+    expect(await codeOf(h.commands.cancelBooking(viewers.agent, booked.id, "late"))).toBe(
+      "CRM_BOOKING_NOT_ACTIVE",
+    );
   });
 
   it("AwaitingPayment is expired like Reserved once ReserveExpiresAt passes", async () => {
@@ -194,20 +251,36 @@ describe("booking saga against PostgreSQL", () => {
     await retireActiveBookings();
     const h = crmHarness(db, "2026-05-01T00:00:00.000Z");
     const dealId = await seedEngagedDeal(db);
-    const { booking } = await h.commands.createBooking(viewers.agent, { dealId, propertyObjectId: await seedPropertyObject(db), programId: PAID_PROGRAM });
+    const { booking } = await h.commands.createBooking(viewers.agent, {
+      dealId,
+      propertyObjectId: await seedPropertyObject(db),
+      programId: PAID_PROGRAM,
+    });
     await h.commands.uploadBookingContract(viewers.manager, booking.id, "c1");
     h.clock.advanceMinutes(61);
     expect((await workerFor(h).runOnce()).expired).toBe(1);
-    expect((await db.crmBooking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("ReserveExpired");
+    expect((await db.crmBooking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe(
+      "ReserveExpired",
+    );
   });
 
   it("the worker skips a bad row inside its savepoint, expires the rest of the batch and counts the failure", async () => {
     const db = database.prisma;
     await retireActiveBookings();
     const h = crmHarness(db, "2026-06-01T00:00:00.000Z");
-    const good = (await h.commands.createBooking(viewers.agent, { dealId: await seedEngagedDeal(db), propertyObjectId: await seedPropertyObject(db) })).booking;
+    const good = (
+      await h.commands.createBooking(viewers.agent, {
+        dealId: await seedEngagedDeal(db),
+        propertyObjectId: await seedPropertyObject(db),
+      })
+    ).booking;
     const badDeal = await seedEngagedDeal(db);
-    const bad = (await h.commands.createBooking(viewers.agent, { dealId: badDeal, propertyObjectId: await seedPropertyObject(db) })).booking;
+    const bad = (
+      await h.commands.createBooking(viewers.agent, {
+        dealId: badDeal,
+        propertyObjectId: await seedPropertyObject(db),
+      })
+    ).booking;
     await poison(bad.id);
     h.clock.advanceMinutes(61);
     const result = await workerFor(h).runOnce();
@@ -215,6 +288,8 @@ describe("booking saga against PostgreSQL", () => {
     expect((await db.crmBooking.findUniqueOrThrow({ where: { id: good.id } })).status).toBe("ReserveExpired");
     expect((await db.crmBooking.findUniqueOrThrow({ where: { id: bad.id } })).status).toBe("Reserved");
     expect(await outboxTopicsFor(db, bad.id)).toEqual([TOPIC.bookingCreated]);
-    expect(h.entries.some((e) => e.msg === "booking expiration failed; skipped" && e.bookingId === bad.id)).toBe(true);
+    expect(
+      h.entries.some((e) => e.msg === "booking expiration failed; skipped" && e.bookingId === bad.id),
+    ).toBe(true);
   });
 });

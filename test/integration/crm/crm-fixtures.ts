@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { createCrmMetrics } from "../../../src/domain/crm/crm.metrics.js";
+import { createCrmCommands } from "../../../src/domain/crm/crm-commands.js";
 import type { Viewer } from "../../../src/platform/auth/viewer.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
-import { createCrmCommands } from "../../../src/domain/crm/crm-commands.js";
-import { createCrmMetrics } from "../../../src/domain/crm/crm.metrics.js";
 
 export const TENANT = "0b5e1d7a-0000-4000-8000-000000000001";
 export const OTHER_TENANT = "0b5e1d7a-0000-4000-8000-000000000002";
@@ -83,7 +83,10 @@ export async function outboxTopicsFor(db: Db, key: string): Promise<string[]> {
   return rows.map((r) => r.topic);
 }
 
-export async function outboxPayloads(db: Db, key: string): Promise<Array<{ topic: string; payload: Record<string, unknown> }>> {
+export async function outboxPayloads(
+  db: Db,
+  key: string,
+): Promise<Array<{ topic: string; payload: Record<string, unknown> }>> {
   const rows = await db.outboxMessage.findMany({ where: { key }, orderBy: { id: "asc" } });
   return rows.map((r) => ({ topic: r.topic, payload: r.payload as Record<string, unknown> }));
 }
