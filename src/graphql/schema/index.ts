@@ -5,5 +5,9 @@ import "./system.js";
 import "./crm/crm-types.js";
 import "./crm/crm-queries.js";
 import "./crm/crm-mutations.js";
+import "./chessboard/chessboard-types.js";
+import "./chessboard/chessboard-queries.js";
+import "./chessboard/chessboard-mutations.js";
+import "./chessboard/chessboard-updates.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,279 @@
+import type {
+  BuildingInput,
+  ProjectInput,
+  PropertyObjectInput,
+} from "../../../domain/chessboard/structure/chessboard-structure.service.js";
+import { requireViewer } from "../../../platform/auth/viewer.js";
+import { builder } from "../../builder.js";
+import { chessboardStructureOf } from "./chessboard-context.js";
+import {
+  BuildingRef,
+  ConstructionStatusEnum,
+  DeveloperRef,
+  ProjectClassEnum,
+  ProjectRef,
+  ProjectStatusEnum,
+  ProjectTypeEnum,
+  PropertyObjectRef,
+  PropertyTypeEnum,
+  WindowViewEnum,
+} from "./chessboard-types.js";
+
+const ACCESS =
+  "Allowed: developer_manager of the developer; admin for any developer. Errors: CHESSBOARD_FORBIDDEN";
+
+const GeoRefInput = builder.inputType("ChessboardGeoRefInput", {
+  fields: (t) => ({ id: t.int({ required: true }), name: t.string({ required: true }) }),
+});
+const CountryInput = builder.inputType("ChessboardCountryInput", {
+  fields: (t) => ({
+    id: t.int({ required: true }),
+    name: t.string({ required: true }),
+    isoCode: t.string({ required: true }),
+  }),
+});
+const GeoPointInput = builder.inputType("ChessboardGeoPointInput", {
+  fields: (t) => ({
+    latitude: t.field({ type: "Decimal", required: true }),
+    longitude: t.field({ type: "Decimal", required: true }),
+  }),
+});
+
+const ProjectFieldsInput = builder.inputType("ChessboardProjectInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    status: t.field({ type: ProjectStatusEnum, required: true }),
+    type: t.field({ type: ProjectTypeEnum, required: true }),
+    class: t.field({ type: ProjectClassEnum, required: true }),
+    constructionStatus: t.field({ type: ConstructionStatusEnum, required: true }),
+    country: t.field({ type: CountryInput, required: true }),
+    region: t.field({ type: GeoRefInput, required: false }),
+    city: t.field({ type: GeoRefInput, required: false }),
+    addressLine: t.string({ required: true }),
+    geo: t.field({ type: GeoPointInput, required: false }),
+    stars: t.int({ required: false }),
+    shortDescription: t.string({ required: false }),
+    distanceMinutes: t.int({ required: false }),
+  }),
+});
+
+const BuildingStatusInputEnum = builder.enumType("ChessboardBuildingEditableStatus", {
+  description: "Hiding has its own mutation (setChessboardBuildingHidden) because it cascades.",
+  values: ["Draft", "Published"] as const,
+});
+
+const BuildingFieldsInput = builder.inputType("ChessboardBuildingInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    status: t.field({ type: BuildingStatusInputEnum, required: true }),
+    floorsTotal: t.int({ required: true }),
+    sectionsCount: t.int({ required: true }),
+    deliveryYear: t.int({ required: false }),
+    deliveryQuarter: t.int({ required: false }),
+    readinessPercent: t.int({ required: false }),
+    constructionStatus: t.field({ type: ConstructionStatusEnum, required: true }),
+    addressLine: t.string({ required: false }),
+  }),
+});
+
+const PropertyObjectFieldsInput = builder.inputType("PropertyObjectInput", {
+  fields: (t) => ({
+    number: t.string({ required: true }),
+    floor: t.int({ required: true }),
+    section: t.int({ required: false }),
+    rooms: t.int({ required: true }),
+    totalArea: t.field({ type: "Decimal", required: true }),
+    livingArea: t.field({ type: "Decimal", required: false }),
+    propertyType: t.field({ type: PropertyTypeEnum, required: true }),
+    windowViews: t.field({ type: [WindowViewEnum], required: false }),
+    layoutId: t.id({ required: false }),
+    layoutGroupId: t.id({ required: false }),
+    capacity: t.int({ required: false }),
+  }),
+});
+
+type ProjectArgs = typeof ProjectFieldsInput.$inferInput;
+type BuildingArgs = typeof BuildingFieldsInput.$inferInput;
+type ObjectArgs = typeof PropertyObjectFieldsInput.$inferInput;
+
+const projectInput = (i: ProjectArgs): ProjectInput => ({
+  ...i,
+  region: i.region ?? null,
+  city: i.city ?? null,
+  geo: i.geo ?? null,
+  stars: i.stars ?? null,
+  shortDescription: i.shortDescription ?? null,
+  distanceMinutes: i.distanceMinutes ?? null,
+});
+const buildingInput = (i: BuildingArgs): BuildingInput => ({ ...i, addressLine: i.addressLine ?? null });
+const objectInput = (i: ObjectArgs): PropertyObjectInput => ({
+  ...i,
+  section: i.section ?? null,
+  livingArea: i.livingArea ?? null,
+  windowViews: i.windowViews ?? [],
+  layoutId: i.layoutId ? String(i.layoutId) : null,
+  layoutGroupId: i.layoutGroupId ? String(i.layoutGroupId) : null,
+  capacity: i.capacity ?? null,
+});
+
+builder.mutationField("upsertChessboardDeveloper", (t) =>
+  t.field({
+    type: DeveloperRef,
+    description: `Create or rename a developer (id = TenantId); publishes developer-upserted. ${ACCESS}`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { id: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).upsertDeveloper(requireViewer(ctx.viewer), {
+        id: String(args.id),
+        name: args.name,
+      }),
+  }),
+);
+
+builder.mutationField("createChessboardProject", (t) =>
+  t.field({
+    type: ProjectRef,
+    description: `Create a project; publishes project-upserted. ${ACCESS}, CHESSBOARD_DEVELOPER_NOT_FOUND, CHESSBOARD_INVALID_INPUT`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: {
+      developerId: t.arg.id({ required: true }),
+      input: t.arg({ type: ProjectFieldsInput, required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).createProject(requireViewer(ctx.viewer), {
+        ...projectInput(args.input),
+        tenantId: String(args.developerId),
+      }),
+  }),
+);
+
+builder.mutationField("updateChessboardProject", (t) =>
+  t.field({
+    type: ProjectRef,
+    description: `Update a project; publishes project-upserted with the next Version. ${ACCESS}, CHESSBOARD_PROJECT_NOT_FOUND`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProjectFieldsInput, required: true }) },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).updateProject(
+        requireViewer(ctx.viewer),
+        String(args.id),
+        projectInput(args.input),
+      ),
+  }),
+);
+
+builder.mutationField("createChessboardBuilding", (t) =>
+  t.field({
+    type: BuildingRef,
+    description: `Create a building; publishes building-upserted. ${ACCESS}, CHESSBOARD_PROJECT_NOT_FOUND`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: {
+      projectId: t.arg.id({ required: true }),
+      input: t.arg({ type: BuildingFieldsInput, required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).createBuilding(requireViewer(ctx.viewer), {
+        ...buildingInput(args.input),
+        projectId: String(args.projectId),
+      }),
+  }),
+);
+
+builder.mutationField("updateChessboardBuilding", (t) =>
+  t.field({
+    type: BuildingRef,
+    description: `Update a building; publishes building-upserted. ${ACCESS}, CHESSBOARD_BUILDING_NOT_FOUND`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: BuildingFieldsInput, required: true }) },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).updateBuilding(
+        requireViewer(ctx.viewer),
+        String(args.id),
+        buildingInput(args.input),
+      ),
+  }),
+);
+
+builder.mutationField("setChessboardBuildingHidden", (t) =>
+  t.field({
+    type: BuildingRef,
+    description: `Hide (or show) a building: publishes a Hidden (or restored) status for each of its objects. Refused while any object is on hold: CHESSBOARD_PROPERTY_OBJECT_ON_HOLD. ${ACCESS}`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { id: t.arg.id({ required: true }), hidden: t.arg.boolean({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).setBuildingHidden(requireViewer(ctx.viewer), String(args.id), args.hidden),
+  }),
+);
+
+builder.mutationField("createPropertyObject", (t) =>
+  t.field({
+    type: PropertyObjectRef,
+    description: `Create an apartment/parking/commercial unit (price in RUB); publishes property-object-upserted. ${ACCESS}, CHESSBOARD_BUILDING_NOT_FOUND, CHESSBOARD_INVALID_INPUT, CHESSBOARD_PROPERTY_OBJECT_NUMBER_TAKEN`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: {
+      buildingId: t.arg.id({ required: true }),
+      price: t.arg({ type: "Decimal", required: true }),
+      input: t.arg({ type: PropertyObjectFieldsInput, required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).createPropertyObject(requireViewer(ctx.viewer), {
+        ...objectInput(args.input),
+        buildingId: String(args.buildingId),
+        price: args.price,
+      }),
+  }),
+);
+
+builder.mutationField("updatePropertyObject", (t) =>
+  t.field({
+    type: PropertyObjectRef,
+    description: `Update an object's passport (not price/status); publishes property-object-upserted. ${ACCESS}, CHESSBOARD_PROPERTY_OBJECT_NOT_FOUND`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: PropertyObjectFieldsInput, required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).updatePropertyObject(
+        requireViewer(ctx.viewer),
+        String(args.id),
+        objectInput(args.input),
+      ),
+  }),
+);
+
+builder.mutationField("changePropertyObjectPrice", (t) =>
+  t.field({
+    type: PropertyObjectRef,
+    description: `Change the price (RUB); publishes property-object-price-changed. Refused on hold: CHESSBOARD_PROPERTY_OBJECT_ON_HOLD. ${ACCESS}`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { id: t.arg.id({ required: true }), price: t.arg({ type: "Decimal", required: true }) },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).changePrice(requireViewer(ctx.viewer), String(args.id), args.price),
+  }),
+);
+
+builder.mutationField("setPropertyObjectHidden", (t) =>
+  t.field({
+    type: PropertyObjectRef,
+    description: `Hide (or show) one object; publishes property-object-status-changed. Refused on hold: CHESSBOARD_PROPERTY_OBJECT_ON_HOLD. ${ACCESS}`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { id: t.arg.id({ required: true }), hidden: t.arg.boolean({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      chessboardStructureOf(ctx).setPropertyObjectHidden(
+        requireViewer(ctx.viewer),
+        String(args.id),
+        args.hidden,
+      ),
+  }),
+);

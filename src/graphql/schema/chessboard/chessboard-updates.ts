@@ -1,0 +1,91 @@
+import { invalid } from "../../../domain/chessboard/chessboard.errors.js";
+import type { ChessboardGrid } from "../../../domain/chessboard/grid/chessboard-grid.js";
+import { loadChessboardGrids } from "../../../domain/chessboard/grid/load-chessboard-grid.js";
+import { IllegalStateError } from "../../../platform/errors/domain-error.js";
+import { builder } from "../../builder.js";
+import type { LiveDelta, LiveFilter } from "../../live/chessboard-live-hub.js";
+import { ChessboardGridRef, PropertyObjectStatusEnum } from "./chessboard-types.js";
+
+interface Snapshot {
+  readonly kind: "snapshot";
+  readonly grids: readonly ChessboardGrid[];
+}
+type LiveItem = Snapshot | LiveDelta;
+type StatusDelta = Extract<LiveDelta, { kind: "status" }>;
+type PriceDelta = Extract<LiveDelta, { kind: "price" }>;
+
+const SnapshotRef = builder.objectRef<Snapshot>("ChessboardSnapshot").implement({
+  description: "Always the first message of a subscription (and of every reconnect): the full grids.",
+  isTypeOf: (item) => (item as LiveItem).kind === "snapshot",
+  fields: (t) => ({ grids: t.field({ type: [ChessboardGridRef], resolve: (s) => [...s.grids] }) }),
+});
+
+const StatusDeltaRef = builder.objectRef<StatusDelta>("PropertyObjectStatusDelta").implement({
+  description:
+    "A status change. Apply only if `version` is greater than the version you hold for the object.",
+  isTypeOf: (item) => (item as LiveItem).kind === "status",
+  fields: (t) => ({
+    propertyObjectId: t.exposeID("propertyObjectId"),
+    buildingId: t.exposeID("buildingId"),
+    projectId: t.exposeID("projectId"),
+    version: t.exposeInt("version"),
+    fromStatus: t.field({ type: PropertyObjectStatusEnum, resolve: (d) => d.fromStatus }),
+    status: t.field({ type: PropertyObjectStatusEnum, resolve: (d) => d.status }),
+    reservedUntil: t.expose("reservedUntil", { type: "DateTime", nullable: true }),
+    bookedUntil: t.expose("bookedUntil", { type: "DateTime", nullable: true }),
+    soldAt: t.expose("soldAt", { type: "DateTime", nullable: true }),
+    changedAt: t.expose("changedAt", { type: "DateTime" }),
+  }),
+});
+
+const PriceDeltaRef = builder.objectRef<PriceDelta>("PropertyObjectPriceDelta").implement({
+  description: "A price change. Apply only if `version` is greater than the version you hold for the object.",
+  isTypeOf: (item) => (item as LiveItem).kind === "price",
+  fields: (t) => ({
+    propertyObjectId: t.exposeID("propertyObjectId"),
+    buildingId: t.exposeID("buildingId"),
+    projectId: t.exposeID("projectId"),
+    version: t.exposeInt("version"),
+    price: t.expose("price", { type: "Decimal" }),
+    pricePerMeter: t.expose("pricePerMeter", { type: "Decimal" }),
+    changedAt: t.expose("changedAt", { type: "DateTime" }),
+  }),
+});
+
+const ChessboardUpdateRef = builder.unionType("ChessboardUpdate", {
+  types: [SnapshotRef, StatusDeltaRef, PriceDeltaRef],
+});
+
+builder.subscriptionField("chessboardUpdates", (t) =>
+  t.field({
+    type: ChessboardUpdateRef,
+    description:
+      "Live grid of a building or of a whole project (give exactly one id). First a ChessboardSnapshot, then status/price deltas carrying the object's version; drop a delta whose version is not greater than what you hold. After any disconnect, subscribe again: the new snapshot replaces your grid. See docs/chessboard.md.",
+    authScopes: { authenticated: true },
+    args: { buildingId: t.arg.id({ required: false }), projectId: t.arg.id({ required: false }) },
+    subscribe: (_root, args, ctx) => {
+      const hub = ctx.deps.extensions.chessboardLive;
+      if (!hub)
+        throw new IllegalStateError(
+          "CHESSBOARD_LIVE_UNAVAILABLE",
+          "Live chessboard is not enabled on this instance",
+        );
+      if (Boolean(args.buildingId) === Boolean(args.projectId))
+        throw invalid("Give exactly one of buildingId, projectId");
+      const filter: LiveFilter = args.buildingId
+        ? { buildingId: String(args.buildingId) }
+        : { projectId: String(args.projectId!) };
+      // Subscribe before reading the snapshot: nothing committed in between is missed; deltas that
+      // the snapshot already contains are dropped by the client's version check.
+      const subscription = hub.subscribe<Snapshot>(filter);
+      const where =
+        "buildingId" in filter ? { buildingIds: [filter.buildingId] } : { projectId: filter.projectId };
+      loadChessboardGrids(ctx.deps.db, where).then(
+        (grids) => subscription.open({ kind: "snapshot", grids }),
+        (error: unknown) => subscription.close(error instanceof Error ? error : new Error(String(error))),
+      );
+      return subscription;
+    },
+    resolve: (item) => item as LiveItem,
+  }),
+);
