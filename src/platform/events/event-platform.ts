@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ISocketFactory } from "kafkajs";
 import type { Clock } from "../clock/clock.js";
 import type { Settings } from "../config/settings.js";
 import type { Db } from "../db/prisma-client.js";
@@ -56,6 +57,10 @@ export interface EventPlatformTuning {
   relayBatchSize?: number;
   /** Kafka partitions created for new topics */
   topicPartitions?: number;
+  /** Relay workers per process (each cycles over the shards it can lock) */
+  relayWorkers?: number;
+  /** Kafka only: sockets of the relay's producer (tests route them through a stoppable proxy) */
+  relaySocketFactory?: ISocketFactory;
 }
 
 /**

@@ -1,4 +1,357 @@
+import {
+  type Admin,
+  type ISocketFactory,
+  Kafka,
+  type KafkaMessage,
+  logLevel,
+  Partitioners,
+  type Producer,
+} from "kafkajs";
+import type { Clock } from "../../clock/clock.js";
+import type { Settings } from "../../config/settings.js";
+import type { Db } from "../../db/prisma-client.js";
+import type { Logger } from "../../log/logger.js";
+import type { Registry } from "../../metrics/registry.js";
+import { createConsumerMetrics } from "../consumer/consumer-metrics.js";
+import { type ConsumerDefinition, retryPolicyOf } from "../consumer/definition.js";
+import { createMessageProcessor } from "../consumer/message-processor.js";
+import { createParkedScanner } from "../consumer/parked-scanner.js";
+import { infrastructureDelayMs } from "../consumer/retry-policy.js";
+import { type ContractRegistry, contractRegistry } from "../contracts/registry.js";
+import type { BroadcastOptions, EventPlatformTuning, Runner } from "../event-platform.js";
 import type { Transport } from "../transport/transport.js";
-export function createKafkaTransport(_deps: unknown): Transport {
-  throw new Error("kafka transport: in progress");
+import { type InboundMessage, parseEnvelope } from "../wire.js";
+
+const DEFAULT_PARTITIONS = 6;
+const DEFAULT_PARKED_SCAN_MS = 500;
+const CONNECTION_TIMEOUT_MS = 3_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+const PARTITIONS_CONSUMED_CONCURRENTLY = 6;
+const CAUGHT_UP_CHECK_MS = 50;
+const PING_TIMEOUT_MS = 3_000;
+
+export interface KafkaTransportDeps {
+  settings: Settings;
+  db: Db;
+  log: Logger;
+  metrics: Registry;
+  clock: Clock;
+  brokers: string[];
+  instanceId: string;
+  tuning?: EventPlatformTuning;
+  contracts?: ContractRegistry;
+}
+
+function headerText(value: Buffer | string | Array<Buffer | string> | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
+}
+
+export function toInbound(topic: string, partition: number, message: KafkaMessage): InboundMessage {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    const text = headerText(value);
+    if (text !== undefined) headers[name] = text;
+  }
+  return {
+    topic,
+    partition,
+    offset: message.offset,
+    key: message.key?.toString() ?? "",
+    value: message.value?.toString() ?? "",
+    headers,
+  };
+}
+
+/** Distributed mode: Kafka topics, consumer groups, offsets committed after the handler's commit. */
+export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
+  const { db, log, clock } = deps;
+  const partitions = deps.tuning?.topicPartitions ?? DEFAULT_PARTITIONS;
+  const kafkaLog = log.child({ component: "kafkajs" });
+
+  function client(brokers: string[], clientId: string, socketFactory?: ISocketFactory): Kafka {
+    return new Kafka({
+      clientId,
+      brokers,
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      retry: { initialRetryTime: 300, retries: 3, maxRetryTime: 5_000 },
+      logLevel: logLevel.WARN,
+      logCreator:
+        () =>
+        ({ level, log: entry }) => {
+          const { message, ...rest } = entry;
+          if (level <= logLevel.ERROR) kafkaLog.warn(rest, message);
+          else kafkaLog.debug(rest, message);
+        },
+      ...(socketFactory ? { socketFactory } : {}),
+    });
+  }
+
+  const kafka = client(deps.brokers, `pin-${deps.instanceId}`);
+  let admin: Admin | null = null;
+  let producer: Producer | null = null;
+  const knownTopics = new Set<string>();
+
+  async function getAdmin(): Promise<Admin> {
+    if (!admin) {
+      const a = kafka.admin();
+      await a.connect();
+      admin = a;
+    }
+    return admin;
+  }
+
+  async function ensureTopics(topics: readonly string[]): Promise<void> {
+    const missing = topics.filter((t) => !knownTopics.has(t));
+    if (missing.length === 0) return;
+    const a = await getAdmin();
+    await a.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({ topic, numPartitions: partitions })),
+    });
+    for (const t of missing) knownTopics.add(t);
+  }
+
+  function newProducer(k: Kafka): Producer {
+    // One request in flight keeps a key's messages in order even when the client retries.
+    return k.producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: true,
+    });
+  }
+
+  async function systemProducer(): Promise<Producer> {
+    if (!producer) {
+      const p = newProducer(kafka);
+      await p.connect();
+      producer = p;
+    }
+    return producer;
+  }
+
+  async function send(m: { topic: string; key: string; value: string; headers: Record<string, string> }) {
+    await ensureTopics([m.topic]);
+    const p = await systemProducer();
+    await p.send({
+      topic: m.topic,
+      acks: -1,
+      messages: [{ key: m.key, value: m.value, headers: m.headers }],
+    });
+  }
+
+  function consumer(def: ConsumerDefinition): Runner {
+    const topics = Object.keys(def.handlers);
+    const policy = retryPolicyOf(def);
+    const metrics = createConsumerMetrics(deps.metrics, def.metricsPrefix);
+    const processor = createMessageProcessor({
+      def,
+      db,
+      log,
+      clock,
+      contracts: deps.contracts ?? contractRegistry(),
+      metrics,
+      send,
+    });
+    const scanner = createParkedScanner({
+      def,
+      db,
+      log,
+      clock,
+      processor,
+      intervalMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
+      dedupWindowDays: deps.settings.dedupWindowDays,
+    });
+    const kc = kafka.consumer({ groupId: def.group, maxWaitTimeInMs: 100, allowAutoTopicCreation: false });
+    // Backoff state belongs to the partition holder: forgotten at every rebalance.
+    const failures = new Map<string, number>();
+    const resumeTimers = new Map<string, NodeJS.Timeout>();
+    const clearBackoff = () => {
+      for (const t of resumeTimers.values()) clearTimeout(t);
+      resumeTimers.clear();
+      failures.clear();
+    };
+    let running = false;
+
+    async function commit(topic: string, partition: number, offset: string) {
+      await kc.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+    }
+
+    return {
+      async start() {
+        if (running) return;
+        running = true;
+        await ensureTopics(topics);
+        await kc.connect();
+        kc.on(kc.events.GROUP_JOIN, () => {
+          clearBackoff();
+          const paused = kc.paused();
+          if (paused.length > 0) kc.resume(paused);
+        });
+        await kc.subscribe({ topics, fromBeginning: true });
+        await kc.run({
+          autoCommit: false,
+          eachBatchAutoResolve: false,
+          partitionsConsumedConcurrently: PARTITIONS_CONSUMED_CONCURRENTLY,
+          eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }) => {
+            const { topic, partition } = batch;
+            const tp = `${topic}:${partition}`;
+            let lastDone: string | null = null;
+            for (const message of batch.messages) {
+              if (!isRunning() || isStale()) break;
+              const outcome = await processor.process(toInbound(topic, partition, message), heartbeat);
+              if (outcome.kind === "infrastructure") {
+                if (lastDone !== null) await commit(topic, partition, lastDone).catch(() => {});
+                const n = (failures.get(tp) ?? 0) + 1;
+                failures.set(tp, n);
+                const delay = infrastructureDelayMs(policy, n);
+                log.warn(
+                  { group: def.group, topic, partition, failures: n, delayMs: delay },
+                  "partition paused after infrastructure failure",
+                );
+                // Never sleep in the handler: pause, rewind to the failed message, come back later.
+                const resume = pause();
+                kc.seek({ topic, partition, offset: message.offset });
+                resumeTimers.set(
+                  tp,
+                  setTimeout(() => {
+                    resumeTimers.delete(tp);
+                    resume();
+                  }, delay),
+                );
+                return;
+              }
+              failures.delete(tp);
+              resolveOffset(message.offset);
+              lastDone = message.offset;
+              await heartbeat();
+            }
+            // Offsets only after the handlers' transactions committed.
+            if (lastDone !== null) await commit(topic, partition, lastDone);
+          },
+        });
+        scanner.start();
+      },
+      async stop() {
+        if (!running) return;
+        running = false;
+        clearBackoff();
+        await scanner.stop();
+        await kc.disconnect();
+      },
+      async whenCaughtUp() {
+        const a = await getAdmin();
+        for (;;) {
+          let behind = false;
+          const committed = await a.fetchOffsets({ groupId: def.group, topics });
+          for (const topic of topics) {
+            const high = await a.fetchTopicOffsets(topic);
+            const mine = committed.find((c) => c.topic === topic)?.partitions ?? [];
+            for (const p of high) {
+              const at = mine.find((x) => x.partition === p.partition)?.offset ?? "-1";
+              const done = at === "-1" ? BigInt(p.low) : BigInt(at);
+              if (done < BigInt(p.high)) behind = true;
+            }
+          }
+          if (!behind && (await scanner.dueCount()) === 0) return;
+          await new Promise((r) => setTimeout(r, CAUGHT_UP_CHECK_MS));
+        }
+      },
+    };
+  }
+
+  function broadcast(opts: BroadcastOptions): Runner {
+    const kc = kafka.consumer({
+      groupId: `pin-broadcast-${opts.name}-${deps.instanceId}`,
+      maxWaitTimeInMs: 100,
+    });
+    let running = false;
+    return {
+      async start() {
+        if (running) return;
+        running = true;
+        await ensureTopics(opts.topics);
+        await kc.connect();
+        await kc.subscribe({ topics: opts.topics, fromBeginning: false });
+        await kc.run({
+          eachMessage: async ({ topic, partition, message }) => {
+            const parsed = parseEnvelope(toInbound(topic, partition, message));
+            if (!parsed.ok) return;
+            try {
+              await opts.onEvent(parsed.envelope);
+            } catch (error) {
+              log.warn({ broadcast: opts.name, topic, err: error }, "broadcast listener failed");
+            }
+          },
+        });
+      },
+      async stop() {
+        if (!running) return;
+        running = false;
+        await kc.disconnect();
+        // A broadcast group is per process: delete it so groups do not pile up on the broker.
+        await (await getAdmin())
+          .deleteGroups([`pin-broadcast-${opts.name}-${deps.instanceId}`])
+          .catch(() => {});
+      },
+    };
+  }
+
+  return {
+    kind: "kafka",
+    async publisher(opts) {
+      const k =
+        opts?.brokers || deps.tuning?.relaySocketFactory
+          ? client(
+              opts?.brokers ?? deps.brokers,
+              `pin-relay-${deps.instanceId}`,
+              deps.tuning?.relaySocketFactory,
+            )
+          : kafka;
+      const p = newProducer(k);
+      await p.connect();
+      return {
+        async publish(messages) {
+          const byTopic = new Map<
+            string,
+            Array<{ key: string; value: string; headers: Record<string, string> }>
+          >();
+          for (const m of messages) {
+            const list = byTopic.get(m.topic) ?? [];
+            list.push({ key: m.key, value: m.value, headers: m.headers });
+            byTopic.set(m.topic, list);
+          }
+          await ensureTopics([...byTopic.keys()]);
+          await p.sendBatch({
+            acks: -1,
+            topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
+          });
+        },
+        close: () => p.disconnect(),
+      };
+    },
+    consumer,
+    broadcast,
+    send,
+    async ping() {
+      try {
+        const a = await getAdmin();
+        await Promise.race([
+          a.describeCluster(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error("ping timeout")), PING_TIMEOUT_MS)),
+        ]);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await producer?.disconnect().catch(() => {});
+      await admin?.disconnect().catch(() => {});
+      producer = null;
+      admin = null;
+    },
+  };
 }

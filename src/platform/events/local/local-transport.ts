@@ -1,4 +1,249 @@
+import type { Clock } from "../../clock/clock.js";
+import type { Settings } from "../../config/settings.js";
+import type { Db } from "../../db/prisma-client.js";
+import type { Logger } from "../../log/logger.js";
+import type { Registry } from "../../metrics/registry.js";
+import { createConsumerMetrics } from "../consumer/consumer-metrics.js";
+import { type ConsumerDefinition, retryPolicyOf } from "../consumer/definition.js";
+import { createMessageProcessor } from "../consumer/message-processor.js";
+import { createParkedScanner } from "../consumer/parked-scanner.js";
+import { infrastructureDelayMs } from "../consumer/retry-policy.js";
+import { type ContractRegistry, contractRegistry } from "../contracts/registry.js";
+import type { BroadcastOptions, EventPlatformTuning, Runner } from "../event-platform.js";
+import { createSleeper } from "../sleep.js";
 import type { Transport } from "../transport/transport.js";
-export function createLocalTransport(_deps: unknown): Transport {
-  throw new Error("local transport: in progress");
+import { parseEnvelope } from "../wire.js";
+import {
+  appendToLog,
+  hasRowsAfter,
+  type LogPosition,
+  latestPosition,
+  loadOffset,
+  readCommitted,
+  saveOffset,
+} from "./local-log.js";
+
+const DEFAULT_POLL_MS = 50;
+const DEFAULT_PARKED_SCAN_MS = 250;
+const BATCH_SIZE = 200;
+/** advisory-lock namespace (first key) of local consumer groups: one active reader per group */
+const GROUP_LOCK_NAMESPACE = 0x5049_4e01;
+const POLL_TX_TIMEOUT_MS = 5 * 60_000;
+const CAUGHT_UP_CHECK_MS = 25;
+
+export interface LocalTransportDeps {
+  settings: Settings;
+  db: Db;
+  log: Logger;
+  metrics: Registry;
+  clock: Clock;
+  instanceId: string;
+  tuning?: EventPlatformTuning;
+  contracts?: ContractRegistry;
+}
+
+/**
+ * Embedded mode: the event log is a PostgreSQL table. Consumer groups read it in commit order
+ * (see local-log.ts) with their offsets in platform.consumer_offsets; one process per group
+ * reads at a time (advisory lock held by the poll transaction), like one partition.
+ */
+export function createLocalTransport(deps: LocalTransportDeps): Transport {
+  const { db, log, clock } = deps;
+  const pollMs = deps.tuning?.localPollMs ?? DEFAULT_POLL_MS;
+  const send = async (m: { topic: string; key: string; value: string; headers: Record<string, string> }) =>
+    appendToLog(db, [m]);
+
+  function consumer(def: ConsumerDefinition): Runner {
+    const topics = Object.keys(def.handlers);
+    const policy = retryPolicyOf(def);
+    const metrics = createConsumerMetrics(deps.metrics, def.metricsPrefix);
+    const processor = createMessageProcessor({
+      def,
+      db,
+      log,
+      clock,
+      contracts: deps.contracts ?? contractRegistry(),
+      metrics,
+      send,
+    });
+    const scanner = createParkedScanner({
+      def,
+      db,
+      log,
+      clock,
+      processor,
+      intervalMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
+      dedupWindowDays: deps.settings.dedupWindowDays,
+    });
+    const sleeper = createSleeper();
+    const backoff = new Map<string, { failures: number; until: number }>();
+    let running = false;
+    let loop: Promise<void> | null = null;
+
+    /** One pass over the group's topics; true when more rows are likely waiting. */
+    async function pollOnce(): Promise<boolean> {
+      return db.$transaction(
+        async (lockTx) => {
+          const lock = await lockTx.$queryRaw<Array<{ locked: boolean }>>`
+            SELECT pg_try_advisory_xact_lock(${GROUP_LOCK_NAMESPACE}::int, hashtext(${def.group})) AS locked`;
+          if (!lock[0]?.locked) return false;
+          let more = false;
+          for (const topic of topics) {
+            const paused = backoff.get(topic);
+            if (paused && paused.until > Date.now()) continue;
+            const from = await loadOffset(db, def.group, topic);
+            const rows = await readCommitted(db, topic, from, BATCH_SIZE);
+            let last: LogPosition | null = null;
+            let failed = false;
+            for (const row of rows) {
+              if (!running) break;
+              const outcome = await processor.process({
+                topic,
+                partition: 0,
+                offset: String(row.id),
+                key: row.key,
+                value: row.value,
+                headers: row.headers,
+              });
+              if (outcome.kind === "infrastructure") {
+                const failures = (backoff.get(topic)?.failures ?? 0) + 1;
+                const delay = infrastructureDelayMs(policy, failures);
+                backoff.set(topic, { failures, until: Date.now() + delay });
+                log.warn(
+                  { group: def.group, topic, failures, delayMs: delay },
+                  "topic paused after infrastructure failure",
+                );
+                failed = true;
+                break;
+              }
+              backoff.delete(topic);
+              last = { txId: row.tx_id, id: row.id };
+            }
+            // Offsets are written only after each message's own transaction committed.
+            if (last) await saveOffset(db, def.group, topic, last);
+            if (!failed && rows.length === BATCH_SIZE) more = true;
+          }
+          return more;
+        },
+        { timeout: POLL_TX_TIMEOUT_MS, maxWait: POLL_TX_TIMEOUT_MS },
+      );
+    }
+
+    async function run(): Promise<void> {
+      let failures = 0;
+      while (running) {
+        let more = false;
+        try {
+          more = await pollOnce();
+          failures = 0;
+        } catch (error) {
+          failures += 1;
+          log.warn({ group: def.group, err: error, failures }, "local log poll failed");
+          await sleeper.sleep(infrastructureDelayMs(policy, failures));
+          continue;
+        }
+        if (!more) await sleeper.sleep(pollMs);
+      }
+    }
+
+    async function caughtUp(): Promise<boolean> {
+      for (const topic of topics) {
+        if (await hasRowsAfter(db, topic, await loadOffset(db, def.group, topic))) return false;
+      }
+      return (await scanner.dueCount()) === 0;
+    }
+
+    return {
+      async start() {
+        if (running) return;
+        running = true;
+        scanner.start();
+        loop = run();
+      },
+      async stop() {
+        running = false;
+        sleeper.wake();
+        await loop;
+        await scanner.stop();
+      },
+      async whenCaughtUp() {
+        while (!(await caughtUp())) await new Promise((r) => setTimeout(r, CAUGHT_UP_CHECK_MS));
+      },
+    };
+  }
+
+  function broadcast(opts: BroadcastOptions): Runner {
+    const sleeper = createSleeper();
+    const positions = new Map<string, LogPosition>();
+    let running = false;
+    let loop: Promise<void> | null = null;
+    async function run() {
+      while (running) {
+        try {
+          let more = false;
+          for (const topic of opts.topics) {
+            const from = positions.get(topic) ?? (await latestPosition(db, topic));
+            const rows = await readCommitted(db, topic, from, BATCH_SIZE);
+            for (const row of rows) {
+              const parsed = parseEnvelope({
+                topic,
+                partition: 0,
+                offset: String(row.id),
+                key: row.key,
+                value: row.value,
+                headers: row.headers,
+              });
+              if (parsed.ok) {
+                try {
+                  await opts.onEvent(parsed.envelope);
+                } catch (error) {
+                  log.warn({ broadcast: opts.name, topic, err: error }, "broadcast listener failed");
+                }
+              }
+              positions.set(topic, { txId: row.tx_id, id: row.id });
+            }
+            if (!positions.has(topic)) positions.set(topic, from);
+            if (rows.length === BATCH_SIZE) more = true;
+          }
+          if (!more) await sleeper.sleep(pollMs);
+        } catch (error) {
+          log.warn({ broadcast: opts.name, err: error }, "broadcast poll failed");
+          await sleeper.sleep(pollMs * 10);
+        }
+      }
+    }
+    return {
+      async start() {
+        if (running) return;
+        // The starting point is fixed at start(): later events are delivered, earlier ones not.
+        for (const topic of opts.topics) positions.set(topic, await latestPosition(db, topic));
+        running = true;
+        loop = run();
+      },
+      async stop() {
+        running = false;
+        sleeper.wake();
+        await loop;
+      },
+    };
+  }
+
+  return {
+    kind: "local",
+    async publisher() {
+      return { publish: (messages, tx) => appendToLog(tx, messages), close: async () => {} };
+    },
+    consumer,
+    broadcast,
+    send,
+    async ping() {
+      try {
+        await db.$queryRaw`SELECT 1`;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {},
+  };
 }

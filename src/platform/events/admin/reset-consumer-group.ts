@@ -1,0 +1,83 @@
+import { Kafka, logLevel } from "kafkajs";
+import type { Db } from "../../db/prisma-client.js";
+import { START_POSITION, saveOffset } from "../local/local-log.js";
+
+export interface ResetOptions {
+  db: Db;
+  /** null → the local log */
+  kafkaBrokers: string[] | null;
+  group: string;
+  topics: string[];
+  /** "beginning" or the first event time to re-read from */
+  from: "beginning" | Date;
+  /** forget the group's dedup keys so re-read events run their handlers again (business guards decide) */
+  forgetDedup: boolean;
+  onProgress?(line: string): void;
+}
+
+/**
+ * Rewinds a consumer group. The group must be stopped (Kafka refuses to move offsets of an
+ * active group). Returns the number of topic-partitions moved.
+ */
+export async function resetConsumerGroup(options: ResetOptions): Promise<number> {
+  const say = options.onProgress ?? (() => {});
+  let moved = 0;
+  if (options.kafkaBrokers) {
+    const admin = new Kafka({
+      clientId: "pin-cli-replay",
+      brokers: options.kafkaBrokers,
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
+    try {
+      for (const topic of options.topics) {
+        if (options.from === "beginning") {
+          await admin.resetOffsets({ groupId: options.group, topic, earliest: true });
+          const parts = await admin.fetchTopicOffsets(topic);
+          moved += parts.length;
+          say(`${topic}: ${parts.length} partition(s) reset to earliest`);
+        } else {
+          const at = await admin.fetchTopicOffsetsByTimestamp(topic, options.from.getTime());
+          await admin.setOffsets({
+            groupId: options.group,
+            topic,
+            partitions: at.map((p) => ({ partition: p.partition, offset: p.offset })),
+          });
+          moved += at.length;
+          say(`${topic}: ${at.length} partition(s) moved to ${options.from.toISOString()}`);
+        }
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  } else {
+    for (const topic of options.topics) {
+      if (options.from === "beginning") {
+        await saveOffset(options.db, options.group, topic, START_POSITION);
+      } else {
+        // Position just before the first row appended at or after the timestamp.
+        const rows = await options.db.$queryRaw<Array<{ tx: string; id: bigint }>>`
+          SELECT tx_id::text AS tx, id FROM platform.event_log
+          WHERE topic = ${topic} AND appended_at < ${options.from}
+          ORDER BY tx_id DESC, id DESC LIMIT 1`;
+        const row = rows[0];
+        await saveOffset(
+          options.db,
+          options.group,
+          topic,
+          row ? { txId: row.tx, id: row.id } : START_POSITION,
+        );
+      }
+      moved += 1;
+      say(
+        `${topic}: local offset moved to ${options.from === "beginning" ? "the beginning" : options.from.toISOString()}`,
+      );
+    }
+  }
+  if (options.forgetDedup) {
+    const forgotten = await options.db.$executeRaw`
+      DELETE FROM platform.processed_messages WHERE group_id = ${options.group}`;
+    say(`forgot ${forgotten} dedup key(s) of ${options.group}`);
+  }
+  return moved;
+}

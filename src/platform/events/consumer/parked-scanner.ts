@@ -1,0 +1,120 @@
+import type { Clock } from "../../clock/clock.js";
+import type { Db } from "../../db/prisma-client.js";
+import type { Logger } from "../../log/logger.js";
+import { createSleeper } from "../sleep.js";
+import type { ConsumerDefinition } from "./definition.js";
+import type { MessageProcessor, ParkedRow } from "./message-processor.js";
+import { DEFAULT_RETRY_POLICY, infrastructureDelayMs } from "./retry-policy.js";
+
+const HEADS_PER_SCAN = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEDUP_SWEEP_EVERY_MS = 60 * 60 * 1000;
+const DEDUP_DELETE_BATCH = 10_000;
+
+export interface ParkedScannerDeps {
+  def: ConsumerDefinition;
+  db: Db;
+  log: Logger;
+  clock: Clock;
+  processor: MessageProcessor;
+  intervalMs: number;
+  dedupWindowDays: number;
+}
+
+/**
+ * Retries parked messages of one group. Only the head (lowest id) of each (topic, key) queue is
+ * eligible, so a key's later messages never overtake its parked one; other keys are unaffected.
+ * Several replicas may scan: a head is taken with FOR UPDATE SKIP LOCKED inside its retry
+ * transaction, so exactly one of them runs it.
+ */
+export function createParkedScanner(deps: ParkedScannerDeps) {
+  const { def, db, clock } = deps;
+  const sleeper = createSleeper();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let lastDedupSweep = 0;
+
+  async function dueHeads(): Promise<ParkedRow[]> {
+    return db.$queryRaw<ParkedRow[]>`
+      SELECT p.id, p.topic, p.key, p.partition, p."offset" AS "offset", p.value, p.headers, p.attempts
+      FROM platform.parked_messages p
+      WHERE p.group_id = ${def.group} AND p.next_attempt_at <= ${clock.now()}
+        AND NOT EXISTS (
+          SELECT 1 FROM platform.parked_messages q
+          WHERE q.group_id = p.group_id AND q.topic = p.topic AND q.key = p.key AND q.id < p.id)
+      ORDER BY p.id
+      LIMIT ${HEADS_PER_SCAN}`;
+  }
+
+  /** Retries every due head once; returns how many were handled, or "infrastructure". */
+  async function scanOnce(): Promise<number | "infrastructure"> {
+    const heads = await dueHeads();
+    let handled = 0;
+    for (const head of heads) {
+      if (!running && loop) break;
+      const outcome = await deps.processor.retryParked(head);
+      if (outcome.kind === "infrastructure") return "infrastructure";
+      handled += 1;
+    }
+    return handled;
+  }
+
+  async function sweepDedup(): Promise<void> {
+    const now = clock.now().getTime();
+    if (now - lastDedupSweep < DEDUP_SWEEP_EVERY_MS) return;
+    lastDedupSweep = now;
+    const cutoff = new Date(now - deps.dedupWindowDays * DAY_MS);
+    for (;;) {
+      const deleted = await db.$executeRaw`
+        DELETE FROM platform.processed_messages WHERE dedup_key IN (
+          SELECT dedup_key FROM platform.processed_messages
+          WHERE group_id = ${def.group} AND processed_at < ${cutoff} LIMIT ${DEDUP_DELETE_BATCH})`;
+      if (deleted < DEDUP_DELETE_BATCH) break;
+    }
+  }
+
+  async function run(): Promise<void> {
+    let failures = 0;
+    while (running) {
+      let result: number | "infrastructure";
+      try {
+        await sweepDedup();
+        result = await scanOnce();
+      } catch (error) {
+        deps.log.warn({ group: def.group, err: error }, "parked scan failed");
+        result = "infrastructure";
+      }
+      if (result === "infrastructure") {
+        failures += 1;
+        await sleeper.sleep(infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.retry }, failures));
+      } else {
+        failures = 0;
+        if (result === 0) await sleeper.sleep(deps.intervalMs);
+      }
+    }
+  }
+
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop(): Promise<void> {
+      running = false;
+      sleeper.wake();
+      await loop;
+      loop = null;
+    },
+    /** Parked messages that are due now (used by whenCaughtUp). */
+    async dueCount(): Promise<number> {
+      const rows = await db.$queryRaw<Array<{ n: bigint }>>`
+        SELECT count(*) AS n FROM platform.parked_messages
+        WHERE group_id = ${def.group} AND next_attempt_at <= ${clock.now()}`;
+      return Number(rows[0]?.n ?? 0);
+    },
+    wake: () => sleeper.wake(),
+  };
+}
+
+export type ParkedScanner = ReturnType<typeof createParkedScanner>;

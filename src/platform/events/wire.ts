@@ -1,0 +1,64 @@
+import { type EventEnvelope, type EventMetadata, HEADER } from "./envelope.js";
+
+/** A message as every transport hands it to the consumer runtime. */
+export interface InboundMessage {
+  readonly topic: string;
+  readonly partition: number;
+  /** Kafka offset, or the local log row id */
+  readonly offset: string;
+  readonly key: string;
+  /** JSON text of the payload */
+  readonly value: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Envelope metadata → wire headers (absent optional values are simply not sent). */
+export function headersOf(metadata: EventMetadata): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [field, header] of Object.entries(HEADER) as Array<[keyof EventMetadata, string]>) {
+    const value = metadata[field];
+    if (value !== null && value !== undefined) headers[header] = String(value);
+  }
+  return headers;
+}
+
+export type ParsedEnvelope = { ok: true; envelope: EventEnvelope<unknown> } | { ok: false; error: string };
+
+/** Wire → envelope. A message without a message-id or with a non-JSON value cannot be processed. */
+export function parseEnvelope(message: InboundMessage): ParsedEnvelope {
+  const h = message.headers;
+  const messageId = h[HEADER.messageId];
+  if (!messageId) return { ok: false, error: `header ${HEADER.messageId} is missing` };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(message.value);
+  } catch {
+    return { ok: false, error: "value is not JSON" };
+  }
+  const eventType = h[HEADER.eventType] ?? message.topic.split(".")[2] ?? message.topic;
+  const version = Number(h[HEADER.contractVersion] ?? Number.NaN);
+  return {
+    ok: true,
+    envelope: {
+      topic: message.topic,
+      key: message.key,
+      payload,
+      metadata: {
+        messageId,
+        eventType,
+        contractVersion: Number.isFinite(version) ? version : 0,
+        aggregateId: h[HEADER.aggregateId] ?? message.key,
+        aggregateType: h[HEADER.aggregateType] ?? "",
+        createdAt: h[HEADER.createdAt] ?? "",
+        correlationId: h[HEADER.correlationId] ?? messageId,
+        causationId: h[HEADER.causationId] ?? null,
+        traceparent: h[HEADER.traceparent] ?? null,
+      },
+    },
+  };
+}
+
+/** `<group>:<eventType>:<messageId>` — the dedup key of the spec. */
+export function dedupKeyOf(group: string, envelope: EventEnvelope<unknown>): string {
+  return `${group}:${envelope.metadata.eventType}:${envelope.metadata.messageId}`;
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { ManualClock } from "../../../src/platform/clock/clock.js";
+import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
+import type { Db } from "../../../src/platform/db/prisma-client.js";
+import { registerContract } from "../../../src/platform/events/contracts/registry.js";
+import {
+  createEventPlatform,
+  type EventPlatform,
+  type EventPlatformTuning,
+} from "../../../src/platform/events/event-platform.js";
+import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
+import { createMemoryLogger } from "../../../src/platform/log/logger.js";
+import { createMetricsRegistry, type Registry } from "../../../src/platform/metrics/registry.js";
+import { kafkaBrokers, uniqueTopic } from "../../support/services.js";
+
+export type TransportName = "kafka" | "local";
+
+/** The payload contract of the test topics (registered programmatically per topic). */
+export const ITEM_SCHEMA = {
+  type: "object",
+  required: ["Key", "Seq"],
+  properties: {
+    Key: { type: "string", minLength: 1 },
+    Seq: { type: "integer", minimum: 0 },
+    Fail: { enum: ["none", "retriable", "non-retriable", "infrastructure"] },
+  },
+  additionalProperties: false,
+} as const;
+
+export interface ItemPayload {
+  Key: string;
+  Seq: number;
+  Fail?: "none" | "retriable" | "non-retriable" | "infrastructure";
+}
+
+export function itemTopic(prefix = "pin.test.item-changed"): string {
+  const topic = uniqueTopic(prefix);
+  registerContract(topic, ITEM_SCHEMA);
+  return topic;
+}
+
+export function testSettings(transport: TransportName, overrides: Partial<Settings> = {}): Settings {
+  const base = loadSettings({ NODE_ENV: "test" });
+  return {
+    ...base,
+    kafkaBrokers: transport === "kafka" ? kafkaBrokers().join(",") : null,
+    instanceId: `test-${randomUUID().slice(0, 8)}`,
+    outboxRelayIntervalMs: 20,
+    ...overrides,
+  };
+}
+
+export interface PlatformUnderTest {
+  platform: EventPlatform;
+  clock: ManualClock;
+  metrics: Registry;
+  logs: Array<Record<string, unknown>>;
+  settings: Settings;
+}
+
+export function platformFor(
+  transport: TransportName,
+  db: Db,
+  options: { clock?: ManualClock; settings?: Partial<Settings>; tuning?: EventPlatformTuning } = {},
+): PlatformUnderTest {
+  const clock = options.clock ?? new ManualClock(new Date());
+  const metrics = createMetricsRegistry();
+  const { logger, entries } = createMemoryLogger();
+  const settings = testSettings(transport, options.settings);
+  const platform = createEventPlatform({
+    settings,
+    db,
+    log: logger,
+    metrics,
+    clock,
+    tuning: { localPollMs: 20, parkedScanMs: 50, topicPartitions: 3, ...options.tuning },
+  });
+  return { platform, clock, metrics, logs: entries, settings };
+}
+
+/** Business table the test handlers write, in a schema of its own. */
+export async function createItemsTable(db: Db): Promise<void> {
+  await db.$executeRaw`CREATE SCHEMA IF NOT EXISTS evtest`;
+  await db.$executeRaw`
+    CREATE TABLE IF NOT EXISTS evtest.items (
+      key TEXT PRIMARY KEY, last_seq INTEGER NOT NULL, seqs INTEGER[] NOT NULL, applied INTEGER NOT NULL)`;
+}
+
+export async function enqueueItems(
+  db: Db,
+  topic: string,
+  items: ItemPayload[],
+  clock: ManualClock,
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    for (const item of items) {
+      await enqueue(tx, { topic, key: item.Key, aggregateType: "TestItem", payload: item }, clock);
+    }
+  });
+}
+
+export async function readItems(
+  db: Db,
+): Promise<Map<string, { lastSeq: number; seqs: number[]; applied: number }>> {
+  const rows = await db.$queryRaw<Array<{ key: string; last_seq: number; seqs: number[]; applied: number }>>`
+    SELECT key, last_seq, seqs, applied FROM evtest.items ORDER BY key`;
+  return new Map(rows.map((r) => [r.key, { lastSeq: r.last_seq, seqs: r.seqs, applied: r.applied }]));
+}
+
+/** Polls a condition (no timing assertion: the test's own timeout is the only limit). */
+export async function eventually<T>(probe: () => Promise<T | undefined | false>, everyMs = 25): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export async function metricValue(
+  metrics: Registry,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
+  const metric = metrics.getSingleMetric(name);
+  if (!metric) return 0;
+  const data = await metric.get();
+  return data.values
+    .filter((v) => Object.entries(labels).every(([k, val]) => String(v.labels[k]) === val))
+    .reduce((sum, v) => sum + v.value, 0);
+}
