@@ -1,3 +1,4 @@
+import { seedDemoCrm } from "../domain/crm/seed/seed-demo-deals.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Db } from "../platform/db/prisma-client.js";
 import type { Logger } from "../platform/log/logger.js";
@@ -13,7 +14,9 @@ export interface SeedDeps {
  * events flow as in production (chessboard publishes the structure, crm's replica follows).
  * Every seeder is idempotent: a second `npm start` reuses the data.
  */
-const SEEDERS: ReadonlyArray<{ name: string; seed: (deps: SeedDeps) => Promise<void> }> = [];
+const SEEDERS: ReadonlyArray<{ name: string; seed: (deps: SeedDeps) => Promise<unknown> }> = [
+  { name: "crm", seed: seedDemoCrm },
+];
 
 export async function seedDemoData(deps: SeedDeps): Promise<void> {
   for (const seeder of SEEDERS) {

@@ -4,6 +4,7 @@ import type { EventPlatform, Runner } from "../platform/events/event-platform.js
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 import type { ApiExtensions } from "./context.js";
+import { createChessboardLive } from "./live/chessboard-live.js";
 
 export interface ExtensionDeps {
   readonly platform: EventPlatform;

@@ -3,6 +3,8 @@ import type { Settings } from "../platform/config/settings.js";
 import type { Db } from "../platform/db/prisma-client.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
+import { createBookingExpirationWorker } from "./booking-expiration.worker.js";
+import { createHoldExpirationWorker } from "./hold-expiration.worker.js";
 
 export interface WorkerDeps {
   readonly db: Db;
@@ -21,4 +23,12 @@ export interface Worker {
  * Every periodic worker the `workers` role runs (the outbox relay is started by the event
  * platform). Adding a worker = one file in src/workers exporting a factory, plus one line here.
  */
-export const WORKERS: ReadonlyArray<(deps: WorkerDeps) => Worker> = [];
+export const WORKERS: ReadonlyArray<(deps: WorkerDeps) => Worker> = [
+  function bookingExpiration(deps) {
+    const worker = createBookingExpirationWorker(deps);
+    return { start: async () => worker.start(), stop: () => worker.stop() };
+  },
+  function holdExpiration(deps) {
+    return createHoldExpirationWorker(deps);
+  },
+];
