@@ -18,9 +18,10 @@ export interface ExtensionDeps {
  * Runtime pieces contexts plug into the api role (e.g. chessboard's live grid hub fed by a
  * broadcast consumer), with the runners that feed them.
  */
-export function createApiExtensions(_deps: ExtensionDeps): {
+export function createApiExtensions(deps: ExtensionDeps): {
   extensions: ApiExtensions;
   runners: Array<{ name: string; runner: Runner }>;
 } {
-  return { extensions: {}, runners: [] };
+  const live = createChessboardLive(deps);
+  return { extensions: { chessboardLive: live.hub }, runners: [{ name: "chessboard-live", runner: live.runner }] };
 }
