@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Start the real services the integration tests use, all on loopback:
+#   postgres   127.0.0.1:5432   (the machine's cluster; started with pg_ctlcluster if down)
+#   kafka      127.0.0.1:19092  (Apache Kafka 3.9.1 KRaft from Maven Central jars, fresh data each run)
+#   clickhouse 127.0.0.1:8123   (Debian clickhouse-server 18.16)
+# Usage: npm run infra:up [-- postgres|kafka|clickhouse ...]   (default: all three)
+# Idempotent: installs only what is missing, reuses services that already answer.
+# Writes .infra/services.env (TEST_DATABASE_URL, TEST_KAFKA_BROKERS, TEST_CLICKHOUSE_URL) at the end.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$HERE/lib.sh"
+source "$HERE/postgres.sh"
+source "$HERE/kafka.sh"
+source "$HERE/clickhouse.sh"
+
+ALL=(postgres kafka clickhouse)
+if (($# == 0)); then services=("${ALL[@]}"); else services=("$@"); fi
+for s in "${services[@]}"; do
+  case $s in postgres | kafka | clickhouse) ;; *) infra_die "unknown service '$s' (expected: ${ALL[*]})" ;; esac
+done
+
+mkdir -p "$INFRA_DIR"
+total=$(now_ms)
+timings=()
+
+# Install first (one `apt-get update` at most for everything missing), then start.
+for s in "${services[@]}"; do
+  t=$(now_ms)
+  "${s}_install"
+  timings+=("install $s: $(fmt_ms "$t")")
+done
+for s in "${services[@]}"; do
+  t=$(now_ms)
+  "${s}_up"
+  timings+=("start $s: $(fmt_ms "$t")")
+done
+
+write_services_env
+infra_log "wrote $SERVICES_ENV:"
+grep -v '^#' "$SERVICES_ENV" | sed 's/^/[infra]   /' >&2
+infra_log "timings:"
+for line in "${timings[@]}"; do infra_log "  $line"; done
+infra_log "  total: $(fmt_ms "$total")"
