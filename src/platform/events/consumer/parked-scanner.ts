@@ -106,12 +106,9 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
       await loop;
       loop = null;
     },
-    /** Parked messages that are due now (used by whenCaughtUp). */
+    /** Heads of key queues that are due now (used by whenCaughtUp). */
     async dueCount(): Promise<number> {
-      const rows = await db.$queryRaw<Array<{ n: bigint }>>`
-        SELECT count(*) AS n FROM platform.parked_messages
-        WHERE group_id = ${def.group} AND next_attempt_at <= ${clock.now()}`;
-      return Number(rows[0]?.n ?? 0);
+      return (await dueHeads()).length;
     },
     wake: () => sleeper.wake(),
   };
