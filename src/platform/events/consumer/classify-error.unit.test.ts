@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from "../../errors/domain-error.js";
+import { ConcurrencyConflictError, classifyDefault, errorCodeOf } from "./classify-error.js";
+import { classifyFor, defineConsumer } from "./definition.js";
+
+describe("default error classification", () => {
+  it.each([
+    ["CATALOG_SYNC_TENANT_MISMATCH", "non-retriable"],
+    ["CATALOG_SYNC_UNSUPPORTED_CURRENCY", "non-retriable"],
+    ["CATALOG_SYNC_CONTRACT_FIELD_MISSING", "non-retriable"],
+    ["CATALOG_SYNC_KIND_CHANGED", "non-retriable"],
+    ["CATALOG_SYNC_PROJECT_NOT_FOUND", "retriable"],
+    ["CATALOG_SYNC_PROPERTY_OBJECT_NOT_FOUND", "retriable"],
+  ])("%s → %s", (code, expected) => {
+    expect(classifyDefault(new IllegalStateError(code, "x"))).toBe(expected);
+  });
+
+  it("ValidationError is non-retriable whatever its code", () => {
+    expect(classifyDefault(new ValidationError("ANYTHING_NOT_FOUND", "x"))).toBe("non-retriable");
+  });
+
+  it("NotFoundError category is retriable", () => {
+    expect(classifyDefault(new NotFoundError("X_MISSING", "x"))).toBe("retriable");
+  });
+
+  it("ConcurrencyConflictError and conflict category are conflicts", () => {
+    expect(classifyDefault(new ConcurrencyConflictError())).toBe("conflict");
+    expect(classifyDefault(new ConflictError("X_RACE", "x"))).toBe("conflict");
+  });
+
+  it.each([
+    ["node ECONNREFUSED", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })],
+    ["pg admin shutdown", Object.assign(new Error("terminating connection"), { code: "57P01" })],
+    ["pg connection failure", Object.assign(new Error("x"), { code: "08006" })],
+    ["Prisma can't reach", Object.assign(new Error("x"), { code: "P1001" })],
+    ["KafkaJS connection", Object.assign(new Error("x"), { name: "KafkaJSConnectionError" })],
+    ["wrapped cause", new Error("outer", { cause: Object.assign(new Error("inner"), { code: "ETIMEDOUT" }) })],
+  ])("%s → infrastructure", (_name, error) => {
+    expect(classifyDefault(error)).toBe("infrastructure");
+  });
+
+  it("an unexpected error is retriable and reported as CONSUMER_UNEXPECTED_ERROR", () => {
+    const error = new TypeError("cannot read properties of undefined");
+    expect(classifyDefault(error)).toBe("retriable");
+    expect(errorCodeOf(error)).toBe("CONSUMER_UNEXPECTED_ERROR");
+  });
+
+  it("a consumer's own policy wins, undefined falls back to the defaults", () => {
+    const def = defineConsumer({
+      group: "pin-test-x",
+      metricsPrefix: "test_x",
+      handlers: { t: async () => "applied" },
+      classifyError: (e) => (e instanceof IllegalStateError && e.code === "DEVSTATS_GAP" ? "skip" : undefined),
+    });
+    expect(classifyFor(def, new IllegalStateError("DEVSTATS_GAP", "x"))).toBe("skip");
+    expect(classifyFor(def, new IllegalStateError("X_NOT_FOUND", "x"))).toBe("retriable");
+  });
+});
