@@ -84,7 +84,8 @@ kafka_up() {
 
   rm -rf "$KAFKA_DATA"
   mkdir -p "$KAFKA_DATA"
-  sed "s#@DATA_DIR@#$KAFKA_DATA#g" "$KAFKA_TEMPLATE" >"$KAFKA_PROPS"
+  sed -e "s#@DATA_DIR@#$KAFKA_DATA#g" -e "s#@KAFKA_PORT@#$KAFKA_PORT#g" \
+    -e "s#@KAFKA_CONTROLLER_PORT@#$KAFKA_CONTROLLER_PORT#g" "$KAFKA_TEMPLATE" >"$KAFKA_PROPS"
   : >"$KAFKA_LOG"
 
   local cluster_id

@@ -10,9 +10,13 @@ SERVICES_ENV="$INFRA_DIR/services.env"
 PG_HOST=127.0.0.1
 PG_PORT=5432
 PG_ADMIN_URL="postgres://postgres@${PG_HOST}:${PG_PORT}/postgres"
-KAFKA_BROKERS=127.0.0.1:19092
+# Kafka ports can be moved (e.g. a second checkout running its own broker next to the first one);
+# ClickHouse is the machine's single Debian service and PostgreSQL the machine's cluster.
+KAFKA_PORT=${INFRA_KAFKA_PORT:-19092}
+KAFKA_CONTROLLER_PORT=${INFRA_KAFKA_CONTROLLER_PORT:-19093}
+KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT
 # shellcheck disable=SC2034 # used by kafka.sh
-KAFKA_CONTROLLER=127.0.0.1:19093
+KAFKA_CONTROLLER=127.0.0.1:$KAFKA_CONTROLLER_PORT
 CLICKHOUSE_URL=http://127.0.0.1:8123
 
 infra_log() { printf '[infra] %s\n' "$*" >&2; }
