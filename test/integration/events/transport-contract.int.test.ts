@@ -320,9 +320,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
 
       // DLQ replay goes through the handler again (here it still fails: back to the DLQ, counted).
       expect(await replayDeadLetters(db.prisma, put.clock, { group })).toBe(1);
-      if (process.env.DEBUG_EV) console.log("STAGE replayed");
       await eventually(async () => (await metricValue(put.metrics, "test_items_dlq_total")) === 2);
-      if (process.env.DEBUG_EV) console.log("STAGE dlq2");
       const again = await db.prisma.deadLetter.findFirst({ where: { groupId: group } });
       expect(again).toMatchObject({ replayCount: 1, replayedAt: null });
 
@@ -336,11 +334,9 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         from: "beginning",
         forgetDedup: true,
       });
-      if (process.env.DEBUG_EV) console.log("STAGE reset");
       const rerun = put.platform.runConsumer(itemsConsumer(group, topic, faults));
       running.push(rerun);
       await rerun.start();
-      if (process.env.DEBUG_EV) console.log("STAGE rerun started");
       await rerun.whenCaughtUp?.();
       expect(JSON.stringify([...(await readItems(db.prisma))])).toBe(before);
       expect(await metricValue(put.metrics, "test_items_stale_total")).toBeGreaterThanOrEqual(2);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from "../../errors/domain-error.js";
+import {
+  ConflictError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+} from "../../errors/domain-error.js";
 import { ConcurrencyConflictError, classifyDefault, errorCodeOf } from "./classify-error.js";
 import { classifyFor, defineConsumer } from "./definition.js";
 
@@ -34,7 +39,10 @@ describe("default error classification", () => {
     ["pg connection failure", Object.assign(new Error("x"), { code: "08006" })],
     ["Prisma can't reach", Object.assign(new Error("x"), { code: "P1001" })],
     ["KafkaJS connection", Object.assign(new Error("x"), { name: "KafkaJSConnectionError" })],
-    ["wrapped cause", new Error("outer", { cause: Object.assign(new Error("inner"), { code: "ETIMEDOUT" }) })],
+    [
+      "wrapped cause",
+      new Error("outer", { cause: Object.assign(new Error("inner"), { code: "ETIMEDOUT" }) }),
+    ],
   ])("%s → infrastructure", (_name, error) => {
     expect(classifyDefault(error)).toBe("infrastructure");
   });
@@ -50,7 +58,8 @@ describe("default error classification", () => {
       group: "pin-test-x",
       metricsPrefix: "test_x",
       handlers: { t: async () => "applied" },
-      classifyError: (e) => (e instanceof IllegalStateError && e.code === "DEVSTATS_GAP" ? "skip" : undefined),
+      classifyError: (e) =>
+        e instanceof IllegalStateError && e.code === "DEVSTATS_GAP" ? "skip" : undefined,
     });
     expect(classifyFor(def, new IllegalStateError("DEVSTATS_GAP", "x"))).toBe("skip");
     expect(classifyFor(def, new IllegalStateError("X_NOT_FOUND", "x"))).toBe("retriable");

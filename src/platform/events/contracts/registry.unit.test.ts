@@ -16,7 +16,9 @@ describe("contract registry", () => {
       required: ["Id"],
       properties: { Id: { type: "string", format: "uuid" } },
     });
-    expect(registry.validatePayload("pin.test.thing.v1", { Id: "6f1c1f0e-0000-4000-8000-000000000001" })).toEqual({
+    expect(
+      registry.validatePayload("pin.test.thing.v1", { Id: "6f1c1f0e-0000-4000-8000-000000000001" }),
+    ).toEqual({
       ok: true,
     });
     const bad = registry.validatePayload("pin.test.thing.v1", { Id: "nope" });

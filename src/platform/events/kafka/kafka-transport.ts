@@ -250,8 +250,9 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             const high = await a.fetchTopicOffsets(topic);
             const mine = committed.find((c) => c.topic === topic)?.partitions ?? [];
             for (const p of high) {
-              const at = mine.find((x) => x.partition === p.partition)?.offset ?? "-1";
-              const done = at === "-1" ? BigInt(p.low) : BigInt(at);
+              // Negative committed offsets are "none yet" / reset sentinels (-1, -2): start = low.
+              const at = BigInt(mine.find((x) => x.partition === p.partition)?.offset ?? "-1");
+              const done = at < BigInt(p.low) ? BigInt(p.low) : at;
               if (done < BigInt(p.high)) behind = true;
             }
           }
