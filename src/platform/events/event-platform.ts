@@ -61,6 +61,12 @@ export interface EventPlatformTuning {
   relayWorkers?: number;
   /** Kafka only: sockets of the relay's producer (tests route them through a stoppable proxy) */
   relaySocketFactory?: ISocketFactory;
+  /** Crash tests: called after a batch is published and before it is marked / after a message's
+   *  transaction committed and before its offset is committed (a child process SIGKILLs itself) */
+  faults?: {
+    afterRelayPublish?(): void;
+    afterConsumerCommit?(): void;
+  };
 }
 
 /**

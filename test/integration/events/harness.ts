@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
+import { NotFoundError, ValidationError } from "../../../src/platform/errors/domain-error.js";
+import { type ConsumerDefinition, defineConsumer } from "../../../src/platform/events/consumer/definition.js";
 import { registerContract } from "../../../src/platform/events/contracts/registry.js";
 import {
   createEventPlatform,
@@ -128,3 +130,39 @@ export async function metricValue(
     .filter((v) => Object.entries(labels).every(([k, val]) => String(v.labels[k]) === val))
     .reduce((sum, v) => sum + v.value, 0);
 }
+
+/** Handler state the tests steer: which keys fail, and how. */
+export interface Faults {
+  retriableKeys: Set<string>;
+  infrastructureFailuresLeft: number;
+}
+
+export function itemsConsumer(group: string, topic: string, faults: Faults): ConsumerDefinition {
+  return defineConsumer({
+    group,
+    metricsPrefix: "test_items",
+    expectedContractVersion: 1,
+    retry: { infrastructureMinMs: 20, infrastructureMaxMs: 200 },
+    handlers: {
+      [topic]: async (payload: ItemPayload, { tx }) => {
+        if (payload.Fail === "non-retriable") throw new ValidationError("TEST_ITEM_INVALID", "poison");
+        if (faults.retriableKeys.has(payload.Key)) throw new NotFoundError("TEST_ITEM_NOT_FOUND", "not yet");
+        if (payload.Fail === "infrastructure" && faults.infrastructureFailuresLeft > 0) {
+          faults.infrastructureFailuresLeft -= 1;
+          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+        }
+        const rows = await tx.$queryRaw<Array<{ last_seq: number }>>`
+          SELECT last_seq FROM evtest.items WHERE key = ${payload.Key} FOR UPDATE`;
+        const current = rows[0];
+        if (current && current.last_seq >= payload.Seq) return "skipped-stale";
+        await tx.$executeRaw`
+          INSERT INTO evtest.items (key, last_seq, seqs, applied) VALUES (${payload.Key}, ${payload.Seq}, ARRAY[${payload.Seq}]::int[], 1)
+          ON CONFLICT (key) DO UPDATE SET last_seq = EXCLUDED.last_seq,
+            seqs = evtest.items.seqs || EXCLUDED.seqs, applied = evtest.items.applied + 1`;
+        return "applied";
+      },
+    },
+  });
+}
+
+export const noFaults = (): Faults => ({ retriableKeys: new Set(), infrastructureFailuresLeft: 0 });

@@ -1,9 +1,7 @@
 import { Kafka, logLevel } from "kafkajs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { NotFoundError, ValidationError } from "../../../src/platform/errors/domain-error.js";
 import { replayDeadLetters } from "../../../src/platform/events/admin/dead-letters.js";
 import { resetConsumerGroup } from "../../../src/platform/events/admin/reset-consumer-group.js";
-import { type ConsumerDefinition, defineConsumer } from "../../../src/platform/events/consumer/definition.js";
 import { DLQ_HEADER, HEADER } from "../../../src/platform/events/envelope.js";
 import type { Runner } from "../../../src/platform/events/event-platform.js";
 import { dlqTopicFor } from "../../../src/platform/events/topics.js";
@@ -13,7 +11,9 @@ import {
   createItemsTable,
   enqueueItems,
   eventually,
+  type Faults,
   type ItemPayload,
+  itemsConsumer,
   itemTopic,
   metricValue,
   type PlatformUnderTest,
@@ -23,40 +23,6 @@ import {
 } from "./harness.js";
 
 const RETRY_DELAYS_MS = [30_000, 60_000, 120_000, 240_000, 480_000, 960_000];
-
-/** Handler state the tests steer: which keys fail, and how. */
-interface Faults {
-  retriableKeys: Set<string>;
-  infrastructureFailuresLeft: number;
-}
-
-function itemsConsumer(group: string, topic: string, faults: Faults): ConsumerDefinition {
-  return defineConsumer({
-    group,
-    metricsPrefix: "test_items",
-    expectedContractVersion: 1,
-    retry: { infrastructureMinMs: 20, infrastructureMaxMs: 200 },
-    handlers: {
-      [topic]: async (payload: ItemPayload, { tx }) => {
-        if (payload.Fail === "non-retriable") throw new ValidationError("TEST_ITEM_INVALID", "poison");
-        if (faults.retriableKeys.has(payload.Key)) throw new NotFoundError("TEST_ITEM_NOT_FOUND", "not yet");
-        if (payload.Fail === "infrastructure" && faults.infrastructureFailuresLeft > 0) {
-          faults.infrastructureFailuresLeft -= 1;
-          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
-        }
-        const rows = await tx.$queryRaw<Array<{ last_seq: number }>>`
-          SELECT last_seq FROM evtest.items WHERE key = ${payload.Key} FOR UPDATE`;
-        const current = rows[0];
-        if (current && current.last_seq >= payload.Seq) return "skipped-stale";
-        await tx.$executeRaw`
-          INSERT INTO evtest.items (key, last_seq, seqs, applied) VALUES (${payload.Key}, ${payload.Seq}, ARRAY[${payload.Seq}]::int[], 1)
-          ON CONFLICT (key) DO UPDATE SET last_seq = EXCLUDED.last_seq,
-            seqs = evtest.items.seqs || EXCLUDED.seqs, applied = evtest.items.applied + 1`;
-        return "applied";
-      },
-    },
-  });
-}
 
 async function readDlqTopic(transport: TransportName, db: MigratedDatabase, topic: string, expected: number) {
   if (transport === "local") {

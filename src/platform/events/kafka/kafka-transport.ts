@@ -224,6 +224,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
                 return;
               }
               failures.delete(tp);
+              deps.tuning?.faults?.afterConsumerCommit?.();
               resolveOffset(message.offset);
               lastDone = message.offset;
               await heartbeat();

@@ -97,6 +97,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
           headers: headersOf(r.metadata),
         }));
         await pub.publish(messages, tx);
+        deps.tuning?.faults?.afterRelayPublish?.();
         await tx.$executeRaw`
           UPDATE platform.outbox SET published_at = ${clock.now()}
           WHERE id = ANY(${rows.map((r) => r.id)}::bigint[])`;

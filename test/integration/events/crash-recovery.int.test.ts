@@ -1,0 +1,156 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import type { Runner } from "../../../src/platform/events/event-platform.js";
+import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { describeWithService, kafkaBrokers } from "../../support/services.js";
+import {
+  createItemsTable,
+  enqueueItems,
+  eventually,
+  type ItemPayload,
+  itemsConsumer,
+  itemTopic,
+  metricValue,
+  noFaults,
+  type PlatformUnderTest,
+  platformFor,
+  readItems,
+} from "./harness.js";
+import { createTcpProxy } from "./tcp-proxy.js";
+
+const CHILD = fileURLToPath(new URL("./fixtures/event-child.ts", import.meta.url));
+const OUTAGE_MS = 30_000;
+
+/** Runs the child until it SIGKILLs itself; resolves with the signal. */
+function runChildUntilKilled(env: Record<string, string>): Promise<NodeJS.Signals | null> {
+  return new Promise((resolve, reject) => {
+    // node --import tsx (not the tsx CLI, which would wrap the process we mean to kill)
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    child.on("error", reject);
+    child.on("exit", (_code, signal) => resolve(signal));
+  });
+}
+
+function grid(keys: number, seqs: number, fromSeq = 0): ItemPayload[] {
+  const items: ItemPayload[] = [];
+  for (let seq = fromSeq; seq < fromSeq + seqs; seq++)
+    for (let k = 0; k < keys; k++) items.push({ Key: `k${k}`, Seq: seq });
+  return items;
+}
+
+function expectEveryKeyInOrder(state: Awaited<ReturnType<typeof readItems>>, keys: number, seqs: number) {
+  expect(state.size).toBe(keys);
+  for (const [key, item] of state) {
+    expect(item.seqs, key).toEqual(Array.from({ length: seqs }, (_, i) => i));
+    expect(item.applied, key).toBe(seqs);
+  }
+}
+
+describeWithService(["postgres", "kafka"], "event platform crash recovery (kafka)", () => {
+  let db: MigratedDatabase;
+  const running: Runner[] = [];
+  const platforms: PlatformUnderTest[] = [];
+
+  beforeAll(async () => {
+    db = await createMigratedDatabase("events_crash");
+    await createItemsTable(db.prisma);
+  });
+  afterEach(async () => {
+    for (const r of running.splice(0).reverse()) await r.stop();
+    for (const p of platforms.splice(0)) await p.platform.close();
+    await db.prisma.$executeRaw`TRUNCATE evtest.items`;
+  });
+  afterAll(async () => db?.drop());
+
+  function put(options: Parameters<typeof platformFor>[2] = {}) {
+    const p = platformFor("kafka", db.prisma, options);
+    platforms.push(p);
+    return p;
+  }
+  async function started(r: Runner) {
+    running.push(r);
+    await r.start();
+    return r;
+  }
+
+  it("kill -9 of the relay between publish and mark loses nothing; the duplicates are absorbed downstream", async () => {
+    const topic = itemTopic();
+    const group = `pin-test-relay-crash-${Date.now()}`;
+    const p = put();
+    await enqueueItems(db.prisma, topic, grid(10, 5), p.clock);
+    const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
+
+    const signal = await runChildUntilKilled({
+      CHILD_MODE: "relay-crash",
+      CHILD_TOPIC: topic,
+      CHILD_DB_URL: db.url,
+      CHILD_BROKERS: kafkaBrokers().join(","),
+    });
+    expect(signal).toBe("SIGKILL");
+    // The batch reached Kafka, yet no row is marked: the crash hit between publish and mark.
+    expect(await db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(50);
+    await eventually(async () => (await readItems(db.prisma)).size > 0);
+
+    const relay = await started(p.platform.startRelay());
+    await relay.whenCaughtUp?.();
+    await consumer.whenCaughtUp?.();
+    expectEveryKeyInOrder(await readItems(db.prisma), 10, 5);
+    expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBeGreaterThan(0);
+  });
+
+  it("crash of a consumer after its transaction and before the offset commit applies the effect once", async () => {
+    const topic = itemTopic();
+    const group = `pin-test-consumer-crash-${Date.now()}`;
+    const p = put();
+    await enqueueItems(db.prisma, topic, [{ Key: "c", Seq: 1 }], p.clock);
+    const relay = await started(p.platform.startRelay());
+    await relay.whenCaughtUp?.();
+
+    const signal = await runChildUntilKilled({
+      CHILD_MODE: "consumer-crash",
+      CHILD_TOPIC: topic,
+      CHILD_GROUP: group,
+      CHILD_DB_URL: db.url,
+      CHILD_BROKERS: kafkaBrokers().join(","),
+    });
+    expect(signal).toBe("SIGKILL");
+    expect((await readItems(db.prisma)).get("c")?.applied).toBe(1);
+
+    const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
+    await consumer.whenCaughtUp?.();
+    expect((await readItems(db.prisma)).get("c")).toEqual({ lastSeq: 1, seqs: [1], applied: 1 });
+    expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBe(1);
+  });
+
+  it("broker unreachable for 30 s mid-stream: the backlog is kept and drains after recovery, nothing lost", async () => {
+    const [host = "127.0.0.1", port = "19092"] = (kafkaBrokers()[0] ?? "").split(":");
+    const proxy = await createTcpProxy({ host, port: Number(port) });
+    try {
+      const topic = itemTopic();
+      const group = `pin-test-outage-${Date.now()}`;
+      const p = put({ tuning: { relaySocketFactory: proxy.socketFactory } });
+      const relay = await started(p.platform.startRelay());
+      const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
+      await enqueueItems(db.prisma, topic, grid(10, 10), p.clock);
+      await relay.whenCaughtUp?.();
+
+      await proxy.stop();
+      await enqueueItems(db.prisma, topic, grid(10, 10, 10), p.clock);
+      await new Promise((r) => setTimeout(r, OUTAGE_MS));
+      expect(await db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(100);
+      expect(await metricValue(p.metrics, "pin_outbox_relay_errors_total")).toBeGreaterThan(0);
+      expect(await metricValue(p.metrics, "pin_outbox_backlog")).toBe(100);
+
+      await proxy.start();
+      await relay.whenCaughtUp?.();
+      await consumer.whenCaughtUp?.();
+      expectEveryKeyInOrder(await readItems(db.prisma), 10, 20);
+    } finally {
+      await proxy.stop();
+    }
+  });
+});
