@@ -154,7 +154,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       res.writeHead(302, { location: GRAPHQL_PATH }).end();
       return;
     }
-    await yoga.handleNodeRequestAndResponse(req, res, { req });
+    // requestListener also writes the Response to `res` (handleNodeRequestAndResponse only returns it).
+    await yoga.requestListener(req, res);
   }
 
   const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
