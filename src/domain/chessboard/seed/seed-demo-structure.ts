@@ -1,0 +1,245 @@
+import { createHash } from "node:crypto";
+import type {
+  ConstructionStatus,
+  ProjectClass,
+  WindowViewKind,
+} from "../../../contracts/chessboard-events.js";
+import {
+  DEMO_DEVELOPER_ID,
+  DEMO_SECOND_DEVELOPER_ID,
+  DEMO_USERS,
+} from "../../../platform/auth/demo-users.js";
+import type { Viewer } from "../../../platform/auth/viewer.js";
+import type { Clock } from "../../../platform/clock/clock.js";
+import type { Db } from "../../../platform/db/prisma-client.js";
+import type { Logger } from "../../../platform/log/logger.js";
+import { createChessboardStructure } from "../structure/chessboard-structure.service.js";
+
+const SYSTEM: Viewer = { userId: DEMO_USERS.system.userId, roles: ["system"], tenantId: null };
+
+/** A stable uuid (v5 layout) from a name, so every start finds the same demo rows. */
+export function demoId(name: string): string {
+  const hex = createHash("sha1").update(`pin-demo-chessboard:${name}`).digest("hex");
+  const variant = ((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+interface DemoBuilding {
+  readonly key: string;
+  readonly name: string;
+  readonly sections: number;
+  readonly floors: number;
+  readonly perFloor: number;
+  readonly deliveryYear: number;
+  readonly deliveryQuarter: number;
+  readonly readinessPercent: number;
+  readonly constructionStatus: ConstructionStatus;
+}
+
+interface DemoProject {
+  readonly key: string;
+  readonly developerId: string;
+  readonly name: string;
+  readonly class: ProjectClass;
+  readonly city: { id: number; name: string };
+  readonly region: { id: number; name: string };
+  readonly addressLine: string;
+  /** RUB per m² on the first floor; higher floors add FLOOR_PREMIUM each */
+  readonly basePerMeter: number;
+  readonly buildings: readonly DemoBuilding[];
+}
+
+const DEMO_DEVELOPERS = [
+  { id: DEMO_DEVELOPER_ID, name: "Demo Developer «Horizon»" },
+  { id: DEMO_SECOND_DEVELOPER_ID, name: "Second Developer «Baltic Stroy»" },
+] as const;
+
+const DEMO_PROJECTS: readonly DemoProject[] = [
+  {
+    key: "sunrise",
+    developerId: DEMO_DEVELOPER_ID,
+    name: "Sunrise Park",
+    class: "Comfort",
+    city: { id: 1, name: "Moscow" },
+    region: { id: 77, name: "Moscow" },
+    addressLine: "Moscow, Leningradsky prospekt 39",
+    basePerMeter: 250_000,
+    buildings: [
+      {
+        key: "b1",
+        name: "Building 1",
+        sections: 2,
+        floors: 9,
+        perFloor: 4,
+        deliveryYear: 2027,
+        deliveryQuarter: 2,
+        readinessPercent: 60,
+        constructionStatus: "UnderConstruction",
+      },
+      {
+        key: "b2",
+        name: "Building 2",
+        sections: 3,
+        floors: 6,
+        perFloor: 3,
+        deliveryYear: 2028,
+        deliveryQuarter: 1,
+        readinessPercent: 15,
+        constructionStatus: "UnderConstruction",
+      },
+    ],
+  },
+  {
+    key: "baltic",
+    developerId: DEMO_SECOND_DEVELOPER_ID,
+    name: "Baltic Shore",
+    class: "Business",
+    city: { id: 2, name: "Saint Petersburg" },
+    region: { id: 78, name: "Saint Petersburg" },
+    addressLine: "Saint Petersburg, Morskaya naberezhnaya 15",
+    basePerMeter: 310_000,
+    buildings: [
+      {
+        key: "b1",
+        name: "Tower A",
+        sections: 2,
+        floors: 10,
+        perFloor: 4,
+        deliveryYear: 2027,
+        deliveryQuarter: 4,
+        readinessPercent: 40,
+        constructionStatus: "UnderConstruction",
+      },
+    ],
+  },
+];
+
+/** Layout of one floor of a section: rooms and area by position. */
+const FLOOR_LAYOUT = [
+  { rooms: 0, area: 26.4 },
+  { rooms: 1, area: 38.2 },
+  { rooms: 2, area: 56.7 },
+  { rooms: 3, area: 78.9 },
+] as const;
+const FLOOR_PREMIUM = 0.01;
+const VIEWS: readonly WindowViewKind[] = ["Park", "City", "Courtyard", "River"];
+/** Every HIDDEN_EVERY-th apartment is hidden, so the demo grid shows that status too. */
+const HIDDEN_EVERY = 23;
+const LIVING_SHARE = 0.55;
+
+function apartmentsOf(project: DemoProject, building: DemoBuilding) {
+  const out = [];
+  let index = 0;
+  for (let section = 1; section <= building.sections; section++) {
+    for (let floor = 1; floor <= building.floors; floor++) {
+      for (let position = 0; position < building.perFloor; position++) {
+        const layout = FLOOR_LAYOUT[position % FLOOR_LAYOUT.length]!;
+        const number = `${section}${String(floor).padStart(2, "0")}${position + 1}`;
+        const perMeter = project.basePerMeter * (1 + FLOOR_PREMIUM * (floor - 1));
+        out.push({
+          id: demoId(`${project.key}/${building.key}/${number}`),
+          number,
+          floor,
+          section,
+          rooms: layout.rooms,
+          totalArea: layout.area.toFixed(2),
+          livingArea: (layout.area * LIVING_SHARE).toFixed(2),
+          price: (Math.round((perMeter * layout.area) / 1000) * 1000).toFixed(2),
+          windowViews: [VIEWS[(floor + position) % VIEWS.length]!],
+          hidden: ++index % HIDDEN_EVERY === 0,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Demo structure for embedded mode: two developers, two projects, three buildings, about two
+ * hundred apartments with RUB prices, a few hidden. Written through the same commands as the
+ * GraphQL mutations, so every row is published (catalog and crm's replica follow). Idempotent:
+ * only missing rows are created, so a second start reuses the data.
+ */
+export async function seedDemoChessboard(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+}): Promise<{ created: number }> {
+  const structure = createChessboardStructure({ db: deps.db, clock: deps.clock });
+  let created = 0;
+  for (const developer of DEMO_DEVELOPERS) {
+    if (await deps.db.chessboardDeveloper.findUnique({ where: { id: developer.id } })) continue;
+    await structure.upsertDeveloper(SYSTEM, developer);
+    created += 1;
+  }
+  for (const project of DEMO_PROJECTS) {
+    const projectId = demoId(project.key);
+    if (!(await deps.db.chessboardProject.findUnique({ where: { id: projectId } }))) {
+      await structure.createProject(SYSTEM, {
+        id: projectId,
+        tenantId: project.developerId,
+        name: project.name,
+        status: "Published",
+        type: "ResidentialComplex",
+        class: project.class,
+        constructionStatus: "UnderConstruction",
+        country: { id: 643, name: "Russia", isoCode: "RU" },
+        region: project.region,
+        city: project.city,
+        addressLine: project.addressLine,
+        distanceMinutes: 15,
+      });
+      created += 1;
+    }
+    for (const building of project.buildings) {
+      const buildingId = demoId(`${project.key}/${building.key}`);
+      if (!(await deps.db.chessboardBuilding.findUnique({ where: { id: buildingId } }))) {
+        await structure.createBuilding(SYSTEM, {
+          id: buildingId,
+          projectId,
+          name: building.name,
+          status: "Published",
+          floorsTotal: building.floors,
+          sectionsCount: building.sections,
+          deliveryYear: building.deliveryYear,
+          deliveryQuarter: building.deliveryQuarter,
+          readinessPercent: building.readinessPercent,
+          constructionStatus: building.constructionStatus,
+        });
+        created += 1;
+      }
+      const existing = new Set(
+        (
+          await deps.db.chessboardPropertyObject.findMany({ where: { buildingId }, select: { id: true } })
+        ).map((r) => r.id),
+      );
+      for (const apartment of apartmentsOf(project, building)) {
+        if (existing.has(apartment.id)) continue;
+        await structure.createPropertyObject(SYSTEM, {
+          id: apartment.id,
+          buildingId,
+          number: apartment.number,
+          floor: apartment.floor,
+          section: apartment.section,
+          rooms: apartment.rooms,
+          totalArea: apartment.totalArea,
+          livingArea: apartment.livingArea,
+          price: apartment.price,
+          propertyType: "Apartment",
+          windowViews: apartment.windowViews,
+        });
+        if (apartment.hidden) await structure.setPropertyObjectHidden(SYSTEM, apartment.id, true);
+        created += 1;
+      }
+    }
+  }
+  deps.log.info({ created }, "demo chessboard seeded");
+  return { created };
+}
+
+/** Ids the README and other seeders can name. */
+export const DEMO_CHESSBOARD = {
+  projectId: demoId("sunrise"),
+  buildingId: demoId("sunrise/b1"),
+  secondDeveloperProjectId: demoId("baltic"),
+} as const;
