@@ -133,25 +133,37 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     parkedId: bigint | null,
   ): Promise<TxResult | "gone"> {
     return db.$transaction(async (tx) => {
+      let inserted: number;
       if (parkedId === null) {
-        // Per-key order: while an earlier message of this key is parked, later ones queue behind it.
-        const waiting = await tx.$queryRaw<Array<{ one: number }>>`
-          SELECT 1 AS one FROM platform.parked_messages
-          WHERE group_id = ${group} AND topic = ${message.topic} AND key = ${message.key} LIMIT 1`;
-        if (waiting.length > 0) {
+        // Per-key order: while an earlier message of this key is parked, later ones queue behind
+        // it. One round trip: the dedup mark is written only when the key has nothing parked.
+        const [row] = await tx.$queryRaw<Array<{ parked: boolean; inserted: bigint }>>`
+          WITH waiting AS (
+            SELECT 1 FROM platform.parked_messages
+            WHERE group_id = ${group} AND topic = ${message.topic} AND key = ${message.key} LIMIT 1
+          ), mark AS (
+            INSERT INTO platform.processed_messages (dedup_key, group_id, processed_at)
+            SELECT ${dedupKeyOf(group, envelope)}, ${group}, ${clock.now()}
+            WHERE NOT EXISTS (SELECT 1 FROM waiting)
+            ON CONFLICT (dedup_key) DO NOTHING
+            RETURNING 1
+          )
+          SELECT EXISTS (SELECT 1 FROM waiting) AS parked, (SELECT count(*) FROM mark) AS inserted`;
+        if (row?.parked) {
           await park(message, 0, clock.now(), null, tx);
           return PARKED_BEHIND;
         }
+        inserted = Number(row?.inserted ?? 0);
       } else {
         const mine = await tx.$queryRaw<Array<{ id: bigint }>>`
           SELECT id FROM platform.parked_messages WHERE id = ${parkedId} FOR UPDATE SKIP LOCKED`;
         if (mine.length === 0) return "gone";
         await tx.$executeRaw`DELETE FROM platform.parked_messages WHERE id = ${parkedId}`;
+        inserted = await tx.$executeRaw`
+          INSERT INTO platform.processed_messages (dedup_key, group_id, processed_at)
+          VALUES (${dedupKeyOf(group, envelope)}, ${group}, ${clock.now()})
+          ON CONFLICT (dedup_key) DO NOTHING`;
       }
-      const inserted = await tx.$executeRaw`
-        INSERT INTO platform.processed_messages (dedup_key, group_id, processed_at)
-        VALUES (${dedupKeyOf(group, envelope)}, ${group}, ${clock.now()})
-        ON CONFLICT (dedup_key) DO NOTHING`;
       if (inserted === 0) return DUPLICATE;
       const result = await handler(envelope.payload as never, {
         tx,
