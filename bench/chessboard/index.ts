@@ -1,0 +1,312 @@
+// Chessboard benchmarks (npm run bench chessboard). Real PostgreSQL and Kafka from
+// .infra/services.env. Each run creates and drops its own databases. Figures go to
+// docs/benchmarks.md ("Chessboard"); they are reported, never CI gates.
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createClient } from "graphql-ws";
+import pg from "pg";
+import WebSocket, { WebSocketServer } from "ws";
+import { startApp } from "../../src/app.js";
+import { DEMO_CHESSBOARD, seedDemoChessboard } from "../../src/domain/chessboard/seed/seed-demo-structure.js";
+import { DEMO_CRM, seedDemoCrm } from "../../src/domain/crm/seed/seed-demo-deals.js";
+import type { ApiDeps } from "../../src/graphql/context.js";
+import { LIVE_MAX_QUEUE } from "../../src/graphql/live/chessboard-live.js";
+import { createLiveHub, type LiveDelta } from "../../src/graphql/live/chessboard-live-hub.js";
+import { schema } from "../../src/graphql/schema/index.js";
+import { createApiServer } from "../../src/graphql/server.js";
+import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
+import { createTokenService, DEV_JWT_SECRET } from "../../src/platform/auth/jwt.js";
+import { systemClock } from "../../src/platform/clock/clock.js";
+import { loadSettings } from "../../src/platform/config/settings.js";
+import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
+import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
+import { createLogger } from "../../src/platform/log/logger.js";
+import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import type { BenchResult } from "../types.js";
+import {
+  allReceived,
+  type CountingClient,
+  closeAll,
+  openBareSubscriber,
+  openGraphqlWsSubscriber,
+} from "./ws-clients.js";
+
+const LATENCY_ROUNDS = 40;
+const SUBSCRIBERS = 1_000;
+const FANOUT_ROUNDS = 30;
+const FANOUT_WARMUP = 3;
+const FANOUT_TARGET = 0.5;
+const POLL_MS = 20;
+const BYTES_PER_KIB = 1024;
+const ISSUER = "pin-platform";
+
+const SUBSCRIPTION = `subscription($b: ID) { chessboardUpdates(buildingId: $b) { __typename
+  ... on PropertyObjectStatusDelta { propertyObjectId status version }
+  ... on PropertyObjectPriceDelta { propertyObjectId price version } } }`;
+
+const need = (name: string): string => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run npm run infra:up`);
+  return v;
+};
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+async function createDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = need("TEST_DATABASE_URL");
+  const name = `${prefix}_${Date.now().toString(36)}_${randomUUID().slice(0, 6)}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: ISSUER });
+const tokenFor = (role: "agent") =>
+  tokens.sign({ userId: DEMO_USERS[role].userId, roles: [role], tenantId: DEMO_USERS[role].tenantId });
+
+/**
+ * Booking mutation → subscriber latency over real Kafka: createBooking / cancelBooking over HTTP,
+ * crm outbox → Kafka → chessboard consumer → its outbox → Kafka → broadcast → hub → graphql-ws.
+ */
+async function bookingToSubscriberLatency(): Promise<BenchResult[]> {
+  const database = await createDatabase("bench_chess_latency");
+  const log = createLogger({ level: "warn", pretty: false });
+  const settings = loadSettings({
+    NODE_ENV: "production",
+    PIN_JWT_SECRET: DEV_JWT_SECRET,
+    PORT: "0",
+    DATABASE_URL: database.url,
+    KAFKA_BROKERS: need("TEST_KAFKA_BROKERS"),
+    PIN_SEED_DEMO: "false",
+    PIN_OUTBOX_RELAY_INTERVAL_MS: "10",
+    LOG_LEVEL: "warn",
+  });
+  const app = await startApp(settings, { log, metrics: createMetricsRegistry() });
+  const client = createClient({
+    url: app.url!.replace(/^http/, "ws"),
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${await tokenFor("agent")}` },
+  });
+  try {
+    await seedDemoChessboard({ db: app.db, clock: systemClock, log });
+    await seedDemoCrm({ db: app.db, clock: systemClock, log });
+    const object = await app.db.chessboardPropertyObject.findFirstOrThrow({
+      where: { buildingId: DEMO_CHESSBOARD.buildingId, status: "Free" },
+      orderBy: { number: "asc" },
+    });
+    while (!(await app.db.crmPropertyObjectReplica.findUnique({ where: { id: object.id } })))
+      await pause(POLL_MS);
+
+    const waiting = new Map<string, () => void>();
+    const iterator = client.iterate<{ chessboardUpdates: { propertyObjectId?: string; status?: string } }>({
+      query: SUBSCRIPTION,
+      variables: { b: DEMO_CHESSBOARD.buildingId },
+    });
+    await iterator.next(); // snapshot
+    void (async () => {
+      for await (const message of { [Symbol.asyncIterator]: () => iterator }) {
+        const update = message.data?.chessboardUpdates;
+        if (update?.propertyObjectId === object.id && update.status) waiting.get(update.status)?.();
+      }
+    })();
+    const token = await tokenFor("agent");
+    const post = async (query: string, variables: Record<string, unknown>) => {
+      const response = await fetch(app.url!, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data?: Record<string, { data?: { id: string }; code?: string }> };
+    };
+    const timed = async (status: string, mutation: () => Promise<unknown>) => {
+      const arrived = new Promise<void>((resolve) => waiting.set(status, resolve));
+      const started = performance.now();
+      await mutation();
+      await arrived;
+      return performance.now() - started;
+    };
+    const samples: number[] = [];
+    const replicaFree = async () => {
+      // crm's replica of the status follows chessboard's event; the next booking needs it Free.
+      for (;;) {
+        const replica = await app.db.crmPropertyObjectReplica.findUnique({ where: { id: object.id } });
+        if (replica?.status === "Free") return;
+        await pause(POLL_MS);
+      }
+    };
+    for (let round = 0; round < LATENCY_ROUNDS; round++) {
+      await replicaFree();
+      let bookingId = "";
+      samples.push(
+        await timed("Reserved", async () => {
+          const r = await post(
+            `mutation($d: ID!, $o: ID!) { createBooking(dealId: $d, propertyObjectId: $o) { ... on MutationCreateBookingSuccess { data { id } } ... on Error { code } } }`,
+            { d: DEMO_CRM.agentDealIds[0], o: object.id },
+          );
+          bookingId = r.data?.createBooking?.data?.id ?? "";
+          if (!bookingId) throw new Error(`createBooking failed: ${JSON.stringify(r)}`);
+        }),
+      );
+      samples.push(
+        await timed("Free", () =>
+          post(`mutation($b: ID!) { cancelBooking(bookingId: $b, reason: "bench") { __typename } }`, {
+            b: bookingId,
+          }),
+        ),
+      );
+    }
+    const sorted = [...samples].sort((a, b) => a - b);
+    const note = `${samples.length} samples (createBooking→Reserved, cancelBooking→Free), Kafka, relay interval 10 ms`;
+    return [
+      { name: "booking mutation → subscriber latency p50", value: percentile(sorted, 50), unit: "ms", note },
+      { name: "booking mutation → subscriber latency p99", value: percentile(sorted, 99), unit: "ms", note },
+    ];
+  } finally {
+    await client.dispose();
+    await app.stop();
+    await database.drop();
+  }
+}
+
+const heapMb = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+};
+
+/**
+ * One status delta to 1,000 graphql-ws subscribers (the real API server: envelop execution per
+ * subscriber) vs a bare `ws` server sending the same JSON to 1,000 sockets. Time = publish → every
+ * client has the message. ratio = bare time / graphql-ws time (higher is better, target ≥ 0.5).
+ */
+async function fanOut(): Promise<BenchResult[]> {
+  const database = await createDatabase("bench_chess_fanout");
+  const log = createLogger({ level: "warn", pretty: false });
+  await runMigrations({ url: database.url, log });
+  const db = createPrismaClient({ url: database.url, maxConnections: 20 });
+  await seedDemoChessboard({ db, clock: systemClock, log });
+  const object = await db.chessboardPropertyObject.findFirstOrThrow({
+    where: { buildingId: DEMO_CHESSBOARD.buildingId },
+  });
+
+  const hub = createLiveHub({ maxQueue: LIVE_MAX_QUEUE });
+  const deps: ApiDeps = {
+    db,
+    clock: systemClock,
+    log,
+    metrics: createMetricsRegistry(),
+    settings: loadSettings({ NODE_ENV: "test" }),
+    extensions: { chessboardLive: hub },
+  };
+  const api = createApiServer({
+    deps,
+    schema,
+    tokens,
+    port: 0,
+    host: "127.0.0.1",
+    devTokens: false,
+    readiness: {},
+  });
+  const { url } = await api.start();
+  const wsUrl = url.replace(/^http/, "ws");
+  let version = object.version;
+  const delta = (): LiveDelta => ({
+    kind: "status",
+    propertyObjectId: object.id,
+    buildingId: object.buildingId,
+    projectId: object.projectId,
+    version: ++version,
+    fromStatus: "Free",
+    status: "Free",
+    reservedUntil: null,
+    bookedUntil: null,
+    soldAt: null,
+    changedAt: new Date(),
+  });
+
+  const before = heapMb();
+  const token = await tokenFor("agent");
+  const graphqlClients: CountingClient[] = [];
+  for (let i = 0; i < SUBSCRIBERS; i++) {
+    graphqlClients.push(await openGraphqlWsSubscriber(wsUrl, token, SUBSCRIPTION, { b: object.buildingId }));
+  }
+  const graphqlMemory = (heapMb() - before) / SUBSCRIBERS;
+  const graphqlTimes: number[] = [];
+  for (let round = 0; round < FANOUT_WARMUP + FANOUT_ROUNDS; round++) {
+    const started = performance.now();
+    hub.publish(delta());
+    await allReceived(graphqlClients, round + 2);
+    if (round >= FANOUT_WARMUP) graphqlTimes.push(performance.now() - started);
+  }
+  const sample = await new Promise<string>((resolve) => {
+    graphqlClients[0]!.socket.once("message", (raw) => resolve(String(raw)));
+    hub.publish(delta());
+  });
+  closeAll(graphqlClients);
+  await api.stop();
+
+  // Baseline: a bare ws server broadcasting the same serialized graphql-ws `next` message.
+  const server = createServer();
+  const wss = new WebSocketServer({ server });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const bareUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const bareBefore = heapMb();
+  const bareClients: CountingClient[] = [];
+  for (let i = 0; i < SUBSCRIBERS; i++) bareClients.push(await openBareSubscriber(bareUrl));
+  const bareMemory = (heapMb() - bareBefore) / SUBSCRIBERS;
+  const bareTimes: number[] = [];
+  for (let round = 0; round < FANOUT_WARMUP + FANOUT_ROUNDS; round++) {
+    const started = performance.now();
+    for (const socket of wss.clients) socket.send(sample);
+    await allReceived(bareClients, round + 1);
+    if (round >= FANOUT_WARMUP) bareTimes.push(performance.now() - started);
+  }
+  closeAll(bareClients);
+  wss.close();
+  server.close();
+  await db.$disconnect();
+  await database.drop();
+
+  const graphqlMs = median(graphqlTimes);
+  const bareMs = median(bareTimes);
+  const note = `${SUBSCRIBERS} subscribers, median of ${FANOUT_ROUNDS} rounds; clients in the same process`;
+  return [
+    {
+      name: `fan-out of one change to ${SUBSCRIBERS} graphql-ws subscribers`,
+      value: graphqlMs,
+      unit: "ms",
+      baseline: bareMs,
+      ratio: bareMs / graphqlMs,
+      target: FANOUT_TARGET,
+      note: `${note}; baseline = bare ws broadcast of the same payload; ratio = bare/graphql-ws`,
+    },
+    {
+      name: "memory per graphql-ws subscriber (server + client, same process)",
+      value: graphqlMemory / BYTES_PER_KIB,
+      unit: "KiB",
+      baseline: bareMemory / BYTES_PER_KIB,
+      note: "heapUsed + external delta / subscribers; baseline = bare ws connection",
+    },
+  ];
+}
+
+export async function runChessboardBenchmarks(): Promise<BenchResult[]> {
+  return [...(await fanOut()), ...(await bookingToSubscriberLatency())];
+}
