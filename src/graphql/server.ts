@@ -78,7 +78,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     maskedErrors: {
       maskError(error, message) {
         const original = (error as GraphQLError).originalError;
-        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        // By name, not instanceof: under vitest src/ gets graphql's .mjs build while the executor
+        // and Pothos get the .js one, so instanceof masked every deliberate GraphQLError in tests.
+        const isGraphQLError = (e: unknown) => e instanceof Error && e.name === "GraphQLError";
+        if (isGraphQLError(error) && (!original || isGraphQLError(original))) return error as GraphQLError;
         deps.log.error({ err: original ?? error }, "unexpected error in resolver");
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },

@@ -38,6 +38,7 @@ export const CRM_ERROR = {
   fileIdRequired: "CRM_FILE_ID_REQUIRED",
   concurrentModification: "CRM_CONCURRENT_MODIFICATION",
   forbidden: "CRM_FORBIDDEN",
+  invalidCursor: "CRM_INVALID_CURSOR",
 } as const;
 
 export type CrmErrorCode = (typeof CRM_ERROR)[keyof typeof CRM_ERROR];
@@ -74,6 +75,7 @@ export const CRM_ERROR_DOCS: Readonly<Record<CrmErrorCode, string>> = {
   CRM_FILE_ID_REQUIRED: "A file id (contract or receipt reference) is required.",
   CRM_CONCURRENT_MODIFICATION: "Another change to the same booking or deal won; re-read and retry.",
   CRM_FORBIDDEN: "Your role or relation to the deal does not allow this command (see the role matrix).",
+  CRM_INVALID_CURSOR: "The bookings cursor (after/before) is malformed or the page size is negative.",
 };
 
 export const crmErrors = {

@@ -101,3 +101,35 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
     throw error;
   }
 }
+
+/** A terminal (Cancelled) booking row written directly, for list/pagination tests: many per deal are allowed. */
+export async function seedEndedBooking(
+  db: Db,
+  dealId: string,
+  createdAt: Date,
+  tenantId = TENANT,
+): Promise<string> {
+  const id = randomUUID();
+  await db.crmBooking.create({
+    data: {
+      id,
+      dealId,
+      propertyObjectId: randomUUID(),
+      tenantId,
+      status: "Cancelled",
+      initiatedBy: "Agent",
+      initiatedByUserId: viewers.agent.userId,
+      reserveDurationMinutes: 60,
+      bookingDurationHours: 48,
+      isPaid: false,
+      reserveExpiresAt: new Date(createdAt.getTime() + 3_600_000),
+      paymentStatus: "None",
+      cancelReason: "fixture",
+      createdAt,
+      endedAt: createdAt,
+      updatedAt: createdAt,
+      version: 2,
+    },
+  });
+  return id;
+}

@@ -1,7 +1,10 @@
-import { resolveOffsetConnection } from "@pothos/plugin-relay";
+import { GraphQLError } from "graphql";
 import { canPerform } from "../../../domain/crm/access/crm-access.rules.js";
 import { bookingFromRow, dealFromRow } from "../../../domain/crm/booking/booking.repository.js";
+import { pageWindow } from "../../../domain/crm/booking/booking-page.js";
+import { findBookingsPage } from "../../../domain/crm/booking/booking-page.repository.js";
 import { crmErrors } from "../../../domain/crm/crm.errors.js";
+import { DomainError } from "../../../platform/errors/domain-error.js";
 import { builder } from "../../builder.js";
 import { viewerOf } from "./crm-context.js";
 import { BookingRef, BookingStatusEnum, DealRef } from "./crm-types.js";
@@ -55,32 +58,41 @@ builder.queryField("deal", (t) =>
   }),
 );
 
+/**
+ * The connection keeps the plain Relay shape (no result union), so a bad cursor surfaces as a
+ * GraphQL error carrying the stable code instead of being masked as an internal error.
+ */
+function windowOrGraphQLError(args: Parameters<typeof pageWindow>[0]) {
+  try {
+    return pageWindow(args, DEFAULT_PAGE, MAX_PAGE);
+  } catch (error) {
+    if (error instanceof DomainError) {
+      throw new GraphQLError(error.message, { extensions: { code: error.code, details: error.details } });
+    }
+    throw error;
+  }
+}
+
 builder.queryField("bookings", (t) =>
   t.connection({
     type: BookingRef,
-    description: `Bookings you may read (deal participants, the developer's staff, pin_manager, admin), newest first. Page size ≤ ${MAX_PAGE}.`,
+    description: `Bookings you may read (deal participants, the developer's staff, pin_manager, admin), newest first, keyset cursors on (createdAt, id): pass endCursor as after for the next page. Page size ≤ ${MAX_PAGE}. A malformed cursor fails with CRM_INVALID_CURSOR.`,
     authScopes: { authenticated: true },
     args: { filter: t.arg({ type: BookingFilter, required: false }) },
     resolve: (_root, args, ctx) => {
       const viewer = viewerOf(ctx);
       const filter = args.filter ?? {};
-      return resolveOffsetConnection(
-        { args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE },
-        async ({ limit, offset }) => {
-          const rows = await ctx.deps.db.crmBooking.findMany({
-            where: {
-              deal: visibleDealsWhere(viewer),
-              ...(filter.status ? { status: { in: filter.status } } : {}),
-              ...(filter.dealId ? { dealId: String(filter.dealId) } : {}),
-              ...(filter.propertyObjectId ? { propertyObjectId: String(filter.propertyObjectId) } : {}),
-              ...(filter.tenantId ? { tenantId: String(filter.tenantId) } : {}),
-            },
-            orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-            skip: offset,
-            take: limit,
-          });
-          return rows.map(bookingFromRow);
+      const window = windowOrGraphQLError(args);
+      return findBookingsPage(
+        ctx.deps.db,
+        {
+          deal: visibleDealsWhere(viewer),
+          ...(filter.status ? { status: { in: filter.status } } : {}),
+          ...(filter.dealId ? { dealId: String(filter.dealId) } : {}),
+          ...(filter.propertyObjectId ? { propertyObjectId: String(filter.propertyObjectId) } : {}),
+          ...(filter.tenantId ? { tenantId: String(filter.tenantId) } : {}),
         },
+        window,
       );
     },
   }),
