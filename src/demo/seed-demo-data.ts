@@ -1,3 +1,4 @@
+import { seedDemoChessboard } from "../domain/chessboard/seed/seed-demo-structure.js";
 import { seedDemoCrm } from "../domain/crm/seed/seed-demo-deals.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Db } from "../platform/db/prisma-client.js";
@@ -15,6 +16,8 @@ export interface SeedDeps {
  * Every seeder is idempotent: a second `npm start` reuses the data.
  */
 const SEEDERS: ReadonlyArray<{ name: string; seed: (deps: SeedDeps) => Promise<unknown> }> = [
+  // chessboard first: crm books only objects its replica learned from chessboard's events.
+  { name: "chessboard", seed: seedDemoChessboard },
   { name: "crm", seed: seedDemoCrm },
 ];
 
