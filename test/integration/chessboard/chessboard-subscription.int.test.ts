@@ -4,7 +4,7 @@ import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { describeWithService } from "../../support/services.js";
 import { createStructure, type Structure } from "./chessboard-fixtures.js";
-import { createGridState, subscribeUpdates } from "./live-grid-client.js";
+import { createGridState, subscribeUpdates, UPDATES_SUBSCRIPTION } from "./live-grid-client.js";
 
 describeWithService("postgres", "chessboardUpdates subscription over graphql-ws (local event log)", () => {
   let t: TestApp;
@@ -101,6 +101,33 @@ describeWithService("postgres", "chessboardUpdates subscription over graphql-ws 
     const seen = await updates.until((m) => m.propertyObjectId === first && m.price === "12500000.00");
     expect(seen.at(-1)?.__typename).toBe("PropertyObjectPriceDelta");
     await updates.close();
+  });
+
+  it("the same subscription is served over SSE: the first event is the snapshot", async () => {
+    const controller = new AbortController();
+    const response = await fetch(t.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "text/event-stream",
+        authorization: `Bearer ${agent}`,
+      },
+      body: JSON.stringify({ query: UPDATES_SUBSCRIPTION, variables: { buildingId: structure.buildingId } }),
+      signal: controller.signal,
+    });
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = response.body!.getReader();
+    let text = "";
+    while (!/data: .*\n/.test(text)) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    controller.abort();
+    const data = JSON.parse(/data: (.*)\n/.exec(text)![1]!) as {
+      data: { chessboardUpdates: { __typename: string } };
+    };
+    expect(data.data.chessboardUpdates.__typename).toBe("ChessboardSnapshot");
   });
 
   it("graphql-ws authenticates on connection_init: no token, no subscription", async () => {
