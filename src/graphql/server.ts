@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ExecutionArgs } from "graphql";
-import { GraphQLError, type GraphQLSchema } from "graphql";
+import { GraphQLError, getOperationAST, type GraphQLSchema } from "graphql";
 import type { OperationResult, Context as WsContext } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import { createYoga, type YogaServerInstance } from "graphql-yoga";
@@ -99,7 +99,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     plugins: [
       {
         onExecute({ args }: { args: ExecutionArgs }) {
-          const operation = args.operationName ?? "anonymous";
+          const operation = args.operationName ?? getOperationAST(args.document)?.name?.value ?? "anonymous";
           const end = duration.startTimer({ operation });
           return {
             onExecuteDone({ result }: { result: unknown }) {
