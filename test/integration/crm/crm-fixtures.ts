@@ -58,7 +58,13 @@ export async function seedPaidProgram(db: Db): Promise<void> {
 /** A deal in Application (developer engaged) with the fixture agent and investor. */
 export async function seedEngagedDeal(
   db: Db,
-  overrides: { agentUserId?: string; tenantId?: string | null; status?: string } = {},
+  overrides: {
+    agentUserId?: string;
+    investorUserId?: string;
+    tenantId?: string | null;
+    status?: string;
+    at?: Date;
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   await db.crmDeal.create({
@@ -67,11 +73,11 @@ export async function seedEngagedDeal(
       tenantId: overrides.tenantId === undefined ? TENANT : overrides.tenantId,
       status: overrides.status ?? "Application",
       agentUserId: overrides.agentUserId ?? viewers.agent.userId,
-      investorUserId: viewers.investor.userId,
-      createdByUserId: viewers.agent.userId,
+      investorUserId: overrides.investorUserId ?? viewers.investor.userId,
+      createdByUserId: overrides.agentUserId ?? viewers.agent.userId,
       title: "deal",
-      createdAt: new Date(START),
-      updatedAt: new Date(START),
+      createdAt: overrides.at ?? new Date(START),
+      updatedAt: overrides.at ?? new Date(START),
       version: 1,
     },
   });
