@@ -6,6 +6,8 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
  *  - generates typed documents for the tests from test/graphql/**\/*.graphql.
  */
 const config: CodegenConfig = {
+  // ESM with NodeNext resolution: relative imports in generated files need the .js extension
+  importExtension: ".js",
   schema: "src/graphql/schema/index.ts",
   documents: ["test/graphql/**/*.graphql"],
   ignoreNoDocuments: true,

@@ -1,3 +1,5 @@
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { print } from "graphql";
 import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { type App, startApp } from "../../src/app.js";
@@ -35,10 +37,10 @@ export interface TestApp {
   readonly settings: Settings;
   /** A signed bearer token for a demo user of that role (override userId/tenantId as needed) */
   tokenFor(role: UserRole, overrides?: { userId?: string; tenantId?: string | null }): Promise<string>;
-  /** POST a GraphQL document over real HTTP */
-  graphql<T = Record<string, unknown>>(
-    query: string,
-    variables?: Record<string, unknown>,
+  /** POST a GraphQL document over real HTTP (a string, or a typed document from test/generated) */
+  graphql<T = Record<string, unknown>, V = Record<string, unknown>>(
+    query: string | TypedDocumentNode<T, V>,
+    variables?: V,
     token?: string | null,
   ): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
   /** A real graphql-ws client authenticated on connection_init */
@@ -85,14 +87,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         tenantId: overrides.tenantId === undefined ? user.tenantId : overrides.tenantId,
       });
     },
-    async graphql(query, variables = {}, token = null) {
+    async graphql(query, variables, token = null) {
       const response = await fetch(url, {
         method: "POST",
         headers: {
           "content-type": "application/json",
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
-        body: JSON.stringify({ query, variables }),
+        body: JSON.stringify({ query: typeof query === "string" ? query : print(query), variables }),
       });
       return (await response.json()) as never;
     },
