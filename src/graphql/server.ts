@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ExecutionArgs } from "graphql";
-import { GraphQLError, getOperationAST, type GraphQLSchema } from "graphql";
+import { GraphQLError, type GraphQLSchema, getOperationAST } from "graphql";
 import type { OperationResult, Context as WsContext } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import { createYoga, type YogaServerInstance } from "graphql-yoga";

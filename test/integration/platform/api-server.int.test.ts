@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ViewerDocument } from "../../generated/graphql.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { requireService } from "../../support/services.js";
 
