@@ -53,35 +53,41 @@ describeWithService(["postgres", "kafka"], "event platform ordering at scale", (
       return p;
     }
 
-    it("10k events over 100 keys with 3 relay replicas and 2 consumers keep per-key order", async () => {
-      const topic = itemTopic();
-      const group = `pin-test-scale-${transport}-${Date.now()}`;
-      const relays = Array.from({ length: RELAY_REPLICAS }, () => replica().platform.startRelay());
-      const consumers = Array.from({ length: CONSUMERS }, () =>
-        replica().platform.runConsumer(itemsConsumer(group, topic, noFaults())),
-      );
-      runners.push(...relays, ...consumers);
-      await Promise.all([...relays, ...consumers].map((r) => r.start()));
+    it(
+      "10k events over 100 keys with 3 relay replicas and 2 consumers keep per-key order",
+      async () => {
+        const topic = itemTopic();
+        const group = `pin-test-scale-${transport}-${Date.now()}`;
+        const relays = Array.from({ length: RELAY_REPLICAS }, () => replica().platform.startRelay());
+        const consumers = Array.from({ length: CONSUMERS }, () =>
+          replica().platform.runConsumer(itemsConsumer(group, topic, noFaults())),
+        );
+        runners.push(...relays, ...consumers);
+        await Promise.all([...relays, ...consumers].map((r) => r.start()));
 
-      // Writers commit while the relays run, one transaction per "round" over every key.
-      const clock = platforms[0]!.clock;
-      for (let seq = 0; seq < EVENTS_PER_KEY; seq++) {
-        const round: ItemPayload[] = [];
-        for (let k = 0; k < KEYS; k++) round.push({ Key: `key-${k}`, Seq: seq });
-        await enqueueItems(db.prisma, topic, round, clock);
-      }
-      for (const r of relays) await r.whenCaughtUp?.();
-      for (const c of consumers) await c.whenCaughtUp?.();
+        // Writers commit while the relays run, one transaction per "round" over every key.
+        const clock = platforms[0]!.clock;
+        for (let seq = 0; seq < EVENTS_PER_KEY; seq++) {
+          const round: ItemPayload[] = [];
+          for (let k = 0; k < KEYS; k++) round.push({ Key: `key-${k}`, Seq: seq });
+          await enqueueItems(db.prisma, topic, round, clock);
+        }
+        for (const r of relays) await r.whenCaughtUp?.();
+        for (const c of consumers) await c.whenCaughtUp?.();
 
-      const state = await readItems(db.prisma);
-      expect(state.size).toBe(KEYS);
-      const expected = Array.from({ length: EVENTS_PER_KEY }, (_, i) => i);
-      const outOfOrder = [...state].filter(
-        ([, item]) => JSON.stringify(item.seqs) !== JSON.stringify(expected),
-      );
-      expect(outOfOrder.map(([key]) => key)).toEqual([]);
-      const published = await db.prisma.outboxMessage.count({ where: { topic, publishedAt: { not: null } } });
-      expect(published).toBe(KEYS * EVENTS_PER_KEY);
-    }, SCALE_TEST_TIMEOUT_MS);
+        const state = await readItems(db.prisma);
+        expect(state.size).toBe(KEYS);
+        const expected = Array.from({ length: EVENTS_PER_KEY }, (_, i) => i);
+        const outOfOrder = [...state].filter(
+          ([, item]) => JSON.stringify(item.seqs) !== JSON.stringify(expected),
+        );
+        expect(outOfOrder.map(([key]) => key)).toEqual([]);
+        const published = await db.prisma.outboxMessage.count({
+          where: { topic, publishedAt: { not: null } },
+        });
+        expect(published).toBe(KEYS * EVENTS_PER_KEY);
+      },
+      SCALE_TEST_TIMEOUT_MS,
+    );
   });
 });

@@ -69,11 +69,16 @@ export async function saveOffset(db: Db | Tx, group: string, topic: string, pos:
       SET last_tx_id = EXCLUDED.last_tx_id, last_id = EXCLUDED.last_id, updated_at = now()`;
 }
 
-/** The newest committed position of a topic (broadcast consumers start there). */
+/**
+ * The newest committed row of a topic (broadcast consumers start after it). Deliberately not
+ * limited to rows below the snapshot xmin: a row committed before start() must not be delivered
+ * even while an unrelated long transaction holds xmin back; a row still in flight at start()
+ * may be missed, which a live fan-out accepts.
+ */
 export async function latestPosition(db: Db, topic: string): Promise<LogPosition> {
   const rows = await db.$queryRaw<Array<{ tx: string; id: bigint }>>`
     SELECT tx_id::text AS tx, id FROM platform.event_log
-    WHERE topic = ${topic} AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    WHERE topic = ${topic}
     ORDER BY tx_id DESC, id DESC LIMIT 1`;
   const row = rows[0];
   return row ? { txId: row.tx, id: row.id } : START_POSITION;

@@ -30,6 +30,14 @@ const BATCH_SIZE = 200;
 const GROUP_LOCK_NAMESPACE = 0x5049_4e01;
 const POLL_TX_TIMEOUT_MS = 5 * 60_000;
 const CAUGHT_UP_CHECK_MS = 25;
+/** Concurrent key lanes per local consumer group (the local analogue of partitions) */
+const LANES = 4;
+
+function laneOf(key: string): number {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (Math.imul(hash, 31) + key.charCodeAt(i)) | 0;
+  return Math.abs(hash) % LANES;
+}
 
 export interface LocalTransportDeps {
   settings: Settings;
@@ -93,32 +101,47 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
             if (paused && paused.until > Date.now()) continue;
             const from = await loadOffset(db, def.group, topic);
             const rows = await readCommitted(db, topic, from, BATCH_SIZE);
-            let last: LogPosition | null = null;
-            let failed = false;
-            for (const row of rows) {
-              if (!running) break;
-              const outcome = await processor.process({
-                topic,
-                partition: 0,
-                offset: String(row.id),
-                key: row.key,
-                value: row.value,
-                headers: row.headers,
-              });
-              if (outcome.kind === "infrastructure") {
-                const failures = (backoff.get(topic)?.failures ?? 0) + 1;
-                const delay = infrastructureDelayMs(policy, failures);
-                backoff.set(topic, { failures, until: Date.now() + delay });
-                log.warn(
-                  { group: def.group, topic, failures, delayMs: delay },
-                  "topic paused after infrastructure failure",
-                );
-                failed = true;
-                break;
-              }
+            // Keys are spread over lanes handled concurrently (a lane is what a partition is on
+            // Kafka): per-key order holds inside a lane; the offset only moves past the longest
+            // prefix of rows that all succeeded, so a failure re-reads (and dedups) the rest.
+            const lanes = new Map<number, number[]>();
+            rows.forEach((row, index) => {
+              const lane = laneOf(row.key);
+              lanes.set(lane, [...(lanes.get(lane) ?? []), index]);
+            });
+            const failures = await Promise.all(
+              [...lanes.values()].map(async (indexes) => {
+                for (const index of indexes) {
+                  const row = rows[index]!;
+                  if (!running) return index;
+                  const outcome = await processor.process({
+                    topic,
+                    partition: 0,
+                    offset: String(row.id),
+                    key: row.key,
+                    value: row.value,
+                    headers: row.headers,
+                  });
+                  if (outcome.kind === "infrastructure") return index;
+                }
+                return rows.length;
+              }),
+            );
+            const firstFailed = Math.min(rows.length, ...failures);
+            const failed = firstFailed < rows.length && running;
+            if (failed) {
+              const n = (backoff.get(topic)?.failures ?? 0) + 1;
+              const delay = infrastructureDelayMs(policy, n);
+              backoff.set(topic, { failures: n, until: Date.now() + delay });
+              log.warn(
+                { group: def.group, topic, failures: n, delayMs: delay },
+                "topic paused after infrastructure failure",
+              );
+            } else if (rows.length > 0) {
               backoff.delete(topic);
-              last = { txId: row.tx_id, id: row.id };
             }
+            const lastRow = firstFailed > 0 ? rows[firstFailed - 1] : undefined;
+            const last: LogPosition | null = lastRow ? { txId: lastRow.tx_id, id: lastRow.id } : null;
             // Offsets are written only after each message's own transaction committed.
             if (last) await saveOffset(db, def.group, topic, last);
             if (!failed && rows.length === BATCH_SIZE) more = true;
