@@ -132,6 +132,12 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
 
     if (settings.seedDemoData && embedded) {
       await seedDemoData({ db, clock, log });
+      // The demo is usable only once its events went round (chessboard → crm replica), so the
+      // embedded start announces "ready" after the relay and consumers caught up.
+      await settle(
+        runners.map((r) => r.runner),
+        log,
+      );
     }
 
     if (api) {
@@ -155,4 +161,22 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
 async function clickhouseAnswers(url: string): Promise<boolean> {
   const response = await fetch(new URL("/ping", url), { signal: AbortSignal.timeout(2_000) });
   return response.ok;
+}
+
+const SETTLE_ROUNDS = 3;
+const SETTLE_TIMEOUT_MS = 60_000;
+
+/** Waits (bounded) until every runner that can tell has nothing pending, a few rounds deep. */
+async function settle(runners: Runner[], log: Logger): Promise<void> {
+  const work = (async () => {
+    for (let round = 0; round < SETTLE_ROUNDS; round++) {
+      for (const runner of runners) await runner.whenCaughtUp?.();
+    }
+  })();
+  const timeout = new Promise<"timeout">((resolve) =>
+    setTimeout(() => resolve("timeout"), SETTLE_TIMEOUT_MS).unref(),
+  );
+  if ((await Promise.race([work, timeout])) === "timeout") {
+    log.warn({ timeoutMs: SETTLE_TIMEOUT_MS }, "demo events still in flight; starting anyway");
+  }
 }

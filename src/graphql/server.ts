@@ -251,6 +251,35 @@ async function graphiqlOptions(tokens: TokenService) {
   return {
     title: "PIN GraphQL (embedded demo)",
     headers: JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2),
-    defaultQuery: `# Welcome to PIN. You are signed in as the demo agent (see Headers below).\n# Tokens for the other demo users (paste into the Authorization header):\n${roleLines}\n\nquery Me {\n  viewer { userId roles tenantId }\n}\n`,
+    defaultQuery: `# Welcome to PIN. You are signed in as the demo agent (see Headers below).
+# Tokens for the other demo users (paste into the Authorization header):
+${roleLines}
+#
+# Book an apartment: run MyDeals; run Buildings with the deal's tenantId as developerId; run Grid
+# for one of its buildings; then run Book with the deal id (status Application) and a Free apartment.
+
+query MyDeals {
+  deals(first: 10) { edges { node { id title status tenantId } } }
+}
+
+query Buildings($developerId: ID) {
+  chessboardProjects(developerId: $developerId) { id name buildings { id name } }
+}
+
+query Grid($buildingId: ID!) {
+  chessboard(buildingId: $buildingId) {
+    projectName buildingName
+    sections { section floors { floor cells { id number status price rooms totalArea } } }
+  }
+}
+
+mutation Book($dealId: ID!, $propertyObjectId: ID!) {
+  createBooking(dealId: $dealId, propertyObjectId: $propertyObjectId) {
+    __typename
+    ... on MutationCreateBookingSuccess { data { id status reserveExpiresAt } }
+    ... on Error { code message }
+  }
+}
+`,
   };
 }

@@ -5,6 +5,7 @@ import "./system.js";
 import "./crm/crm-types.js";
 import "./crm/crm-queries.js";
 import "./crm/crm-mutations.js";
+import "./crm/deals-query.js";
 import "./chessboard/chessboard-types.js";
 import "./chessboard/chessboard-queries.js";
 import "./chessboard/chessboard-mutations.js";

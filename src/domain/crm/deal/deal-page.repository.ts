@@ -1,0 +1,33 @@
+import type { Prisma } from "../../../generated/prisma/client.js";
+import type { Db } from "../../../platform/db/prisma-client.js";
+import { dealFromRow } from "../booking/booking.repository.js";
+import { type Page, type PageWindow, toPage } from "../booking/booking-page.js";
+import type { Deal } from "./deal.types.js";
+
+/**
+ * One page of deals, newest first, with the same keyset cursors on (created_at, id) as bookings:
+ * one indexed range scan per page. `where` carries the visibility rule and the filter.
+ */
+export async function findDealsPage(
+  db: Db,
+  where: Prisma.CrmDealWhereInput,
+  window: PageWindow,
+): Promise<Page<Deal>> {
+  const older = window.direction === "older";
+  const from = window.from;
+  const keyset: Prisma.CrmDealWhereInput | null = from
+    ? older
+      ? { OR: [{ createdAt: { lt: from.createdAt } }, { createdAt: from.createdAt, id: { lt: from.id } }] }
+      : { OR: [{ createdAt: { gt: from.createdAt } }, { createdAt: from.createdAt, id: { gt: from.id } }] }
+    : null;
+  const order = older ? "desc" : "asc";
+  const rows =
+    window.size === 0
+      ? []
+      : await db.crmDeal.findMany({
+          where: keyset ? { AND: [where, keyset] } : where,
+          orderBy: [{ createdAt: order }, { id: order }],
+          take: window.size + 1,
+        });
+  return toPage(window, rows.map(dealFromRow));
+}
