@@ -12,12 +12,10 @@ import type { Settings } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
-import { createConsumerMetrics } from "../consumer/consumer-metrics.js";
-import { type ConsumerDefinition, retryPolicyOf } from "../consumer/definition.js";
-import { createMessageProcessor } from "../consumer/message-processor.js";
-import { createParkedScanner } from "../consumer/parked-scanner.js";
+import { createConsumerCore } from "../consumer/consumer-core.js";
+import type { ConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
-import { type ContractRegistry, contractRegistry } from "../contracts/registry.js";
+import type { ContractRegistry } from "../contracts/registry.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../event-platform.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
@@ -66,7 +64,7 @@ export function toInbound(topic: string, partition: number, message: KafkaMessag
 
 /** Distributed mode: Kafka topics, consumer groups, offsets committed after the handler's commit. */
 export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
-  const { db, log, clock } = deps;
+  const { log } = deps;
   const partitions = deps.tuning?.topicPartitions ?? DEFAULT_PARTITIONS;
   const kafkaLog = log.child({ component: "kafkajs" });
 
@@ -143,26 +141,10 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   }
 
   function consumer(def: ConsumerDefinition): Runner {
-    const topics = Object.keys(def.handlers);
-    const policy = retryPolicyOf(def);
-    const metrics = createConsumerMetrics(deps.metrics, def.metricsPrefix);
-    const processor = createMessageProcessor({
-      def,
-      db,
-      log,
-      clock,
-      contracts: deps.contracts ?? contractRegistry(),
-      metrics,
+    const { topics, policy, processor, scanner } = createConsumerCore(def, {
+      ...deps,
       send,
-    });
-    const scanner = createParkedScanner({
-      def,
-      db,
-      log,
-      clock,
-      processor,
-      intervalMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
-      dedupWindowDays: deps.settings.dedupWindowDays,
+      parkedScanMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
     });
     const kc = kafka.consumer({ groupId: def.group, maxWaitTimeInMs: 100, allowAutoTopicCreation: false });
     // Backoff state belongs to the partition holder: forgotten at every rebalance.

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../db/prisma-client.js";
+import type { InboundMessage } from "../wire.js";
 
 /** Position in the local log: commit order is (tx_id, id), tx_id being the appending xid8. */
 export interface LogPosition {
@@ -13,6 +14,18 @@ export interface LogRow {
   key: string;
   value: string;
   headers: Record<string, string>;
+}
+
+/** A log row as the consumer runtime sees it: one partition, offset = row id. */
+export function inboundOf(row: LogRow): InboundMessage {
+  return {
+    topic: row.topic,
+    partition: 0,
+    offset: String(row.id),
+    key: row.key,
+    value: row.value,
+    headers: row.headers,
+  };
 }
 
 export const START_POSITION: LogPosition = { txId: "0", id: 0n };

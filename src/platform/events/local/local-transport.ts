@@ -3,12 +3,10 @@ import type { Settings } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
-import { createConsumerMetrics } from "../consumer/consumer-metrics.js";
-import { type ConsumerDefinition, retryPolicyOf } from "../consumer/definition.js";
-import { createMessageProcessor } from "../consumer/message-processor.js";
-import { createParkedScanner } from "../consumer/parked-scanner.js";
+import { createConsumerCore } from "../consumer/consumer-core.js";
+import type { ConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
-import { type ContractRegistry, contractRegistry } from "../contracts/registry.js";
+import type { ContractRegistry } from "../contracts/registry.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../event-platform.js";
 import { createSleeper } from "../sleep.js";
 import type { Transport } from "../transport/transport.js";
@@ -16,6 +14,7 @@ import { parseEnvelope } from "../wire.js";
 import {
   appendToLog,
   hasRowsAfter,
+  inboundOf,
   type LogPosition,
   latestPosition,
   loadOffset,
@@ -56,32 +55,16 @@ export interface LocalTransportDeps {
  * reads at a time (advisory lock held by the poll transaction), like one partition.
  */
 export function createLocalTransport(deps: LocalTransportDeps): Transport {
-  const { db, log, clock } = deps;
+  const { db, log } = deps;
   const pollMs = deps.tuning?.localPollMs ?? DEFAULT_POLL_MS;
   const send = async (m: { topic: string; key: string; value: string; headers: Record<string, string> }) =>
     appendToLog(db, [m]);
 
   function consumer(def: ConsumerDefinition): Runner {
-    const topics = Object.keys(def.handlers);
-    const policy = retryPolicyOf(def);
-    const metrics = createConsumerMetrics(deps.metrics, def.metricsPrefix);
-    const processor = createMessageProcessor({
-      def,
-      db,
-      log,
-      clock,
-      contracts: deps.contracts ?? contractRegistry(),
-      metrics,
+    const { topics, policy, processor, scanner } = createConsumerCore(def, {
+      ...deps,
       send,
-    });
-    const scanner = createParkedScanner({
-      def,
-      db,
-      log,
-      clock,
-      processor,
-      intervalMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
-      dedupWindowDays: deps.settings.dedupWindowDays,
+      parkedScanMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
     });
     const sleeper = createSleeper();
     const backoff = new Map<string, { failures: number; until: number }>();
@@ -114,14 +97,7 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
                 for (const index of indexes) {
                   const row = rows[index]!;
                   if (!running) return index;
-                  const outcome = await processor.process({
-                    topic,
-                    partition: 0,
-                    offset: String(row.id),
-                    key: row.key,
-                    value: row.value,
-                    headers: row.headers,
-                  });
+                  const outcome = await processor.process(inboundOf(row));
                   if (outcome.kind === "infrastructure") return index;
                 }
                 return rows.length;
@@ -208,14 +184,7 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
             const from = positions.get(topic) ?? (await latestPosition(db, topic));
             const rows = await readCommitted(db, topic, from, BATCH_SIZE);
             for (const row of rows) {
-              const parsed = parseEnvelope({
-                topic,
-                partition: 0,
-                offset: String(row.id),
-                key: row.key,
-                value: row.value,
-                headers: row.headers,
-              });
+              const parsed = parseEnvelope(inboundOf(row));
               if (parsed.ok) {
                 try {
                   await opts.onEvent(parsed.envelope);

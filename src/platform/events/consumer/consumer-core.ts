@@ -1,0 +1,47 @@
+import type { Clock } from "../../clock/clock.js";
+import type { Settings } from "../../config/settings.js";
+import type { Db } from "../../db/prisma-client.js";
+import type { Logger } from "../../log/logger.js";
+import type { Registry } from "../../metrics/registry.js";
+import { type ContractRegistry, contractRegistry } from "../contracts/registry.js";
+import { createConsumerMetrics } from "./consumer-metrics.js";
+import type { SendFn } from "./dead-letter.js";
+import { type ConsumerDefinition, retryPolicyOf } from "./definition.js";
+import { createMessageProcessor } from "./message-processor.js";
+import { createParkedScanner } from "./parked-scanner.js";
+
+export interface ConsumerCoreDeps {
+  settings: Settings;
+  db: Db;
+  log: Logger;
+  metrics: Registry;
+  clock: Clock;
+  contracts?: ContractRegistry;
+  /** how the transport writes DLQ copies */
+  send: SendFn;
+  parkedScanMs: number;
+}
+
+/** What every transport's consumer shares: policy, metrics, the message processor, the parked-retry scanner. */
+export function createConsumerCore(def: ConsumerDefinition, deps: ConsumerCoreDeps) {
+  const metrics = createConsumerMetrics(deps.metrics, def.metricsPrefix);
+  const processor = createMessageProcessor({
+    def,
+    db: deps.db,
+    log: deps.log,
+    clock: deps.clock,
+    contracts: deps.contracts ?? contractRegistry(),
+    metrics,
+    send: deps.send,
+  });
+  const scanner = createParkedScanner({
+    def,
+    db: deps.db,
+    log: deps.log,
+    clock: deps.clock,
+    processor,
+    intervalMs: deps.parkedScanMs,
+    dedupWindowDays: deps.settings.dedupWindowDays,
+  });
+  return { topics: Object.keys(def.handlers), policy: retryPolicyOf(def), metrics, processor, scanner };
+}
