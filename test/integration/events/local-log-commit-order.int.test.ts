@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { appendToLog, readCommitted, START_POSITION } from "../../../src/platform/events/local/local-log.js";
+import { headersOf } from "../../../src/platform/events/wire.js";
+import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { describeWithService } from "../../support/services.js";
+import {
+  createItemsTable,
+  eventually,
+  itemsConsumer,
+  itemTopic,
+  noFaults,
+  platformFor,
+  readItems,
+} from "./harness.js";
+
+function message(topic: string, key: string, seq: number) {
+  return {
+    topic,
+    key,
+    value: JSON.stringify({ Key: key, Seq: seq }),
+    headers: headersOf({
+      messageId: crypto.randomUUID(),
+      eventType: "item-changed",
+      contractVersion: 1,
+      aggregateId: key,
+      aggregateType: "TestItem",
+      createdAt: new Date().toISOString(),
+      correlationId: "c",
+      causationId: null,
+      traceparent: null,
+    }),
+  };
+}
+
+describeWithService("postgres", "local event log commit order", () => {
+  let db: MigratedDatabase;
+  beforeAll(async () => {
+    db = await createMigratedDatabase("events_local_order");
+    await createItemsTable(db.prisma);
+  });
+  afterAll(async () => db?.drop());
+
+  it("a row with a lower id that commits after a higher one is held back, then delivered, never skipped", async () => {
+    const topic = itemTopic();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let appended!: () => void;
+    const firstAppended = new Promise<void>((r) => {
+      appended = r;
+    });
+    // Transaction A appends first (lower id) and stays open; B appends later and commits first.
+    const txA = db.prisma.$transaction(
+      async (tx) => {
+        await appendToLog(tx, [message(topic, "early-id", 1)]);
+        appended();
+        await gate;
+      },
+      { timeout: 60_000 },
+    );
+    await firstAppended;
+    await appendToLog(db.prisma, [message(topic, "late-id", 1)]);
+
+    // An id cursor would read "late-id" now and move past "early-id" for good.
+    expect(await readCommitted(db.prisma, topic, START_POSITION, 10)).toEqual([]);
+
+    const p = platformFor("local", db.prisma);
+    const consumer = p.platform.runConsumer(
+      itemsConsumer(`pin-test-local-order-${Date.now()}`, topic, noFaults()),
+    );
+    await consumer.start();
+    try {
+      release();
+      await txA;
+      await eventually(async () => (await readItems(db.prisma)).size === 2);
+      const rows = await readCommitted(db.prisma, topic, START_POSITION, 10);
+      expect(rows.map((r) => r.key)).toEqual(["early-id", "late-id"]);
+      expect(rows[0]!.id < rows[1]!.id).toBe(true);
+    } finally {
+      await consumer.stop();
+      await p.platform.close();
+    }
+  });
+});
