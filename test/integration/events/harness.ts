@@ -2,8 +2,16 @@ import { randomUUID } from "node:crypto";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
-import { NotFoundError, ValidationError } from "../../../src/platform/errors/domain-error.js";
-import { type ConsumerDefinition, defineConsumer } from "../../../src/platform/events/consumer/definition.js";
+import {
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+} from "../../../src/platform/errors/domain-error.js";
+import {
+  ConcurrencyConflictError,
+  type ConsumerDefinition,
+  defineConsumer,
+} from "../../../src/platform/events/consumer/definition.js";
 import { registerContract } from "../../../src/platform/events/contracts/registry.js";
 import {
   createEventPlatform,
@@ -24,7 +32,7 @@ export const ITEM_SCHEMA = {
   properties: {
     Key: { type: "string", minLength: 1 },
     Seq: { type: "integer", minimum: 0 },
-    Fail: { enum: ["none", "retriable", "non-retriable", "infrastructure"] },
+    Fail: { enum: ["none", "retriable", "non-retriable", "infrastructure", "conflict", "skip"] },
   },
   additionalProperties: false,
 } as const;
@@ -32,7 +40,7 @@ export const ITEM_SCHEMA = {
 export interface ItemPayload {
   Key: string;
   Seq: number;
-  Fail?: "none" | "retriable" | "non-retriable" | "infrastructure";
+  Fail?: "none" | "retriable" | "non-retriable" | "infrastructure" | "conflict" | "skip";
 }
 
 export function itemTopic(prefix = "pin.test.item-changed"): string {
@@ -135,6 +143,8 @@ export async function metricValue(
 export interface Faults {
   retriableKeys: Set<string>;
   infrastructureFailuresLeft: number;
+  /** optimistic-lock conflicts thrown by messages with Fail = "conflict" before they succeed */
+  conflictsLeft?: number;
 }
 
 export function itemsConsumer(group: string, topic: string, faults: Faults): ConsumerDefinition {
@@ -143,9 +153,15 @@ export function itemsConsumer(group: string, topic: string, faults: Faults): Con
     metricsPrefix: "test_items",
     expectedContractVersion: 1,
     retry: { infrastructureMinMs: 20, infrastructureMaxMs: 200 },
+    classifyError: (e) => (e instanceof IllegalStateError && e.code === "TEST_ITEM_GAP" ? "skip" : undefined),
     handlers: {
       [topic]: async (payload: ItemPayload, { tx }) => {
         if (payload.Fail === "non-retriable") throw new ValidationError("TEST_ITEM_INVALID", "poison");
+        if (payload.Fail === "skip") throw new IllegalStateError("TEST_ITEM_GAP", "tolerated gap");
+        if (payload.Fail === "conflict" && (faults.conflictsLeft ?? 0) > 0) {
+          faults.conflictsLeft = (faults.conflictsLeft ?? 0) - 1;
+          throw new ConcurrencyConflictError("lost the version race");
+        }
         if (faults.retriableKeys.has(payload.Key)) throw new NotFoundError("TEST_ITEM_NOT_FOUND", "not yet");
         if (payload.Fail === "infrastructure" && faults.infrastructureFailuresLeft > 0) {
           faults.infrastructureFailuresLeft -= 1;

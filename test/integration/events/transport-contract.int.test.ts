@@ -265,6 +265,50 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
       expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
     });
 
+    it("optimistic-lock conflicts are re-run at once in a new transaction; after 3 re-runs the message is dead-lettered", async () => {
+      const topic = itemTopic();
+      const group = `pin-test-${transport}-conflict-${Date.now()}`;
+      const faults = noFaults();
+      faults.conflictsLeft = 2;
+      const { relay, consumer } = await start(group, topic, faults);
+      await enqueueItems(db.prisma, topic, [{ Key: "race", Seq: 1, Fail: "conflict" }], put.clock);
+      await relay.whenCaughtUp?.();
+      await consumer.whenCaughtUp?.();
+      expect((await readItems(db.prisma)).get("race")?.applied).toBe(1);
+      expect(await metricValue(put.metrics, "test_items_conflicts_total")).toBe(2);
+
+      faults.conflictsLeft = 10;
+      await enqueueItems(db.prisma, topic, [{ Key: "race", Seq: 2, Fail: "conflict" }], put.clock);
+      await relay.whenCaughtUp?.();
+      await consumer.whenCaughtUp?.();
+      expect(faults.conflictsLeft).toBe(6);
+      const [entry] = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
+      expect(entry).toMatchObject({ errorCode: "CONCURRENCY_CONFLICT", attempts: 4 });
+    });
+
+    it("a failure the consumer classifies as skip is acknowledged with a warning and counted", async () => {
+      const topic = itemTopic();
+      const group = `pin-test-${transport}-skip-${Date.now()}`;
+      const { relay, consumer } = await start(group, topic, noFaults());
+      await enqueueItems(
+        db.prisma,
+        topic,
+        [
+          { Key: "gap", Seq: 1, Fail: "skip" },
+          { Key: "gap", Seq: 2 },
+        ],
+        put.clock,
+      );
+      await relay.whenCaughtUp?.();
+      await consumer.whenCaughtUp?.();
+      expect((await readItems(db.prisma)).get("gap")?.seqs).toEqual([2]);
+      expect(await metricValue(put.metrics, "test_items_skipped_total")).toBe(1);
+      expect(
+        put.logs.some((l) => l.msg === "failure skipped by policy" && l.errorCode === "TEST_ITEM_GAP"),
+      ).toBe(true);
+      expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
+    });
+
     it("replays dead letters to their group and a group from the beginning without changing its state", async () => {
       const topic = itemTopic();
       const group = `pin-test-${transport}-replay-${Date.now()}`;
