@@ -116,6 +116,19 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       expect((await db.prisma.outboxMessage.findMany({ where: { topic } })).map((r) => r.key).sort()).toEqual(
         ["new", "pending"],
       );
+      if (transport === "local") {
+        // The local log keeps the same horizon (rows appended now stay).
+        await db.prisma.$executeRaw`
+          INSERT INTO platform.event_log (topic, key, value, headers, appended_at)
+          VALUES (${topic}, 'ancient', '{}', '{}'::jsonb, ${old})`;
+        const second = platformFor(transport, db.prisma);
+        platforms.push(second);
+        await started(second.platform.startRelay());
+        await eventually(
+          async () => (await db.prisma.eventLogEntry.count({ where: { topic, key: "ancient" } })) === 0,
+        );
+        expect(await db.prisma.eventLogEntry.count({ where: { topic } })).toBeGreaterThan(0);
+      }
     });
 
     it("dedup marks older than the window are deleted for the group", async () => {

@@ -131,6 +131,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
           LIMIT ${RETENTION_DELETE_BATCH})`;
       if (deleted < RETENTION_DELETE_BATCH) break;
     }
+    // Embedded mode: the local log keeps the same horizon, as a Kafka topic's retention would.
+    if (deps.transport.kind === "local") {
+      for (;;) {
+        const deleted = await db.$executeRaw`
+          DELETE FROM platform.event_log WHERE id IN (
+            SELECT id FROM platform.event_log WHERE appended_at < ${cutoff} LIMIT ${RETENTION_DELETE_BATCH})`;
+        if (deleted < RETENTION_DELETE_BATCH) break;
+      }
+    }
   }
 
   async function work(worker: number): Promise<void> {
