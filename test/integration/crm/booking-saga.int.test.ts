@@ -291,5 +291,43 @@ describe("booking saga against PostgreSQL", () => {
     expect(
       h.entries.some((e) => e.msg === "booking expiration failed; skipped" && e.bookingId === bad.id),
     ).toBe(true);
+    expect(h.entries.some((e) => e.msg === "set-based expiration failed; expiring item by item")).toBe(true);
+  });
+
+  it("set-based fast path: one batch expires every due booking with its deal move, timeline rows and outbox event", async () => {
+    const db = database.prisma;
+    await retireActiveBookings();
+    const h = crmHarness(db, "2026-07-01T00:00:00.000Z");
+    const due: Array<{ bookingId: string; dealId: string }> = [];
+    for (let i = 0; i < 12; i++) {
+      const dealId = await seedEngagedDeal(db);
+      const { booking } = await h.commands.createBooking(viewers.agent, {
+        dealId,
+        propertyObjectId: await seedPropertyObject(db),
+      });
+      due.push({ bookingId: booking.id, dealId });
+    }
+    h.clock.advanceMinutes(61);
+    expect(await workerFor(h, 50).runOnce()).toEqual({ expired: 12, failed: 0 });
+    expect(h.entries.some((e) => e.msg === "set-based expiration failed; expiring item by item")).toBe(false);
+    for (const { bookingId, dealId } of due) {
+      expect(await db.crmBooking.findUniqueOrThrow({ where: { id: bookingId } })).toMatchObject({
+        status: "ReserveExpired",
+        version: 2,
+        endedAt: h.clock.now(),
+      });
+      expect(await db.crmDeal.findUniqueOrThrow({ where: { id: dealId } })).toMatchObject({
+        status: "Application",
+      });
+      const timeline = await db.crmTimelineEntry.findMany({ where: { dealId }, orderBy: { id: "asc" } });
+      expect(timeline.slice(-2).map((t) => [t.entity, t.fromStatus, t.toStatus, t.actorUserId])).toEqual([
+        ["Booking", "Reserved", "ReserveExpired", "system:booking-expiration"],
+        ["Deal", "Booking", "Application", "system:booking-expiration"],
+      ]);
+      expect((await outboxPayloads(db, bookingId)).map((o) => [o.topic, o.payload.Version])).toEqual([
+        [TOPIC.bookingCreated, 1],
+        [TOPIC.bookingExpired, 2],
+      ]);
+    }
   });
 });

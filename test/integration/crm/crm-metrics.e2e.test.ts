@@ -38,7 +38,7 @@ function parseMetrics(text: string): Sample[] {
   return samples;
 }
 
-function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
+function sampleValue(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
   return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     ?.value;
 }
@@ -106,7 +106,7 @@ describe("crm metrics on /metrics after an end-to-end flow over HTTP", () => {
     const response = await fetch(`${base}/metrics`);
     expect(response.status).toBe(200);
     const samples = parseMetrics(await response.text());
-    const m = (name: string, labels: Record<string, string> = {}) => valueOf(samples, name, labels);
+    const m = (name: string, labels: Record<string, string> = {}) => sampleValue(samples, name, labels);
 
     expect(m("crm_bookings_created_total", { initiated_by: "Agent" })).toBe(1);
     expect(m("crm_bookings_created_total", { initiated_by: "Investor" })).toBe(1);

@@ -2,7 +2,7 @@ import { type CrmEvent, crmEventAggregateType, crmEventKey } from "../../../cont
 import type { CrmBooking, CrmDeal } from "../../../generated/prisma/client.js";
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
-import { enqueue } from "../../../platform/events/outbox/enqueue.js";
+import { enqueue, enqueueMany } from "../../../platform/events/outbox/enqueue.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import { DEAL_STATUSES, type Deal, type DealStatus } from "../deal/deal.types.js";
 import type { TimelineDraft } from "../timeline/timeline.types.js";
@@ -194,21 +194,32 @@ export async function updateDealVersioned(tx: Tx, previousVersion: number, next:
   if (count === 0) throw crmErrors.concurrent("Deal", next.id);
 }
 
+/**
+ * One statement for any number of timeline rows. Raw SQL on purpose: Prisma's createMany spent
+ * ~0.5 s per 1,000 rows in the expiration worker's batches (docs/benchmarks.md, CRM).
+ */
 export async function insertTimeline(tx: Tx, entries: readonly TimelineDraft[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.crmTimelineEntry.createMany({
-    data: entries.map((e) => ({
-      dealId: e.dealId,
-      bookingId: e.bookingId,
-      entity: e.entity,
-      action: e.action,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      actorUserId: e.actorUserId,
-      reason: e.reason,
-      at: e.at,
-    })),
-  });
+  const rows = entries.map((e, ord) => ({
+    ord,
+    deal_id: e.dealId,
+    booking_id: e.bookingId,
+    entity: e.entity,
+    action: e.action,
+    from_status: e.fromStatus,
+    to_status: e.toStatus,
+    actor_user_id: e.actorUserId,
+    reason: e.reason,
+    at: e.at,
+  }));
+  await tx.$executeRaw`
+    INSERT INTO crm.timeline_entries (deal_id, booking_id, entity, action, from_status, to_status, actor_user_id,
+                                      reason, at)
+    SELECT v.deal_id, v.booking_id, v.entity, v.action, v.from_status, v.to_status, v.actor_user_id, v.reason, v.at
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS v(ord int, deal_id uuid, booking_id uuid, entity text, action text, from_status text, to_status text,
+             actor_user_id text, reason text, at timestamptz)
+     ORDER BY v.ord`;
 }
 
 export interface CausationMeta {
@@ -218,6 +229,17 @@ export interface CausationMeta {
   readonly causationId?: string | null;
 }
 
+function outgoing(event: CrmEvent, meta: CausationMeta) {
+  return {
+    topic: event.topic,
+    key: crmEventKey(event),
+    aggregateType: crmEventAggregateType(event),
+    payload: event.payload,
+    correlationId: meta.correlationId ?? event.payload.BookingId,
+    causationId: meta.causationId ?? null,
+  };
+}
+
 /** Every event of a transition goes to the outbox in the caller's transaction. */
 export async function enqueueEvents(
   tx: Tx,
@@ -225,18 +247,87 @@ export async function enqueueEvents(
   meta: CausationMeta,
   clock: Clock,
 ): Promise<void> {
-  for (const event of events) {
-    await enqueue(
-      tx,
-      {
-        topic: event.topic,
-        key: crmEventKey(event),
-        aggregateType: crmEventAggregateType(event),
-        payload: event.payload,
-        correlationId: meta.correlationId ?? event.payload.BookingId,
-        causationId: meta.causationId ?? null,
-      },
-      clock,
-    );
-  }
+  for (const event of events) await enqueue(tx, outgoing(event, meta), clock);
+}
+
+export interface VersionedChange<T> {
+  readonly previousVersion: number;
+  readonly next: T;
+}
+
+/**
+ * Set-based `updateBookingVersioned` for a batch (one statement). All or nothing: if any row's
+ * version moved, CRM_CONCURRENT_MODIFICATION and the caller rolls the batch back.
+ */
+export async function updateBookingsVersioned(
+  tx: Tx,
+  changes: readonly VersionedChange<Booking>[],
+  now: Date,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = changes.map(({ previousVersion, next: b }) => ({
+    id: b.id,
+    previous_version: previousVersion,
+    status: b.status,
+    reserve_expires_at: b.reserveExpiresAt,
+    booking_expires_at: b.bookingExpiresAt,
+    payment_status: b.paymentStatus,
+    contract_file_id: b.contractFileId,
+    receipt_file_id: b.receiptFileId,
+    cancel_reason: b.cancelReason,
+    confirmed_at: b.confirmedAt,
+    ended_at: b.endedAt,
+    version: b.version,
+  }));
+  const count = await tx.$executeRaw`
+    UPDATE crm.bookings b
+       SET status = v.status, reserve_expires_at = v.reserve_expires_at, booking_expires_at = v.booking_expires_at,
+           payment_status = v.payment_status, contract_file_id = v.contract_file_id,
+           receipt_file_id = v.receipt_file_id, cancel_reason = v.cancel_reason, confirmed_at = v.confirmed_at,
+           ended_at = v.ended_at, updated_at = ${now}, version = v.version
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS v(id uuid, previous_version int, status text, reserve_expires_at timestamptz,
+             booking_expires_at timestamptz, payment_status text, contract_file_id text, receipt_file_id text,
+             cancel_reason text, confirmed_at timestamptz, ended_at timestamptz, version int)
+     WHERE b.id = v.id AND b.version = v.previous_version`;
+  if (count !== changes.length) throw crmErrors.concurrent("Booking batch", `${changes.length - count} rows`);
+}
+
+/** Set-based `updateDealVersioned` for a batch (one statement), all or nothing like the bookings. */
+export async function updateDealsVersioned(
+  tx: Tx,
+  changes: readonly VersionedChange<Deal>[],
+  now: Date,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = changes.map(({ previousVersion, next: d }) => ({
+    id: d.id,
+    previous_version: previousVersion,
+    tenant_id: d.tenantId,
+    status: d.status,
+    cancel_reason: d.cancelReason,
+    version: d.version,
+  }));
+  const count = await tx.$executeRaw`
+    UPDATE crm.deals d
+       SET tenant_id = v.tenant_id, status = v.status, cancel_reason = v.cancel_reason, updated_at = ${now},
+           version = v.version
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS v(id uuid, previous_version int, tenant_id uuid, status text, cancel_reason text, version int)
+     WHERE d.id = v.id AND d.version = v.previous_version`;
+  if (count !== changes.length) throw crmErrors.concurrent("Deal batch", `${changes.length - count} rows`);
+}
+
+/** `enqueueEvents` in one statement for a batch; same metadata, same per-key order. */
+export async function enqueueEventsMany(
+  tx: Tx,
+  events: readonly CrmEvent[],
+  meta: CausationMeta,
+  clock: Clock,
+): Promise<void> {
+  await enqueueMany(
+    tx,
+    events.map((event) => outgoing(event, meta)),
+    clock,
+  );
 }

@@ -2,10 +2,20 @@ import type { Clock } from "../../../platform/clock/clock.js";
 import type { Db, Tx } from "../../../platform/db/prisma-client.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import type { CrmMetrics } from "../crm.metrics.js";
+import { evolveDealForBooking } from "../deal/deal.decide.js";
+import type { Deal } from "../deal/deal.types.js";
 import { SYSTEM_ACTOR } from "../timeline/timeline.types.js";
 import { applyBookingDecision } from "./apply-booking-decision.js";
-import { decideBooking, dueAt } from "./booking.decide.js";
-import { bookingFromRow, dealFromRow } from "./booking.repository.js";
+import { type BookingDecision, decideBooking, dueAt } from "./booking.decide.js";
+import {
+  bookingFromRow,
+  dealFromRow,
+  enqueueEventsMany,
+  insertTimeline,
+  updateBookingsVersioned,
+  updateDealsVersioned,
+} from "./booking.repository.js";
+import type { Booking } from "./booking.types.js";
 import { claimDueBookings } from "./claim-due-bookings.js";
 
 const MS_PER_SECOND = 1000;
@@ -23,51 +33,112 @@ export interface ExpireDeps {
   readonly metrics: CrmMetrics;
 }
 
+interface Expiry {
+  readonly booking: Booking;
+  readonly deal: Deal;
+  readonly decision: BookingDecision;
+}
+
 /**
  * One batch of the booking-expiration worker in one transaction: claim due rows with SKIP LOCKED,
- * expire each with its events (INV-BKG-5), commit. A savepoint per item: a bad row is rolled back
- * alone, logged and counted, and the rest of the batch still commits.
+ * expire each with its events (INV-BKG-5), commit.
+ *
+ * Fast path: the whole batch set-based — one statement each for bookings, deals, timeline and
+ * outbox — under one savepoint (per-item statements cost a round trip and a Prisma call each,
+ * which made the worker ~100× slower than the claim loop itself). If anything in it fails, the
+ * batch rolls back to that savepoint and is redone item by item, a savepoint per item: a bad row
+ * is rolled back alone, logged and counted, and the rest of the batch still commits.
  */
 export async function expireOverdueBatch(
   deps: ExpireDeps,
   batchSize: number,
   exclude: readonly string[],
 ): Promise<ExpireBatchResult> {
-  const { db, clock, log, metrics } = deps;
+  const { db, log } = deps;
   return db.$transaction(async (tx) => {
-    const now = clock.now();
+    const now = deps.clock.now();
     const ids = await claimDueBookings(tx, now, batchSize, exclude);
     if (ids.length === 0) return { claimed: 0, expired: 0, failedIds: [] };
     const rows = await tx.crmBooking.findMany({ where: { id: { in: ids } }, include: { deal: true } });
-    let expired = 0;
     const failedIds: string[] = [];
+    const planned: Expiry[] = [];
     for (const row of rows) {
+      try {
+        const booking = bookingFromRow(row);
+        const decision = decideBooking(booking, { type: "ExpireBooking" }, now);
+        planned.push({ booking, deal: dealFromRow(row.deal), decision });
+      } catch (error) {
+        failed(deps, failedIds, row.id, error);
+      }
+    }
+    await tx.$executeRaw`SAVEPOINT crm_expire_batch`;
+    try {
+      await applyBatch(tx, planned, deps, now);
+      await tx.$executeRaw`RELEASE SAVEPOINT crm_expire_batch`;
+      for (const item of planned) recordExpired(deps, item, now);
+      return { claimed: ids.length, expired: planned.length, failedIds };
+    } catch (error) {
+      await tx.$executeRaw`ROLLBACK TO SAVEPOINT crm_expire_batch`;
+      log.warn({ err: error, size: planned.length }, "set-based expiration failed; expiring item by item");
+    }
+    let expired = 0;
+    for (const item of planned) {
       await tx.$executeRaw`SAVEPOINT crm_expire_item`;
       try {
-        await expireOne(tx, row, deps, now);
+        await applyBookingDecision(tx, item.booking, item.decision, item.deal, SYSTEM_ACTOR, {}, deps.clock);
         await tx.$executeRaw`RELEASE SAVEPOINT crm_expire_item`;
+        recordExpired(deps, item, now);
         expired++;
       } catch (error) {
         await tx.$executeRaw`ROLLBACK TO SAVEPOINT crm_expire_item`;
-        failedIds.push(row.id);
-        metrics.expirationFailures.inc();
-        log.error({ bookingId: row.id, sagaId: row.id, err: error }, "booking expiration failed; skipped");
+        failed(deps, failedIds, item.booking.id, error);
       }
     }
     return { claimed: ids.length, expired, failedIds };
   });
 }
 
-async function expireOne(
-  tx: Tx,
-  row: Parameters<typeof bookingFromRow>[0] & { deal: Parameters<typeof dealFromRow>[0] },
-  deps: ExpireDeps,
-  now: Date,
-): Promise<void> {
-  const booking = bookingFromRow(row);
-  const deal = dealFromRow(row.deal);
-  const decision = decideBooking(booking, { type: "ExpireBooking" }, now);
-  await applyBookingDecision(tx, booking, decision, deal, SYSTEM_ACTOR, {}, deps.clock);
+/** The same writes as `applyBookingDecision`, one statement per table for the whole batch. */
+async function applyBatch(tx: Tx, items: readonly Expiry[], deps: ExpireDeps, now: Date): Promise<void> {
+  const dealChanges = items.flatMap((item) => {
+    const change = evolveDealForBooking(
+      item.deal,
+      item.decision.dealEffect,
+      SYSTEM_ACTOR,
+      item.booking.id,
+      now,
+    );
+    return change ? [{ previousVersion: item.deal.version, change }] : [];
+  });
+  await updateBookingsVersioned(
+    tx,
+    items.map((item) => ({ previousVersion: item.booking.version, next: item.decision.next })),
+    now,
+  );
+  await updateDealsVersioned(
+    tx,
+    dealChanges.map((d) => ({ previousVersion: d.previousVersion, next: d.change.next })),
+    now,
+  );
+  await insertTimeline(tx, [
+    ...items.flatMap((item) => item.decision.timeline),
+    ...dealChanges.flatMap((d) => d.change.timeline),
+  ]);
+  await enqueueEventsMany(
+    tx,
+    items.flatMap((item) => item.decision.events),
+    {},
+    deps.clock,
+  );
+}
+
+function failed(deps: ExpireDeps, failedIds: string[], bookingId: string, error: unknown): void {
+  failedIds.push(bookingId);
+  deps.metrics.expirationFailures.inc();
+  deps.log.error({ bookingId, sagaId: bookingId, err: error }, "booking expiration failed; skipped");
+}
+
+function recordExpired(deps: ExpireDeps, { booking, decision }: Expiry, now: Date): void {
   const deadline = dueAt(booking);
   const phase = booking.status === "Booked" ? "Booking" : "Reserve";
   deps.metrics.expirationItems.inc({ phase });

@@ -1,0 +1,381 @@
+// crm benchmarks (npm run bench crm). Real PostgreSQL from .infra/services.env (TEST_DATABASE_URL,
+// an admin URL): each run creates its own database and drops it. Loopback only, bounded loops.
+// Figures go to docs/benchmarks.md ("CRM"); targets are reported, never CI gates.
+//  (a) createBooking through GraphQL over HTTP vs the same writes through `pg` directly;
+//  (b) the expiration worker's runOnce over 10k due bookings vs a bare SKIP LOCKED claim loop.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { type App, startApp } from "../../src/app.js";
+import { DEMO_DEVELOPER_ID, DEMO_USERS } from "../../src/platform/auth/demo-users.js";
+import { createTokenService, DEV_JWT_SECRET } from "../../src/platform/auth/jwt.js";
+import { systemClock } from "../../src/platform/clock/clock.js";
+import { loadSettings } from "../../src/platform/config/settings.js";
+import { TOPIC } from "../../src/platform/events/topics.js";
+import { createLogger } from "../../src/platform/log/logger.js";
+import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { createBookingExpirationWorker } from "../../src/workers/booking-expiration.worker.js";
+import type { BenchResult } from "../types.js";
+
+const CREATE_REQUESTS = 2_000;
+const CREATE_WARMUP = 200;
+const CONCURRENCY = 16;
+/** The app's Prisma pool and the baseline's pg pool get the same size. */
+const POOL_SIZE = 10;
+const DUE_BOOKINGS = 10_000;
+const EXPIRE_WARMUP = 500;
+const BATCH_SIZE = 500;
+const CREATE_TARGET = 0.5;
+const EXPIRE_TARGET = 0.7;
+const MS_PER_SECOND = 1_000;
+const P50 = 0.5;
+const P99 = 0.99;
+const RESERVE_MINUTES = 60;
+const BOOKING_HOURS = 48;
+
+const need = (name: string): string => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run npm run infra:up`);
+  return v;
+};
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: need("TEST_DATABASE_URL") });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+interface LoadRun {
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/** `count` operations from `CONCURRENCY` closed loops; each op gets its own index. */
+async function closedLoops(count: number, op: (i: number) => Promise<void>): Promise<LoadRun> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const t = performance.now();
+        await op(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const ms = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: (count / ms) * MS_PER_SECOND,
+    p50: percentile(latencies, P50),
+    p99: percentile(latencies, P99),
+  };
+}
+
+/** Engaged deals of the demo agent/investor with the demo developer, each with its own Free object. */
+async function seedBookable(
+  pool: pg.Pool,
+  n: number,
+): Promise<Array<{ dealId: string; propertyObjectId: string }>> {
+  const rows = await pool.query<{ deal_id: string; po_id: string }>(
+    `WITH d AS (
+       INSERT INTO crm.deals (id, tenant_id, status, agent_user_id, investor_user_id, created_by_user_id, title,
+                              created_at, updated_at, version)
+       SELECT gen_random_uuid(), $1::uuid, 'Application', $2, $3, $2, 'bench', now(), now(), 1
+         FROM generate_series(1, $4::int)
+       RETURNING id),
+     p AS (
+       INSERT INTO crm.property_objects (id, tenant_id, status, version, updated_at)
+       SELECT gen_random_uuid(), $1::uuid, 'Free', 1, now() FROM generate_series(1, $4::int)
+       RETURNING id)
+     SELECT d.id AS deal_id, p.id AS po_id
+       FROM (SELECT id, row_number() OVER () AS n FROM d) d
+       JOIN (SELECT id, row_number() OVER () AS n FROM p) p USING (n)`,
+    [DEMO_DEVELOPER_ID, DEMO_USERS.agent.userId, DEMO_USERS.investor.userId, n],
+  );
+  return rows.rows.map((r) => ({ dealId: r.deal_id, propertyObjectId: r.po_id }));
+}
+
+/** Deals in Booking, each with one Reserved booking whose reserve window has already passed. */
+async function seedDue(pool: pg.Pool, n: number): Promise<void> {
+  await pool.query(
+    `WITH d AS (
+       INSERT INTO crm.deals (id, tenant_id, status, agent_user_id, investor_user_id, created_by_user_id, title,
+                              created_at, updated_at, version)
+       SELECT gen_random_uuid(), $1::uuid, 'Booking', $2, $3, $2, 'bench-due', now() - interval '2 hours',
+              now() - interval '2 hours', 2
+         FROM generate_series(1, $4::int)
+       RETURNING id)
+     INSERT INTO crm.bookings (id, deal_id, property_object_id, tenant_id, status, initiated_by, initiated_by_user_id,
+                               reserve_duration_minutes, booking_duration_hours, is_paid, reserve_expires_at,
+                               payment_status, created_at, updated_at, version)
+     SELECT gen_random_uuid(), d.id, gen_random_uuid(), $1::uuid, 'Reserved', 'Agent', $2, $5, $6, false,
+            now() - interval '1 hour' + (random() * interval '1 minute'), 'None', now() - interval '2 hours',
+            now() - interval '2 hours', 1
+       FROM d`,
+    [
+      DEMO_DEVELOPER_ID,
+      DEMO_USERS.agent.userId,
+      DEMO_USERS.investor.userId,
+      n,
+      RESERVE_MINUTES,
+      BOOKING_HOURS,
+    ],
+  );
+  await pool.query("ANALYZE crm.bookings");
+  await pool.query("ANALYZE crm.deals");
+}
+
+const CREATE_BOOKING = `mutation($d: ID!, $p: ID!) {
+  createBooking(dealId: $d, propertyObjectId: $p) {
+    __typename
+    ... on MutationCreateBookingSuccess { data { id status reserveExpiresAt } }
+    ... on Error { code }
+  }
+}`;
+
+async function graphqlCreate(url: string, token: string, t: { dealId: string; propertyObjectId: string }) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: CREATE_BOOKING, variables: { d: t.dealId, p: t.propertyObjectId } }),
+  });
+  const body = (await response.json()) as {
+    data?: { createBooking?: { __typename: string; code?: string } };
+  };
+  const result = body.data?.createBooking;
+  if (result?.__typename !== "MutationCreateBookingSuccess") {
+    throw new Error(`createBooking failed: ${JSON.stringify(body)}`);
+  }
+}
+
+/**
+ * The baseline named by issue #4: insert the booking, insert the outbox row, move the deal to
+ * Booking — one transaction, three statements, no reads, no checks, no timeline.
+ */
+async function pgCreate(pool: pg.Pool, t: { dealId: string; propertyObjectId: string }): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const id = randomUUID();
+    const now = new Date();
+    const reserveExpiresAt = new Date(now.getTime() + RESERVE_MINUTES * 60 * MS_PER_SECOND);
+    const payload = {
+      BookingId: id,
+      DealId: t.dealId,
+      PropertyObjectId: t.propertyObjectId,
+      TenantId: DEMO_DEVELOPER_ID,
+      Version: 1,
+      OccurredAt: now.toISOString(),
+      Status: "Reserved",
+      CreatedAt: now.toISOString(),
+      InitiatedBy: "Agent",
+      InitiatedByUserId: DEMO_USERS.agent.userId,
+      ProgramTerms: {
+        ReserveDurationMinutes: RESERVE_MINUTES,
+        BookingDurationHours: BOOKING_HOURS,
+        IsPaid: false,
+      },
+      ReserveExpiresAt: reserveExpiresAt.toISOString(),
+    };
+    const messageId = randomUUID();
+    const metadata = {
+      messageId,
+      eventType: "booking-created",
+      contractVersion: 1,
+      aggregateId: id,
+      aggregateType: "Booking",
+      createdAt: now.toISOString(),
+      correlationId: id,
+      causationId: null,
+      traceparent: null,
+    };
+    await client.query("BEGIN");
+    await client.query(
+      `INSERT INTO crm.bookings (id, deal_id, property_object_id, tenant_id, status, initiated_by, initiated_by_user_id,
+                                 reserve_duration_minutes, booking_duration_hours, is_paid, reserve_expires_at,
+                                 payment_status, created_at, updated_at, version)
+       VALUES ($1, $2, $3, $4, 'Reserved', 'Agent', $5, $6, $7, false, $8, 'None', $9, $9, 1)`,
+      [
+        id,
+        t.dealId,
+        t.propertyObjectId,
+        DEMO_DEVELOPER_ID,
+        DEMO_USERS.agent.userId,
+        RESERVE_MINUTES,
+        BOOKING_HOURS,
+        reserveExpiresAt,
+        now,
+      ],
+    );
+    await client.query(
+      `INSERT INTO platform.outbox (message_id, topic, key, payload, metadata, created_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)`,
+      [messageId, TOPIC.bookingCreated, id, JSON.stringify(payload), JSON.stringify(metadata), now],
+    );
+    await client.query(
+      `UPDATE crm.deals SET status = 'Booking', version = version + 1, updated_at = $2 WHERE id = $1 AND version = 1`,
+      [t.dealId, now],
+    );
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function createBookingBench(app: App, pool: pg.Pool): Promise<BenchResult[]> {
+  const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: "pin-platform" });
+  const token = await tokens.sign({ userId: DEMO_USERS.agent.userId, roles: ["agent"], tenantId: null });
+  const url = app.url!;
+  const total = 2 * (CREATE_WARMUP + CREATE_REQUESTS);
+  const targets = await seedBookable(pool, total);
+  await pool.query("ANALYZE");
+  const slice = (from: number, n: number) => targets.slice(from, from + n);
+  const gqlWarm = slice(0, CREATE_WARMUP);
+  const pgWarm = slice(CREATE_WARMUP, CREATE_WARMUP);
+  const gqlRun = slice(2 * CREATE_WARMUP, CREATE_REQUESTS);
+  const pgRun = slice(2 * CREATE_WARMUP + CREATE_REQUESTS, CREATE_REQUESTS);
+
+  await closedLoops(CREATE_WARMUP, (i) => graphqlCreate(url, token, gqlWarm[i]!));
+  await closedLoops(CREATE_WARMUP, (i) => pgCreate(pool, pgWarm[i]!));
+  const viaGraphql = await closedLoops(CREATE_REQUESTS, (i) => graphqlCreate(url, token, gqlRun[i]!));
+  const viaPg = await closedLoops(CREATE_REQUESTS, (i) => pgCreate(pool, pgRun[i]!));
+  const note = `${CREATE_REQUESTS} requests, ${CONCURRENCY} concurrent clients, distinct deals/apartments, pool ${POOL_SIZE}`;
+  return [
+    {
+      name: "createBooking via GraphQL/HTTP vs pg (3 statements, 1 tx)",
+      value: viaGraphql.perSecond,
+      unit: "req/s",
+      baseline: viaPg.perSecond,
+      ratio: viaGraphql.perSecond / viaPg.perSecond,
+      target: CREATE_TARGET,
+      note,
+    },
+    {
+      name: "createBooking via GraphQL/HTTP p50 (baseline: pg p50)",
+      value: viaGraphql.p50,
+      unit: "ms",
+      baseline: viaPg.p50,
+      note,
+    },
+    {
+      name: "createBooking via GraphQL/HTTP p99 (baseline: pg p99)",
+      value: viaGraphql.p99,
+      unit: "ms",
+      baseline: viaPg.p99,
+      note,
+    },
+  ];
+}
+
+/** The bare loop of the issue: claim a batch with SKIP LOCKED, flip its status, commit; repeat. */
+async function bareExpireLoop(pool: pg.Pool): Promise<number> {
+  let expired = 0;
+  const client = await pool.connect();
+  try {
+    for (;;) {
+      const now = new Date();
+      await client.query("BEGIN");
+      const claimed = await client.query<{ id: string }>(
+        `SELECT id FROM crm.bookings
+          WHERE ((status IN ('Reserved', 'AwaitingPayment') AND reserve_expires_at < $1)
+              OR (status = 'Booked' AND booking_expires_at < $1))
+          ORDER BY COALESCE(booking_expires_at, reserve_expires_at)
+          LIMIT $2
+            FOR UPDATE SKIP LOCKED`,
+        [now, BATCH_SIZE],
+      );
+      const ids = claimed.rows.map((r) => r.id);
+      await client.query(
+        `UPDATE crm.bookings SET status = 'ReserveExpired', ended_at = $2, updated_at = $2, version = version + 1
+          WHERE id = ANY($1::uuid[])`,
+        [ids, now],
+      );
+      await client.query("COMMIT");
+      expired += ids.length;
+      if (ids.length < BATCH_SIZE) return expired;
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function expirationBench(app: App, pool: pg.Pool): Promise<BenchResult[]> {
+  const worker = createBookingExpirationWorker({
+    db: app.db,
+    clock: systemClock,
+    log: app.log,
+    metrics: createMetricsRegistry(),
+    settings: { bookingExpirationCycleSeconds: 60, bookingExpirationBatchSize: BATCH_SIZE },
+  });
+  await seedDue(pool, EXPIRE_WARMUP);
+  await worker.runOnce();
+  await seedDue(pool, EXPIRE_WARMUP);
+  await bareExpireLoop(pool);
+
+  await seedDue(pool, DUE_BOOKINGS);
+  let t = performance.now();
+  const byWorker = await worker.runOnce();
+  const workerMs = performance.now() - t;
+  if (byWorker.expired !== DUE_BOOKINGS || byWorker.failed !== 0) {
+    throw new Error(`worker expired ${byWorker.expired}, failed ${byWorker.failed}`);
+  }
+
+  await seedDue(pool, DUE_BOOKINGS);
+  t = performance.now();
+  const byBare = await bareExpireLoop(pool);
+  const bareMs = performance.now() - t;
+  if (byBare !== DUE_BOOKINGS) throw new Error(`bare loop expired ${byBare}`);
+
+  const workerRate = (DUE_BOOKINGS / workerMs) * MS_PER_SECOND;
+  const bareRate = (DUE_BOOKINGS / bareMs) * MS_PER_SECOND;
+  return [
+    {
+      name: `expire ${DUE_BOOKINGS} due bookings: worker runOnce vs bare SKIP LOCKED loop`,
+      value: workerRate,
+      unit: "bookings/s",
+      baseline: bareRate,
+      ratio: workerRate / bareRate,
+      target: EXPIRE_TARGET,
+      note: `batch ${BATCH_SIZE}; worker ${(workerMs / MS_PER_SECOND).toFixed(2)} s (booking + deal + timeline + outbox per item), bare ${(bareMs / MS_PER_SECOND).toFixed(2)} s (status flip only)`,
+    },
+  ];
+}
+
+export async function runCrmBenchmarks(): Promise<BenchResult[]> {
+  const dbName = `pin_bench_crm_${Date.now().toString(36)}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+  const url = new URL(need("TEST_DATABASE_URL"));
+  url.pathname = `/${dbName}`;
+  const settings = loadSettings({
+    NODE_ENV: "development",
+    PORT: "0",
+    DATABASE_URL: url.toString(),
+    PIN_ROLES: "api",
+    PIN_SEED_DEMO: "false",
+    LOG_LEVEL: "error",
+  });
+  const log = createLogger({ level: "error", pretty: false });
+  let app: App | null = null;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
+  try {
+    app = await startApp(settings, { log, metrics: createMetricsRegistry() });
+    return [...(await createBookingBench(app, pool)), ...(await expirationBench(app, pool))];
+  } finally {
+    await pool.end();
+    await app?.stop();
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+  }
+}
