@@ -38,7 +38,11 @@ function parseMetrics(text: string): Sample[] {
   return samples;
 }
 
-function sampleValue(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
+function sampleValue(
+  samples: Sample[],
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     ?.value;
 }
