@@ -211,8 +211,16 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
               lastDone = message.offset;
               await heartbeat();
             }
-            // Offsets only after the handlers' transactions committed.
-            if (lastDone !== null) await commit(topic, partition, lastDone);
+            // Offsets only after the handlers' transactions committed. A failed commit (partition
+            // revoked mid-batch, broker gone) only means redelivery, which the dedup key absorbs.
+            if (lastDone !== null) {
+              await commit(topic, partition, lastDone).catch((error: unknown) =>
+                log.warn(
+                  { group: def.group, topic, partition, err: error },
+                  "offset commit failed; will redeliver",
+                ),
+              );
+            }
           },
         });
         scanner.start();
