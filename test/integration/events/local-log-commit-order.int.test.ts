@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { appendToLog, readCommitted, START_POSITION } from "../../../src/platform/events/local/local-log.js";
+import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
 import { headersOf } from "../../../src/platform/events/wire.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { describeWithService } from "../../support/services.js";
@@ -39,6 +40,31 @@ describeWithService("postgres", "local event log commit order", () => {
     await createItemsTable(db.prisma);
   });
   afterAll(async () => db?.drop());
+
+  it("enqueue validates the payload against the topic's contract under tests and writes nothing when invalid", async () => {
+    const topic = itemTopic();
+    const write = db.prisma.$transaction(async (tx) => {
+      await enqueue(tx, { topic, key: "k", aggregateType: "TestItem", payload: { Key: "k" } });
+    });
+    await expect(write).rejects.toMatchObject({ code: "EVENT_CONTRACT_INVALID" });
+    expect(await db.prisma.outboxMessage.count({ where: { topic } })).toBe(0);
+    const metadata = await db.prisma.$transaction((tx) =>
+      enqueue(tx, {
+        topic,
+        key: "k",
+        aggregateType: "TestItem",
+        payload: { Key: "k", Seq: 1 },
+        causationId: "m-0",
+      }),
+    );
+    expect(metadata).toMatchObject({
+      eventType: "item-changed",
+      contractVersion: 1,
+      aggregateId: "k",
+      causationId: "m-0",
+    });
+    expect(metadata.correlationId).toBe(metadata.messageId);
+  });
 
   it("a row with a lower id that commits after a higher one is held back, then delivered, never skipped", async () => {
     const topic = itemTopic();

@@ -2,6 +2,7 @@ import { Kafka, logLevel } from "kafkajs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { replayDeadLetters } from "../../../src/platform/events/admin/dead-letters.js";
 import { resetConsumerGroup } from "../../../src/platform/events/admin/reset-consumer-group.js";
+import { registerContract } from "../../../src/platform/events/contracts/registry.js";
 import { DLQ_HEADER, HEADER } from "../../../src/platform/events/envelope.js";
 import type { Runner } from "../../../src/platform/events/event-platform.js";
 import { dlqTopicFor } from "../../../src/platform/events/topics.js";
@@ -12,6 +13,7 @@ import {
   enqueueItems,
   eventually,
   type Faults,
+  ITEM_SCHEMA,
   type ItemPayload,
   itemsConsumer,
   itemTopic,
@@ -307,6 +309,21 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         put.logs.some((l) => l.msg === "failure skipped by policy" && l.errorCode === "TEST_ITEM_GAP"),
       ).toBe(true);
       expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
+    });
+
+    it("a contract version other than the expected one is warned about, counted and still processed", async () => {
+      const topic = `${itemTopic()}.v2`;
+      registerContract(topic, ITEM_SCHEMA);
+      const group = `pin-test-${transport}-version-${Date.now()}`;
+      const { relay, consumer } = await start(group, topic, noFaults());
+      await enqueueItems(db.prisma, topic, [{ Key: "v2", Seq: 1 }], put.clock);
+      await relay.whenCaughtUp?.();
+      await consumer.whenCaughtUp?.();
+      expect((await readItems(db.prisma)).get("v2")?.applied).toBe(1);
+      expect(await metricValue(put.metrics, "test_items_contract_mismatch_total", { topic })).toBe(1);
+      expect(
+        put.logs.some((l) => l.msg === "contract version mismatch" && l.got === 2 && l.expected === 1),
+      ).toBe(true);
     });
 
     it("replays dead letters to their group and a group from the beginning without changing its state", async () => {
