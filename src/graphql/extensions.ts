@@ -23,5 +23,8 @@ export function createApiExtensions(deps: ExtensionDeps): {
   runners: Array<{ name: string; runner: Runner }>;
 } {
   const live = createChessboardLive(deps);
-  return { extensions: { chessboardLive: live.hub }, runners: [{ name: "chessboard-live", runner: live.runner }] };
+  return {
+    extensions: { chessboardLive: live.hub },
+    runners: [{ name: "chessboard-live", runner: live.runner }],
+  };
 }

@@ -17,7 +17,8 @@ interface RuntimeModel {
 
 /** Prisma keeps the data model it was generated from on the client; we compare it to the SQL. */
 function dataModelOf(prisma: unknown): Record<string, RuntimeModel> {
-  const model = (prisma as { _runtimeDataModel?: { models: Record<string, RuntimeModel> } })._runtimeDataModel;
+  const model = (prisma as { _runtimeDataModel?: { models: Record<string, RuntimeModel> } })
+    ._runtimeDataModel;
   if (!model) throw new Error("Prisma runtime data model not found on the client");
   return model.models;
 }
@@ -35,12 +36,16 @@ describe("Prisma models and hand-written SQL migrations stay in step", () => {
     const rows = await db.prisma.$queryRaw<Array<{ answer: number }>>`SELECT 42::int AS answer`;
     expect(rows).toEqual([{ answer: 42 }]);
     const value = "round-trip";
-    const echoed = await db.prisma.$transaction(async (tx) => tx.$queryRaw<Array<{ v: string }>>`SELECT ${value}::text AS v`);
+    const echoed = await db.prisma.$transaction(
+      async (tx) => tx.$queryRaw<Array<{ v: string }>>`SELECT ${value}::text AS v`,
+    );
     expect(echoed).toEqual([{ v: "round-trip" }]);
   });
 
   it("every Prisma model has its table and every scalar field its column", async () => {
-    const columns = await db.prisma.$queryRaw<Array<{ table_schema: string; table_name: string; column_name: string }>>`
+    const columns = await db.prisma.$queryRaw<
+      Array<{ table_schema: string; table_name: string; column_name: string }>
+    >`
       SELECT table_schema, table_name, column_name FROM information_schema.columns
       WHERE table_schema IN ('platform', 'crm', 'chessboard', 'catalog')`;
     const present = new Set(columns.map((c) => `${c.table_schema}.${c.table_name}.${c.column_name}`));
