@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,10 +10,23 @@ import { afterAll, describe, expect, it } from "vitest";
  * data, every role in one process on the local event log. The demo agent books a seeded apartment
  * through GraphQL and the chessboard shows it Reserved; SIGTERM stops the process cleanly.
  */
-const PORT = 40_417;
-const PG_PORT = 54_371;
-const BASE = `http://127.0.0.1:${PORT}`;
 const READY_TIMEOUT_MS = 90_000;
+
+/** A port nobody listens on now (the embedded PostgreSQL would reuse a server it finds). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const PORT = await freePort();
+const PG_PORT = await freePort();
+const BASE = `http://127.0.0.1:${PORT}`;
 
 function startProcess(dataDir: string): { child: ChildProcess; output: () => string; ready: Promise<void> } {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
