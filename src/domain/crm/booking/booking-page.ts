@@ -105,3 +105,25 @@ export function toPage<T extends BookingPosition>(window: PageWindow, fetched: r
     },
   };
 }
+
+/**
+ * The keyset part of a page query on (createdAt, id) — shared by every list that pages this way
+ * (bookings, deals): the range after the cursor and the order to read it in.
+ */
+export function keysetRange(window: PageWindow): {
+  readonly range: {
+    OR: Array<
+      { createdAt: { lt: Date } | { gt: Date } } | { createdAt: Date; id: { lt: string } | { gt: string } }
+    >;
+  } | null;
+  readonly order: "asc" | "desc";
+} {
+  const older = window.direction === "older";
+  const from = window.from;
+  const range = from
+    ? older
+      ? { OR: [{ createdAt: { lt: from.createdAt } }, { createdAt: from.createdAt, id: { lt: from.id } }] }
+      : { OR: [{ createdAt: { gt: from.createdAt } }, { createdAt: from.createdAt, id: { gt: from.id } }] }
+    : null;
+  return { range, order: older ? "desc" : "asc" };
+}

@@ -1,7 +1,7 @@
 import type { Prisma } from "../../../generated/prisma/client.js";
 import type { Db } from "../../../platform/db/prisma-client.js";
 import { dealFromRow } from "../booking/booking.repository.js";
-import { type Page, type PageWindow, toPage } from "../booking/booking-page.js";
+import { keysetRange, type Page, type PageWindow, toPage } from "../booking/booking-page.js";
 import type { Deal } from "./deal.types.js";
 
 /**
@@ -13,19 +13,12 @@ export async function findDealsPage(
   where: Prisma.CrmDealWhereInput,
   window: PageWindow,
 ): Promise<Page<Deal>> {
-  const older = window.direction === "older";
-  const from = window.from;
-  const keyset: Prisma.CrmDealWhereInput | null = from
-    ? older
-      ? { OR: [{ createdAt: { lt: from.createdAt } }, { createdAt: from.createdAt, id: { lt: from.id } }] }
-      : { OR: [{ createdAt: { gt: from.createdAt } }, { createdAt: from.createdAt, id: { gt: from.id } }] }
-    : null;
-  const order = older ? "desc" : "asc";
+  const { range, order } = keysetRange(window);
   const rows =
     window.size === 0
       ? []
       : await db.crmDeal.findMany({
-          where: keyset ? { AND: [where, keyset] } : where,
+          where: range ? { AND: [where, range] } : where,
           orderBy: [{ createdAt: order }, { id: order }],
           take: window.size + 1,
         });
