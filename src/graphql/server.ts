@@ -10,8 +10,10 @@ import { WebSocketServer } from "ws";
 import { DEMO_USERS } from "../platform/auth/demo-users.js";
 import { bearerToken, TokenError, type TokenService } from "../platform/auth/jwt.js";
 import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
+import { DomainError } from "../platform/errors/domain-error.js";
 import { counter, histogram } from "../platform/metrics/registry.js";
 import type { ApiDeps, GraphQLContext } from "./context.js";
+import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
 
 export interface ApiServerOptions {
   readonly deps: ApiDeps;
@@ -82,6 +84,16 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         // and Pothos get the .js one, so instanceof masked every deliberate GraphQLError in tests.
         const isGraphQLError = (e: unknown) => e instanceof Error && e.name === "GraphQLError";
         if (isGraphQLError(error) && (!original || isGraphQLError(original))) return error as GraphQLError;
+        // An expected failure on a field without typed error results (e.g. the auth scope of a
+        // connection field) keeps its stable code instead of becoming "Unexpected error.".
+        if (original instanceof DomainError) {
+          const gqlError = error as GraphQLError;
+          return new GraphQLError(original.message, {
+            nodes: gqlError.nodes,
+            path: gqlError.path,
+            extensions: { code: original.code, category: original.category },
+          });
+        }
         deps.log.error({ err: original ?? error }, "unexpected error in resolver");
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },
@@ -97,6 +109,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       return { viewer, deps, requestId, log: deps.log.child({ requestId, userId: viewer?.userId }) };
     },
     plugins: [
+      // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
+      useSharedSubscriptionExecution(),
       {
         onExecute({ args }: { args: ExecutionArgs }) {
           const operation = args.operationName ?? getOperationAST(args.document)?.name?.value ?? "anonymous";
