@@ -13,7 +13,11 @@ async function main(argv: string[]): Promise<number> {
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
     console.log("usage: npm run cli -- <command> [args]\n");
-    for (const c of COMMANDS) console.log(`  ${c.usage.padEnd(56)} ${c.summary}`);
+    for (const c of COMMANDS) {
+      console.log(`  ${c.name.padEnd(10)} ${c.summary}`);
+      for (const line of c.usage.split("\n")) console.log(`             ${line}`);
+      console.log("");
+    }
     return name === undefined || name === "help" ? 0 : 2;
   }
   const settings = loadSettings();
