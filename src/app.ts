@@ -41,7 +41,9 @@ export interface AppOverrides {
 
 export async function startApp(settings: Settings, overrides: AppOverrides = {}): Promise<App> {
   const startedAt = Date.now();
-  const log = overrides.log ?? createLogger({ level: settings.logLevel, pretty: settings.logPretty });
+  // Pretty logs for a person at a terminal in development; JSON lines everywhere else.
+  const pretty = settings.logPretty || (settings.nodeEnv === "development" && process.stdout.isTTY === true);
+  const log = overrides.log ?? createLogger({ level: settings.logLevel, pretty });
   const metrics = overrides.metrics ?? createMetricsRegistry({ defaultMetrics: true });
   const clock = overrides.clock ?? systemClock;
   const stack: Array<{ name: string; stop: () => Promise<void> }> = [];

@@ -168,7 +168,11 @@ export const SETTINGS = {
     "info",
     "pino log level",
   ),
-  logPretty: bool("PIN_LOG_PRETTY", false, "Human-readable logs (pino-pretty); JSON otherwise"),
+  logPretty: bool(
+    "PIN_LOG_PRETTY",
+    false,
+    "Force human-readable logs (pino-pretty); by default they are pretty only in development at a terminal, JSON otherwise",
+  ),
   jwtSecret: str(
     "PIN_JWT_SECRET",
     null,
