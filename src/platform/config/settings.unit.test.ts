@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadSettings, renderEnvExample, SETTINGS } from "./settings.js";
 
@@ -27,6 +28,11 @@ describe("settings", () => {
   it("production requires a JWT secret", () => {
     expect(() => loadSettings({ NODE_ENV: "production" })).toThrow(/PIN_JWT_SECRET/);
     expect(loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: "s3cret" }).jwtSecret).toBe("s3cret");
+  });
+
+  it("the committed .env.example is the generated one (run `npm run env:example`)", () => {
+    const committed = readFileSync(new URL("../../../.env.example", import.meta.url), "utf8");
+    expect(committed).toBe(renderEnvExample());
   });
 
   it(".env.example lists every setting", () => {
