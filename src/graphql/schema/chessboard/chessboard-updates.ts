@@ -4,6 +4,7 @@ import { loadChessboardGrids } from "../../../domain/chessboard/grid/load-chessb
 import { IllegalStateError } from "../../../platform/errors/domain-error.js";
 import { builder } from "../../builder.js";
 import type { LiveDelta, LiveFilter } from "../../live/chessboard-live-hub.js";
+import { SHARED_EXECUTION } from "../../shared-subscription-execution.js";
 import { ChessboardGridRef, PropertyObjectStatusEnum } from "./chessboard-types.js";
 
 interface Snapshot {
@@ -62,6 +63,8 @@ builder.subscriptionField("chessboardUpdates", (t) =>
     description:
       "Live grid of a building or of a whole project (give exactly one id). First a ChessboardSnapshot, then status/price deltas carrying the object's version; drop a delta whose version is not greater than what you hold. After any disconnect, subscribe again: the new snapshot replaces your grid. See docs/chessboard.md.",
     authScopes: { authenticated: true },
+    // Deltas are public to any signed-in viewer: one execution per delta serves every subscriber.
+    extensions: { [SHARED_EXECUTION]: true },
     args: { buildingId: t.arg.id({ required: false }), projectId: t.arg.id({ required: false }) },
     subscribe: (_root, args, ctx) => {
       const hub = ctx.deps.extensions.chessboardLive;
