@@ -11,7 +11,11 @@ import {
   initiatedByOf,
   requireCrmAccess,
 } from "./access/crm-access.rules.js";
-import { type AppliedBooking, applyBookingDecision } from "./booking/apply-booking-decision.js";
+import {
+  type AppliedBooking,
+  applyBookingDecision,
+  applyCreatedBooking,
+} from "./booking/apply-booking-decision.js";
 import { type BookingCommand, decideBooking } from "./booking/booking.decide.js";
 import {
   type CausationMeta,
@@ -23,12 +27,12 @@ import {
   updateDealVersioned,
 } from "./booking/booking.repository.js";
 import type { Booking } from "./booking/booking.types.js";
-import { DEFAULT_PROGRAM_TERMS, resolveProgramTerms } from "./booking/booking-program.repository.js";
+import { DEFAULT_PROGRAM_TERMS, programTermsOf } from "./booking/booking-program.repository.js";
+import { loadCreateBookingContext } from "./booking/create-booking-context.repository.js";
 import { CRM_ERROR, crmErrors } from "./crm.errors.js";
 import type { CrmMetrics } from "./crm.metrics.js";
 import { decideDeal } from "./deal/deal.decide.js";
 import type { Deal } from "./deal/deal.types.js";
-import { findReplica } from "./property-object-replica/property-object-replica.repository.js";
 
 /** The loser of an optimistic race re-reads and decides again; after this many tries it gives up. */
 const MAX_ATTEMPTS = 3;
@@ -66,9 +70,14 @@ export function createCrmCommands(deps: CrmCommandDeps) {
   const { db, clock, log, metrics } = deps;
 
   async function withRetry<T>(what: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return retrying(what, () => db.$transaction(work));
+  }
+
+  /** Runs `run` again (it re-reads) when it lost an optimistic race, up to MAX_ATTEMPTS times. */
+  async function retrying<T>(what: string, run: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await db.$transaction(work);
+        return await run();
       } catch (error) {
         const retriable = error instanceof DomainError && error.code === CRM_ERROR.concurrentModification;
         if (!retriable || attempt >= MAX_ATTEMPTS) throw error;
@@ -196,39 +205,45 @@ export function createCrmCommands(deps: CrmCommandDeps) {
       input: CreateBookingInput,
       meta: CausationMeta = {},
     ): Promise<AppliedBooking> {
-      return withRetry("createBooking", async (tx) => {
-        const deal = await loadDealFor(tx, viewer, "createBooking", input.dealId);
-        const active = await findActiveBookingOfDeal(tx, deal.id);
-        if (active) {
+      // Two round trips and no interactive transaction: one read, then one statement that writes
+      // the booking, the deal, the timeline and the outbox rows, or nothing if the deal moved.
+      return retrying("createBooking", async () => {
+        const context = await loadCreateBookingContext(
+          db,
+          input.dealId,
+          input.propertyObjectId,
+          input.programId ?? null,
+        );
+        const notFound = () => crmErrors.dealNotFound(input.dealId);
+        if (!context) throw notFound();
+        const { deal } = context;
+        guard(viewer, "createBooking", deal, notFound);
+        if (context.activeBookingId) {
           throw crmErrors.conflict(
             CRM_ERROR.dealHasActiveBooking,
             `Deal ${deal.id} already has an active booking`,
-            {
-              bookingId: active.id,
-            },
+            { bookingId: context.activeBookingId },
           );
         }
-        const propertyObject = await findReplica(tx, input.propertyObjectId);
         // A Draft deal has no developer yet; decideBooking refuses it (INV-BKG-2) before terms matter.
         const terms = deal.tenantId
-          ? await resolveProgramTerms(tx, deal.tenantId, input.programId ?? null)
+          ? programTermsOf(context.program, input.programId ?? null)
           : DEFAULT_PROGRAM_TERMS;
-        const initiatedBy = initiatedByOf(viewer, deal);
         const decision = decideBooking(
           null,
           {
             type: "CreateBooking",
             bookingId: randomUUID(),
             deal,
-            propertyObject,
+            propertyObject: context.propertyObject,
             terms,
-            initiatedBy,
+            initiatedBy: initiatedByOf(viewer, deal),
             actorUserId: viewer.userId,
             requisiteSetId: input.requisiteSetId ?? null,
           },
           clock.now(),
         );
-        const applied = await applyBookingDecision(tx, null, decision, deal, viewer.userId, meta, clock);
+        const applied = await applyCreatedBooking(db, decision, deal, viewer.userId, meta, clock);
         logTransition(null, applied.booking, "createBooking", meta);
         return applied;
       }).then((applied) => {

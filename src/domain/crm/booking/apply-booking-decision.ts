@@ -1,12 +1,12 @@
 import type { Clock } from "../../../platform/clock/clock.js";
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { Db, Tx } from "../../../platform/db/prisma-client.js";
 import { evolveDealForBooking } from "../deal/deal.decide.js";
 import type { Deal } from "../deal/deal.types.js";
 import type { BookingDecision } from "./booking.decide.js";
 import {
   type CausationMeta,
   enqueueEvents,
-  insertBooking,
+  insertBookingWithEffects,
   insertTimeline,
   updateBookingVersioned,
   updateDealVersioned,
@@ -19,13 +19,13 @@ export interface AppliedBooking {
 }
 
 /**
- * Writes one booking decision inside the caller's transaction: the booking row (insert, or
- * update guarded by the version it was decided on), the deal following its booking, the timeline
- * rows and the outbox rows. Either all of it commits or none.
+ * Writes one booking decision inside the caller's transaction: the booking row (update guarded by
+ * the version it was decided on), the deal following its booking, the timeline rows and the
+ * outbox rows. Either all of it commits or none.
  */
 export async function applyBookingDecision(
   tx: Tx,
-  previous: Booking | null,
+  previous: Booking,
   decision: BookingDecision,
   deal: Deal,
   actorUserId: string,
@@ -33,13 +33,47 @@ export async function applyBookingDecision(
   clock: Clock,
 ): Promise<AppliedBooking> {
   const now = clock.now();
-  if (previous === null) await insertBooking(tx, decision.next);
-  else await updateBookingVersioned(tx, previous.version, decision.next, now);
+  await updateBookingVersioned(tx, previous.version, decision.next, now);
 
   const dealChange = evolveDealForBooking(deal, decision.dealEffect, actorUserId, decision.next.id, now);
   if (dealChange) await updateDealVersioned(tx, deal.version, dealChange.next, now);
 
   await insertTimeline(tx, [...decision.timeline, ...(dealChange?.timeline ?? [])]);
   await enqueueEvents(tx, decision.events, meta, clock);
+  return { booking: decision.next, deal: dealChange?.next ?? deal };
+}
+
+/**
+ * Writes a CreateBooking decision: the same rows as `applyBookingDecision`, but as one statement
+ * that needs no surrounding transaction (createBooking is two round trips: read, write).
+ */
+export async function applyCreatedBooking(
+  db: Db | Tx,
+  decision: BookingDecision,
+  deal: Deal,
+  actorUserId: string,
+  meta: CausationMeta,
+  clock: Clock,
+): Promise<AppliedBooking> {
+  const dealChange = evolveDealForBooking(
+    deal,
+    decision.dealEffect,
+    actorUserId,
+    decision.next.id,
+    clock.now(),
+  );
+  await insertBookingWithEffects(
+    db,
+    {
+      booking: decision.next,
+      dealId: deal.id,
+      dealVersion: deal.version,
+      nextDeal: dealChange?.next ?? null,
+      timeline: [...decision.timeline, ...(dealChange?.timeline ?? [])],
+      events: decision.events,
+      meta,
+    },
+    clock,
+  );
   return { booking: decision.next, deal: dealChange?.next ?? deal };
 }

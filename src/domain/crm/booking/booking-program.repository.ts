@@ -1,4 +1,3 @@
-import type { Tx } from "../../../platform/db/prisma-client.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import {
   DEFAULT_BOOKING_DURATION_HOURS,
@@ -13,27 +12,19 @@ export const DEFAULT_PROGRAM_TERMS: ProgramTerms = {
   isPaid: false,
 };
 
-/** The terms a new booking snapshots: the named programme of the tenant, else its default one. */
-export async function resolveProgramTerms(
-  tx: Tx,
-  tenantId: string,
-  programId: string | null,
-): Promise<ProgramTerms> {
-  const row = programId
-    ? await tx.crmBookingProgram.findFirst({ where: { id: programId, tenantId } })
-    : await tx.crmBookingProgram.findFirst({ where: { tenantId, isDefault: true } });
-  if (!row) {
-    if (programId) {
-      throw crmErrors.illegal(
-        CRM_ERROR.programNotFound,
-        `Booking programme ${programId} not found for the developer`,
-      );
-    }
-    return DEFAULT_PROGRAM_TERMS;
+/**
+ * The terms a new booking snapshots: the named programme of the tenant, else its default one
+ * (`program` is what the read found for that choice), else the free default terms. A named
+ * programme that does not exist for the developer is refused. Pure; the read is
+ * `loadCreateBookingContext`.
+ */
+export function programTermsOf(program: ProgramTerms | null, programId: string | null): ProgramTerms {
+  if (program) return program;
+  if (programId) {
+    throw crmErrors.illegal(
+      CRM_ERROR.programNotFound,
+      `Booking programme ${programId} not found for the developer`,
+    );
   }
-  return {
-    reserveDurationMinutes: row.reserveDurationMinutes,
-    bookingDurationHours: row.bookingDurationHours,
-    isPaid: row.isPaid,
-  };
+  return DEFAULT_PROGRAM_TERMS;
 }

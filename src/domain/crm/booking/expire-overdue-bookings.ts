@@ -7,14 +7,7 @@ import type { Deal } from "../deal/deal.types.js";
 import { SYSTEM_ACTOR } from "../timeline/timeline.types.js";
 import { applyBookingDecision } from "./apply-booking-decision.js";
 import { type BookingDecision, decideBooking, dueAt } from "./booking.decide.js";
-import {
-  bookingFromRow,
-  dealFromRow,
-  enqueueEventsMany,
-  insertTimeline,
-  updateBookingsVersioned,
-  updateDealsVersioned,
-} from "./booking.repository.js";
+import { bookingFromRow, dealFromColumns, writeBatchVersioned } from "./booking.repository.js";
 import type { Booking } from "./booking.types.js";
 import { claimDueBookings } from "./claim-due-bookings.js";
 
@@ -57,16 +50,15 @@ export async function expireOverdueBatch(
   const { db, log } = deps;
   return db.$transaction(async (tx) => {
     const now = deps.clock.now();
-    const ids = await claimDueBookings(tx, now, batchSize, exclude);
-    if (ids.length === 0) return { claimed: 0, expired: 0, failedIds: [] };
-    const rows = await tx.crmBooking.findMany({ where: { id: { in: ids } }, include: { deal: true } });
+    const claimed = await claimDueBookings(tx, now, batchSize, exclude);
+    if (claimed.length === 0) return { claimed: 0, expired: 0, failedIds: [] };
     const failedIds: string[] = [];
     const planned: Expiry[] = [];
-    for (const row of rows) {
+    for (const { row, deal } of claimed) {
       try {
         const booking = bookingFromRow(row);
         const decision = decideBooking(booking, { type: "ExpireBooking" }, now);
-        planned.push({ booking, deal: dealFromRow(row.deal), decision });
+        planned.push({ booking, deal: dealFromColumns(deal), decision });
       } catch (error) {
         failed(deps, failedIds, row.id, error);
       }
@@ -76,7 +68,7 @@ export async function expireOverdueBatch(
       await applyBatch(tx, planned, deps, now);
       await tx.$executeRaw`RELEASE SAVEPOINT crm_expire_batch`;
       for (const item of planned) recordExpired(deps, item, now);
-      return { claimed: ids.length, expired: planned.length, failedIds };
+      return { claimed: claimed.length, expired: planned.length, failedIds };
     } catch (error) {
       await tx.$executeRaw`ROLLBACK TO SAVEPOINT crm_expire_batch`;
       log.warn({ err: error, size: planned.length }, "set-based expiration failed; expiring item by item");
@@ -94,11 +86,11 @@ export async function expireOverdueBatch(
         failed(deps, failedIds, item.booking.id, error);
       }
     }
-    return { claimed: ids.length, expired, failedIds };
+    return { claimed: claimed.length, expired, failedIds };
   });
 }
 
-/** The same writes as `applyBookingDecision`, one statement per table for the whole batch. */
+/** The same writes as `applyBookingDecision` for the whole batch, in one statement. */
 async function applyBatch(tx: Tx, items: readonly Expiry[], deps: ExpireDeps, now: Date): Promise<void> {
   const dealChanges = items.flatMap((item) => {
     const change = evolveDealForBooking(
@@ -110,25 +102,20 @@ async function applyBatch(tx: Tx, items: readonly Expiry[], deps: ExpireDeps, no
     );
     return change ? [{ previousVersion: item.deal.version, change }] : [];
   });
-  await updateBookingsVersioned(
+  await writeBatchVersioned(
     tx,
-    items.map((item) => ({ previousVersion: item.booking.version, next: item.decision.next })),
-    now,
-  );
-  await updateDealsVersioned(
-    tx,
-    dealChanges.map((d) => ({ previousVersion: d.previousVersion, next: d.change.next })),
-    now,
-  );
-  await insertTimeline(tx, [
-    ...items.flatMap((item) => item.decision.timeline),
-    ...dealChanges.flatMap((d) => d.change.timeline),
-  ]);
-  await enqueueEventsMany(
-    tx,
-    items.flatMap((item) => item.decision.events),
+    {
+      bookings: items.map((item) => ({ previousVersion: item.booking.version, next: item.decision.next })),
+      deals: dealChanges.map((d) => ({ previousVersion: d.previousVersion, next: d.change.next })),
+      timeline: [
+        ...items.flatMap((item) => item.decision.timeline),
+        ...dealChanges.flatMap((d) => d.change.timeline),
+      ],
+      events: items.flatMap((item) => item.decision.events),
+    },
     {},
     deps.clock,
+    now,
   );
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Prisma } from "../../../generated/prisma/client.js";
 import { type Clock, systemClock } from "../../clock/clock.js";
 import type { Tx } from "../../db/prisma-client.js";
 import { ValidationError } from "../../errors/domain-error.js";
@@ -78,6 +79,22 @@ export async function enqueueMany<P>(
   clock: Clock = systemClock,
 ): Promise<EventMetadata[]> {
   if (events.length === 0) return [];
+  const { sql, metadata } = outboxInsert(events, clock);
+  await tx.$executeRaw(sql);
+  return metadata;
+}
+
+/**
+ * The INSERT of `enqueueMany` as a SQL fragment, for writers that fold their outbox rows into a
+ * larger statement (a data-modifying CTE) to save round trips. `onlyIf` is a boolean SQL
+ * condition evaluated in that statement (e.g. `EXISTS (SELECT 1 FROM inserted)`): the rows are
+ * written only when it holds, so the events exist if and only if the business change does.
+ */
+export function outboxInsert<P>(
+  events: readonly OutgoingEvent<P>[],
+  clock: Clock = systemClock,
+  onlyIf: Prisma.Sql = Prisma.sql`true`,
+): { sql: Prisma.Sql; metadata: EventMetadata[] } {
   const metadata = events.map((event) => prepareOutboxRow(event, clock));
   const rows = events.map((event, i) => ({
     ord: i,
@@ -88,11 +105,12 @@ export async function enqueueMany<P>(
     metadata: metadata[i],
     created_at: metadata[i]!.createdAt,
   }));
-  await tx.$executeRaw`
+  const sql = Prisma.sql`
     INSERT INTO platform.outbox (message_id, topic, key, payload, metadata, created_at)
     SELECT r.message_id, r.topic, r.key, r.payload, r.metadata, r.created_at
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS r(ord int, message_id uuid, topic text, key text, payload jsonb, metadata jsonb, created_at timestamptz)
+     WHERE ${onlyIf}
      ORDER BY r.ord`;
-  return metadata;
+  return { sql, metadata };
 }
