@@ -1,3 +1,4 @@
+import { createSecretKey } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { ROLES, type UserRole, type Viewer } from "./viewer.js";
 
@@ -19,7 +20,8 @@ export class TokenError extends Error {
 }
 
 export function createTokenService(options: { secret: string; issuer: string }): TokenService {
-  const key = new TextEncoder().encode(options.secret);
+  // A KeyObject built once: jose would otherwise import the raw bytes on every sign/verify.
+  const key = createSecretKey(Buffer.from(options.secret, "utf8"));
   return {
     async sign(viewer) {
       return new SignJWT({ roles: [...viewer.roles], tenant: viewer.tenantId })
