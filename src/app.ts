@@ -8,7 +8,7 @@ import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
 import type { Settings } from "./platform/config/settings.js";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "./platform/db/embedded-postgres.js";
+import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
 import { createEventPlatform, type EventPlatform, type Runner } from "./platform/events/event-platform.js";
@@ -59,18 +59,9 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
   }
 
   try {
-    let embedded: EmbeddedPostgres | null = null;
-    let databaseUrl = settings.databaseUrl;
-    if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres({
-        dataDir: settings.dataDir ?? ".data",
-        port: settings.embeddedPostgresPort,
-        database: "pin",
-        log,
-      });
-      stack.push({ name: "embedded-postgres", stop: () => embedded!.stop() });
-      databaseUrl = embedded.url;
-    }
+    const database = await openDatabase(settings, log);
+    stack.push({ name: "database", stop: () => database.stop() });
+    const databaseUrl = database.url;
     const migrations = await runMigrations({ url: databaseUrl, log });
     log.info(
       {
@@ -132,7 +123,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       stack.push({ name, stop: () => runner.stop() });
     }
 
-    if (settings.seedDemoData && embedded) {
+    if (settings.seedDemoData && database.embedded) {
       await seedDemoData({ db, clock, log });
       // The demo is usable only once its events went round (chessboard → crm replica), so the
       // embedded start announces "ready" after the relay and consumers caught up.

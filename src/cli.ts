@@ -1,7 +1,7 @@
 import { COMMANDS } from "./cli/commands.js";
 import { systemClock } from "./platform/clock/clock.js";
 import { ConfigError, loadSettings } from "./platform/config/settings.js";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "./platform/db/embedded-postgres.js";
+import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient } from "./platform/db/prisma-client.js";
 import { createLogger } from "./platform/log/logger.js";
@@ -25,17 +25,8 @@ async function main(argv: string[]): Promise<number> {
     level: settings.logLevel === "info" ? "warn" : settings.logLevel,
     pretty: true,
   });
-  let embedded: EmbeddedPostgres | null = null;
-  let databaseUrl = settings.databaseUrl;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: settings.dataDir ?? ".data",
-      port: settings.embeddedPostgresPort,
-      database: "pin",
-      log,
-    });
-    databaseUrl = embedded.url;
-  }
+  const database = await openDatabase(settings, log);
+  const databaseUrl = database.url;
   const db = createPrismaClient({ url: databaseUrl });
   try {
     await runMigrations({ url: databaseUrl, log });
@@ -49,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     });
   } finally {
     await db.$disconnect();
-    await embedded?.stop();
+    await database.stop();
   }
 }
 

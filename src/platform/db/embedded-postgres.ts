@@ -236,3 +236,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     },
   };
 }
+
+/** The configured database, or the embedded one when DATABASE_URL is empty (its stop is a no-op otherwise). */
+export async function openDatabase(
+  settings: { databaseUrl: string | null; dataDir: string | null; embeddedPostgresPort: number },
+  log: Logger,
+): Promise<{ url: string; embedded: boolean; stop(): Promise<void> }> {
+  if (settings.databaseUrl)
+    return { url: settings.databaseUrl, embedded: false, stop: async () => undefined };
+  const server = await startEmbeddedPostgres({
+    dataDir: settings.dataDir ?? ".data",
+    port: settings.embeddedPostgresPort,
+    database: "pin",
+    log,
+  });
+  return { url: server.url, embedded: true, stop: () => server.stop() };
+}
