@@ -23,6 +23,7 @@ import { runMigrations } from "../../src/platform/db/migrations/run-migrations.j
 import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { need } from "../support.js";
 import type { BenchResult } from "../types.js";
 import {
   allReceived,
@@ -45,11 +46,6 @@ const SUBSCRIPTION = `subscription($b: ID) { chessboardUpdates(buildingId: $b) {
   ... on PropertyObjectStatusDelta { propertyObjectId status version }
   ... on PropertyObjectPriceDelta { propertyObjectId price version } } }`;
 
-const need = (name: string): string => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run npm run infra:up`);
-  return v;
-};
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

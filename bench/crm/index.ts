@@ -16,6 +16,7 @@ import { TOPIC } from "../../src/platform/events/topics.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { createBookingExpirationWorker } from "../../src/workers/booking-expiration.worker.js";
+import { need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 const CREATE_REQUESTS = 2_000;
@@ -36,22 +37,6 @@ const BOOKING_HOURS = 48;
 
 /** The forked API server (bench/crm/api-server.ts) gets this long to report its URL. */
 const CHILD_START_TIMEOUT_MS = 60_000;
-
-const need = (name: string): string => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run npm run infra:up`);
-  return v;
-};
-
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: need("TEST_DATABASE_URL") });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

@@ -3,7 +3,6 @@
 // its own database. Figures go to docs/benchmarks.md ("Event platform").
 import { randomUUID } from "node:crypto";
 import { Kafka, logLevel, Partitioners } from "kafkajs";
-import pg from "pg";
 import { ManualClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
@@ -15,6 +14,7 @@ import { enqueue } from "../../src/platform/events/outbox/enqueue.js";
 import { headersOf } from "../../src/platform/events/wire.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 const WRITE_TXS = 2_000;
@@ -28,22 +28,6 @@ const SCHEMA = {
   required: ["Key", "Seq"],
   properties: { Key: { type: "string" }, Seq: { type: "integer" } },
 } as const;
-
-const need = (name: string): string => {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run npm run infra:up`);
-  return v;
-};
-
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: need("TEST_DATABASE_URL") });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 const perSecond = (count: number, ms: number) => (count / ms) * 1000;
 const elapsed = async (fn: () => Promise<unknown>): Promise<number> => {
