@@ -10,11 +10,7 @@ source "$HERE/postgres.sh"
 source "$HERE/kafka.sh"
 source "$HERE/clickhouse.sh"
 
-ALL=(kafka clickhouse postgres)
-if (($# == 0)); then services=("${ALL[@]}"); else services=("$@"); fi
-for s in "${services[@]}"; do
-  case $s in postgres | kafka | clickhouse) ;; *) infra_die "unknown service '$s' (expected: ${ALL[*]})" ;; esac
-done
+select_services kafka clickhouse postgres -- "$@"
 
 status=0
 for s in "${services[@]}"; do

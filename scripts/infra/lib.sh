@@ -145,3 +145,16 @@ write_services_env() {
   } >"$tmp"
   mv "$tmp" "$SERVICES_ENV"
 }
+
+# select_services DEFAULT... -- ARGS...: sets the global array `services` to ARGS (or DEFAULT when
+# none are given), refusing unknown names. Shared by up.sh, down.sh and install.sh.
+select_services() {
+  local defaults=()
+  while (($# > 0)) && [[ $1 != -- ]]; do defaults+=("$1"); shift; done
+  shift || true
+  if (($# == 0)); then services=("${defaults[@]}"); else services=("$@"); fi
+  local s
+  for s in "${services[@]}"; do
+    case $s in postgres | kafka | clickhouse) ;; *) infra_die "unknown service '$s' (expected: ${defaults[*]})" ;; esac
+  done
+}

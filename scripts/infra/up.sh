@@ -13,11 +13,7 @@ source "$HERE/postgres.sh"
 source "$HERE/kafka.sh"
 source "$HERE/clickhouse.sh"
 
-ALL=(postgres kafka clickhouse)
-if (($# == 0)); then services=("${ALL[@]}"); else services=("$@"); fi
-for s in "${services[@]}"; do
-  case $s in postgres | kafka | clickhouse) ;; *) infra_die "unknown service '$s' (expected: ${ALL[*]})" ;; esac
-done
+select_services postgres kafka clickhouse -- "$@"
 
 mkdir -p "$INFRA_DIR"
 total=$(now_ms)
