@@ -7,7 +7,7 @@ import { schema } from "./graphql/schema/index.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
-import type { Settings } from "./platform/config/settings.js";
+import { devTokensEnabled, type Settings } from "./platform/config/settings.js";
 import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
@@ -30,6 +30,8 @@ export interface App {
   readonly clock: Clock;
   /** Set when the api role runs */
   readonly url: string | null;
+  /** Whether GET /dev/token is served */
+  readonly devTokens: boolean;
   stop(): Promise<void>;
 }
 
@@ -109,7 +111,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         tokens,
         port: settings.port,
         host: settings.host ?? "127.0.0.1",
-        devTokens: settings.devTokens && settings.nodeEnv !== "production",
+        devTokens: devTokensEnabled(settings, database.embedded),
         readiness: {
           database: async () => (await db.$queryRaw<unknown[]>`SELECT 1`).length === 1,
           ...(platform.transport === "kafka" ? { kafka: () => platform.ping() } : {}),
@@ -143,7 +145,18 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       { roles: [...roles], transport: platform.transport, url, readyInMs: Date.now() - startedAt },
       "PIN is ready",
     );
-    return { settings, db, databaseUrl, platform, log, metrics, clock, url, stop: stopAll };
+    return {
+      settings,
+      db,
+      databaseUrl,
+      platform,
+      log,
+      metrics,
+      clock,
+      url,
+      devTokens: devTokensEnabled(settings, database.embedded),
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

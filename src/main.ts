@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   if (app.url) {
     const base = app.url.replace(/\/graphql$/, "");
     console.log(`\n  PIN is ready: GraphiQL at ${app.url}`);
-    if (settings.devTokens && settings.nodeEnv !== "production") {
+    if (app.devTokens) {
       console.log(
         `  Demo tokens: ${base}/dev/token?role=agent (investor, pin_manager, developer_manager, admin)`,
       );

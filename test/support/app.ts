@@ -60,6 +60,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATABASE_URL: databaseUrl,
     PIN_ROLES: (options.roles ?? ["api", "consumers", "workers"]).join(","),
     PIN_SEED_DEMO: "false",
+    // The test database is a configured one; tests sign in through /dev/token like a developer.
+    PIN_DEV_TOKENS: "true",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "warn",
     ...(options.kafkaBrokers ? { KAFKA_BROKERS: options.kafkaBrokers } : {}),
     ...options.env,

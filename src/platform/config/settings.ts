@@ -179,10 +179,11 @@ export const SETTINGS = {
     "HS256 secret for bearer tokens; required in production, a dev secret is used otherwise",
   ),
   jwtIssuer: str("PIN_JWT_ISSUER", "pin-platform", "Expected JWT issuer"),
-  devTokens: bool(
+  devTokens: oneOf(
     "PIN_DEV_TOKENS",
-    true,
-    "Serve GET /dev/token?role=… (never served when NODE_ENV=production)",
+    ["auto", "true", "false"] as const,
+    "auto",
+    "Serve GET /dev/token?role=… and prefill GraphiQL with demo tokens; auto = only on the embedded database; never when NODE_ENV=production",
   ),
   outboxRelayIntervalMs: int("PIN_OUTBOX_RELAY_INTERVAL_MS", 200, "Outbox relay poll interval when idle", 10),
   outboxShards: int(
@@ -259,4 +260,13 @@ export function renderEnvExample(): string {
     lines.push("");
   }
   return lines.join("\n");
+}
+
+/** Dev tokens: never in production; by default only when running on the embedded database. */
+export function devTokensEnabled(
+  settings: Pick<Settings, "devTokens" | "nodeEnv">,
+  embeddedDatabase: boolean,
+): boolean {
+  if (settings.nodeEnv === "production") return false;
+  return settings.devTokens === "true" || (settings.devTokens === "auto" && embeddedDatabase);
 }

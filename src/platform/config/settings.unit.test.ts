@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadSettings, renderEnvExample, SETTINGS } from "./settings.js";
+import { ConfigError, devTokensEnabled, loadSettings, renderEnvExample, SETTINGS } from "./settings.js";
 
 describe("settings", () => {
   it("defaults to embedded mode with every role when nothing is configured", () => {
@@ -23,6 +23,15 @@ describe("settings", () => {
     expect(() => loadSettings({ PIN_ROLES: "api,cron" })).toThrow(/PIN_ROLES.*unknown role "cron"/);
     expect(() => loadSettings({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadSettings({ PIN_SEED_DEMO: "maybe" })).toThrow(/PIN_SEED_DEMO/);
+  });
+
+  it("dev tokens: never in production, by default only on the embedded database", () => {
+    expect(devTokensEnabled(loadSettings({}), true)).toBe(true);
+    expect(devTokensEnabled(loadSettings({}), false)).toBe(false);
+    expect(devTokensEnabled(loadSettings({ PIN_DEV_TOKENS: "true" }), false)).toBe(true);
+    expect(devTokensEnabled(loadSettings({ PIN_DEV_TOKENS: "false" }), true)).toBe(false);
+    const production = loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: "s", PIN_DEV_TOKENS: "true" });
+    expect(devTokensEnabled(production, true)).toBe(false);
   });
 
   it("production requires a JWT secret", () => {

@@ -87,6 +87,18 @@ describe("api server: GraphQL over HTTP and WebSocket, health, metrics, dev toke
   });
 });
 
+describe("dev tokens are off unless asked for on a configured database", () => {
+  it("auto on a configured database serves no /dev/token", async () => {
+    const t = await startTestApp({ roles: ["api"], env: { PIN_DEV_TOKENS: "auto" } });
+    try {
+      const base = t.url.replace(/\/graphql$/, "");
+      expect((await fetch(`${base}/dev/token?role=admin`)).status).not.toBe(200);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
 describe("api server in production mode", () => {
   it("never serves /dev/token", async () => {
     const t = await startTestApp({
