@@ -1,5 +1,6 @@
 import {
   type Admin,
+  type EachBatchPayload,
   type ISocketFactory,
   Kafka,
   type KafkaMessage,
@@ -157,8 +158,16 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     };
     let running = false;
 
-    async function commit(topic: string, partition: number, offset: string) {
-      await kc.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+    // Through the batch's own commit: consumer.commitOffsets is silently dropped once stop() has
+    // begun, which would hand every in-flight batch to the next holder again on each graceful stop.
+    async function commit(
+      commitBatch: EachBatchPayload["commitOffsetsIfNecessary"],
+      topic: string,
+      partition: number,
+      offset: string,
+    ) {
+      const next = (BigInt(offset) + 1n).toString();
+      await commitBatch({ topics: [{ topic, partitions: [{ partition, offset: next }] }] });
     }
 
     return {
@@ -177,7 +186,15 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           autoCommit: false,
           eachBatchAutoResolve: false,
           partitionsConsumedConcurrently: PARTITIONS_CONSUMED_CONCURRENTLY,
-          eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }) => {
+          eachBatch: async ({
+            batch,
+            resolveOffset,
+            heartbeat,
+            isRunning,
+            isStale,
+            pause,
+            commitOffsetsIfNecessary,
+          }) => {
             const { topic, partition } = batch;
             const tp = `${topic}:${partition}`;
             let lastDone: string | null = null;
@@ -185,7 +202,8 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
               if (!isRunning() || isStale()) break;
               const outcome = await processor.process(toInbound(topic, partition, message), heartbeat);
               if (outcome.kind === "infrastructure") {
-                if (lastDone !== null) await commit(topic, partition, lastDone).catch(() => {});
+                if (lastDone !== null)
+                  await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch(() => {});
                 const n = (failures.get(tp) ?? 0) + 1;
                 failures.set(tp, n);
                 const delay = infrastructureDelayMs(policy, n);
@@ -214,7 +232,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             // Offsets only after the handlers' transactions committed. A failed commit (partition
             // revoked mid-batch, broker gone) only means redelivery, which the dedup key absorbs.
             if (lastDone !== null) {
-              await commit(topic, partition, lastDone).catch((error: unknown) =>
+              await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch((error: unknown) =>
                 log.warn(
                   { group: def.group, topic, partition, err: error },
                   "offset commit failed; will redeliver",
