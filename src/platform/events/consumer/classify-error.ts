@@ -47,6 +47,16 @@ const INFRA_ERROR_NAMES = new Set([
   "TimeoutError",
   "AbortError",
 ]);
+// Group-membership errors (e.g. a handler's heartbeat() during a rebalance): the partition is
+// moving to another member, who re-reads the message; parking it here would be wrong.
+const INFRA_KAFKA_PROTOCOL_TYPES = new Set([
+  "REBALANCE_IN_PROGRESS",
+  "ILLEGAL_GENERATION",
+  "UNKNOWN_MEMBER_ID",
+  "NOT_COORDINATOR",
+  "COORDINATOR_NOT_AVAILABLE",
+  "COORDINATOR_LOAD_IN_PROGRESS",
+]);
 const INFRA_MESSAGE =
   /connection terminated|connection refused|timeout exceeded|Connection terminated unexpectedly|ECONNREFUSED|ECONNRESET|can't reach database|server closed the connection|Transaction already closed|Unable to start a transaction/i;
 
@@ -60,6 +70,7 @@ function isInfrastructure(error: unknown, depth = 0): boolean {
     message?: unknown;
     cause?: unknown;
     originalError?: unknown;
+    type?: unknown;
   };
   if (
     typeof e.code === "string" &&
@@ -68,6 +79,13 @@ function isInfrastructure(error: unknown, depth = 0): boolean {
     return true;
   }
   if (typeof e.name === "string" && INFRA_ERROR_NAMES.has(e.name)) return true;
+  if (
+    e.name === "KafkaJSProtocolError" &&
+    typeof e.type === "string" &&
+    INFRA_KAFKA_PROTOCOL_TYPES.has(e.type)
+  ) {
+    return true;
+  }
   if (typeof e.message === "string" && INFRA_MESSAGE.test(e.message)) return true;
   return isInfrastructure(e.cause, depth + 1) || isInfrastructure(e.originalError, depth + 1);
 }

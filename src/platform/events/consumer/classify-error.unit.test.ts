@@ -47,6 +47,16 @@ describe("default error classification", () => {
     expect(classifyDefault(error)).toBe("infrastructure");
   });
 
+  it("a group-membership protocol error (heartbeat during a rebalance) is infrastructure, other protocol errors are not", () => {
+    const rebalancing = Object.assign(new Error("The group is rebalancing"), {
+      name: "KafkaJSProtocolError",
+      type: "REBALANCE_IN_PROGRESS",
+    });
+    expect(classifyDefault(rebalancing)).toBe("infrastructure");
+    const other = Object.assign(new Error("bad"), { name: "KafkaJSProtocolError", type: "INVALID_RECORD" });
+    expect(classifyDefault(other)).toBe("retriable");
+  });
+
   it("an unexpected error is retriable and reported as CONSUMER_UNEXPECTED_ERROR", () => {
     const error = new TypeError("cannot read properties of undefined");
     expect(classifyDefault(error)).toBe("retriable");
