@@ -1,20 +1,16 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import type { Runner } from "../../../src/platform/events/event-platform.js";
-import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { expect, it } from "vitest";
 import { describeWithService, kafkaBrokers } from "../../support/services.js";
 import {
-  createItemsTable,
   enqueueItems,
   eventually,
   type ItemPayload,
   itemsConsumer,
+  itemsSuite,
   itemTopic,
   metricValue,
   noFaults,
-  type PlatformUnderTest,
-  platformFor,
   readItems,
 } from "./harness.js";
 import { createTcpProxy } from "./tcp-proxy.js";
@@ -51,54 +47,31 @@ function expectEveryKeyInOrder(state: Awaited<ReturnType<typeof readItems>>, key
 }
 
 describeWithService(["postgres", "kafka"], "event platform crash recovery (kafka)", () => {
-  let db: MigratedDatabase;
-  const running: Runner[] = [];
-  const platforms: PlatformUnderTest[] = [];
-
-  beforeAll(async () => {
-    db = await createMigratedDatabase("events_crash");
-    await createItemsTable(db.prisma);
-  });
-  afterEach(async () => {
-    for (const r of running.splice(0).reverse()) await r.stop();
-    for (const p of platforms.splice(0)) await p.platform.close();
-    await db.prisma.$executeRaw`TRUNCATE evtest.items`;
-  });
-  afterAll(async () => db?.drop());
-
-  function put(options: Parameters<typeof platformFor>[2] = {}) {
-    const p = platformFor("kafka", db.prisma, options);
-    platforms.push(p);
-    return p;
-  }
-  async function started(r: Runner) {
-    running.push(r);
-    await r.start();
-    return r;
-  }
+  const suite = itemsSuite("kafka", "events_crash");
+  const { put, started } = suite;
 
   it("kill -9 of the relay between publish and mark loses nothing; the duplicates are absorbed downstream", async () => {
     const topic = itemTopic();
     const group = `pin-test-relay-crash-${Date.now()}`;
     const p = put();
-    await enqueueItems(db.prisma, topic, grid(10, 5), p.clock);
+    await enqueueItems(suite.db.prisma, topic, grid(10, 5), p.clock);
     const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
 
     const signal = await runChildUntilKilled({
       CHILD_MODE: "relay-crash",
       CHILD_TOPIC: topic,
-      CHILD_DB_URL: db.url,
+      CHILD_DB_URL: suite.db.url,
       CHILD_BROKERS: kafkaBrokers().join(","),
     });
     expect(signal).toBe("SIGKILL");
     // The batch reached Kafka, yet no row is marked: the crash hit between publish and mark.
-    expect(await db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(50);
-    await eventually(async () => (await readItems(db.prisma)).size > 0);
+    expect(await suite.db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(50);
+    await eventually(async () => (await readItems(suite.db.prisma)).size > 0);
 
     const relay = await started(p.platform.startRelay());
     await relay.whenCaughtUp?.();
     await consumer.whenCaughtUp?.();
-    expectEveryKeyInOrder(await readItems(db.prisma), 10, 5);
+    expectEveryKeyInOrder(await readItems(suite.db.prisma), 10, 5);
     expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBeGreaterThan(0);
   });
 
@@ -106,7 +79,7 @@ describeWithService(["postgres", "kafka"], "event platform crash recovery (kafka
     const topic = itemTopic();
     const group = `pin-test-consumer-crash-${Date.now()}`;
     const p = put();
-    await enqueueItems(db.prisma, topic, [{ Key: "c", Seq: 1 }], p.clock);
+    await enqueueItems(suite.db.prisma, topic, [{ Key: "c", Seq: 1 }], p.clock);
     const relay = await started(p.platform.startRelay());
     await relay.whenCaughtUp?.();
 
@@ -114,15 +87,15 @@ describeWithService(["postgres", "kafka"], "event platform crash recovery (kafka
       CHILD_MODE: "consumer-crash",
       CHILD_TOPIC: topic,
       CHILD_GROUP: group,
-      CHILD_DB_URL: db.url,
+      CHILD_DB_URL: suite.db.url,
       CHILD_BROKERS: kafkaBrokers().join(","),
     });
     expect(signal).toBe("SIGKILL");
-    expect((await readItems(db.prisma)).get("c")?.applied).toBe(1);
+    expect((await readItems(suite.db.prisma)).get("c")?.applied).toBe(1);
 
     const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
     await consumer.whenCaughtUp?.();
-    expect((await readItems(db.prisma)).get("c")).toEqual({ lastSeq: 1, seqs: [1], applied: 1 });
+    expect((await readItems(suite.db.prisma)).get("c")).toEqual({ lastSeq: 1, seqs: [1], applied: 1 });
     expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBe(1);
   });
 
@@ -135,20 +108,20 @@ describeWithService(["postgres", "kafka"], "event platform crash recovery (kafka
       const p = put({ tuning: { relaySocketFactory: proxy.socketFactory } });
       const relay = await started(p.platform.startRelay());
       const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
-      await enqueueItems(db.prisma, topic, grid(10, 10), p.clock);
+      await enqueueItems(suite.db.prisma, topic, grid(10, 10), p.clock);
       await relay.whenCaughtUp?.();
 
       await proxy.stop();
-      await enqueueItems(db.prisma, topic, grid(10, 10, 10), p.clock);
+      await enqueueItems(suite.db.prisma, topic, grid(10, 10, 10), p.clock);
       await new Promise((r) => setTimeout(r, OUTAGE_MS));
-      expect(await db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(100);
+      expect(await suite.db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(100);
       expect(await metricValue(p.metrics, "pin_outbox_relay_errors_total")).toBeGreaterThan(0);
       expect(await metricValue(p.metrics, "pin_outbox_backlog")).toBe(100);
 
       await proxy.start();
       await relay.whenCaughtUp?.();
       await consumer.whenCaughtUp?.();
-      expectEveryKeyInOrder(await readItems(db.prisma), 10, 20);
+      expectEveryKeyInOrder(await readItems(suite.db.prisma), 10, 20);
     } finally {
       await proxy.stop();
     }

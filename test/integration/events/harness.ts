@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
@@ -17,10 +18,12 @@ import {
   createEventPlatform,
   type EventPlatform,
   type EventPlatformTuning,
+  type Runner,
 } from "../../../src/platform/events/event-platform.js";
 import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "../../../src/platform/metrics/registry.js";
+import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { kafkaBrokers, uniqueTopic } from "../../support/services.js";
 
 export type TransportName = "kafka" | "local";
@@ -182,3 +185,45 @@ export function itemsConsumer(group: string, topic: string, faults: Faults): Con
 }
 
 export const noFaults = (): Faults => ({ retriableKeys: new Set(), infrastructureFailuresLeft: 0 });
+
+/**
+ * The per-suite fixture of the item tests: a migrated database with the items table, platforms
+ * made with `put`, runners started with `started`; after each test every runner stops (newest
+ * first), every platform closes and the items table is emptied. Call inside a describe block.
+ */
+export function itemsSuite(transport: TransportName, databasePrefix: string) {
+  let database: MigratedDatabase | undefined;
+  const running: Runner[] = [];
+  const platforms: PlatformUnderTest[] = [];
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase(databasePrefix);
+    await createItemsTable(database.prisma);
+  });
+  afterEach(async () => {
+    for (const r of running.splice(0).reverse()) await r.stop();
+    for (const p of platforms.splice(0)) await p.platform.close();
+    if (database) await database.prisma.$executeRaw`TRUNCATE evtest.items`;
+  });
+  afterAll(async () => database?.drop());
+
+  const db = (): MigratedDatabase => {
+    if (!database) throw new Error("itemsSuite: the database exists only inside tests");
+    return database;
+  };
+  return {
+    get db(): MigratedDatabase {
+      return db();
+    },
+    put(options: Parameters<typeof platformFor>[2] = {}): PlatformUnderTest {
+      const p = platformFor(transport, db().prisma, options);
+      platforms.push(p);
+      return p;
+    },
+    async started<R extends Runner>(runner: R): Promise<R> {
+      running.push(runner);
+      await runner.start();
+      return runner;
+    },
+  };
+}

@@ -1,21 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { command as dlqCommand } from "../../../src/cli/dlq.js";
 import { command as replayCommand } from "../../../src/cli/replay.js";
 import type { EventEnvelope } from "../../../src/platform/events/envelope.js";
-import type { Runner } from "../../../src/platform/events/event-platform.js";
 import { OUTBOX_SHARD_LOCK_NAMESPACE } from "../../../src/platform/events/outbox/outbox-relay.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
-import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { describeWithService } from "../../support/services.js";
 import {
-  createItemsTable,
   enqueueItems,
   eventually,
   itemsConsumer,
+  itemsSuite,
   itemTopic,
   noFaults,
-  type PlatformUnderTest,
-  platformFor,
   readItems,
   type TransportName,
 } from "./harness.js";
@@ -25,37 +21,14 @@ const DAY_MS = 24 * HOUR_MS;
 
 describeWithService(["postgres", "kafka"], "event platform relay and operations", () => {
   describe.each<TransportName>(["kafka", "local"])("%s transport", (transport) => {
-    let db: MigratedDatabase;
-    const running: Runner[] = [];
-    const platforms: PlatformUnderTest[] = [];
-
-    beforeAll(async () => {
-      db = await createMigratedDatabase(`events_ops_${transport}`);
-      await createItemsTable(db.prisma);
-    });
-    afterEach(async () => {
-      for (const r of running.splice(0).reverse()) await r.stop();
-      for (const p of platforms.splice(0)) await p.platform.close();
-      await db.prisma.$executeRaw`TRUNCATE evtest.items`;
-    });
-    afterAll(async () => db?.drop());
-
-    function put(options: Parameters<typeof platformFor>[2] = {}) {
-      const p = platformFor(transport, db.prisma, options);
-      platforms.push(p);
-      return p;
-    }
-    async function started(r: Runner) {
-      running.push(r);
-      await r.start();
-      return r;
-    }
+    const suite = itemsSuite(transport, `events_ops_${transport}`);
+    const { put, started } = suite;
 
     it("a shard whose advisory lock is held elsewhere is not published until the lock is released", async () => {
       const p = put({ settings: { outboxShards: 2 } });
       const topic = itemTopic();
       await enqueueItems(
-        db.prisma,
+        suite.db.prisma,
         topic,
         [
           { Key: "locked-1", Seq: 1 },
@@ -72,7 +45,7 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
         lockTaken = r;
       });
       // Another "replica" owns both shards for as long as its transaction is open.
-      const holder = db.prisma.$transaction(
+      const holder = suite.db.prisma.$transaction(
         async (tx) => {
           await tx.$executeRaw`SELECT pg_advisory_xact_lock(${OUTBOX_SHARD_LOCK_NAMESPACE}::int, 0), pg_advisory_xact_lock(${OUTBOX_SHARD_LOCK_NAMESPACE}::int, 1)`;
           lockTaken();
@@ -84,18 +57,18 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       const relay = await started(p.platform.startRelay());
       // The relay has cycled over every shard several times by now; the lock kept it out.
       await new Promise((r) => setTimeout(r, 300));
-      expect(await db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(2);
+      expect(await suite.db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(2);
       release();
       await holder;
       await relay.whenCaughtUp?.();
-      expect(await db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(0);
+      expect(await suite.db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(0);
     });
 
     it("published outbox rows older than the retention are deleted, recent and unpublished ones kept", async () => {
       const p = put();
       const topic = itemTopic();
       await enqueueItems(
-        db.prisma,
+        suite.db.prisma,
         topic,
         [
           { Key: "old", Seq: 1 },
@@ -105,29 +78,28 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
         p.clock,
       );
       const old = new Date(p.clock.now().getTime() - (p.settings.outboxRetentionHours + 1) * HOUR_MS);
-      await db.prisma.$executeRaw`UPDATE platform.outbox SET published_at = ${old} WHERE key = 'old'`;
-      await db.prisma
+      await suite.db.prisma.$executeRaw`UPDATE platform.outbox SET published_at = ${old} WHERE key = 'old'`;
+      await suite.db.prisma
         .$executeRaw`UPDATE platform.outbox SET published_at = ${p.clock.now()} WHERE key = 'new'`;
       const relay = await started(p.platform.startRelay());
       await relay.whenCaughtUp?.();
       await eventually(
-        async () => (await db.prisma.outboxMessage.count({ where: { topic, key: "old" } })) === 0,
+        async () => (await suite.db.prisma.outboxMessage.count({ where: { topic, key: "old" } })) === 0,
       );
-      expect((await db.prisma.outboxMessage.findMany({ where: { topic } })).map((r) => r.key).sort()).toEqual(
-        ["new", "pending"],
-      );
+      expect(
+        (await suite.db.prisma.outboxMessage.findMany({ where: { topic } })).map((r) => r.key).sort(),
+      ).toEqual(["new", "pending"]);
       if (transport === "local") {
         // The local log keeps the same horizon (rows appended now stay).
-        await db.prisma.$executeRaw`
+        await suite.db.prisma.$executeRaw`
           INSERT INTO platform.event_log (topic, key, value, headers, appended_at)
           VALUES (${topic}, 'ancient', '{}', '{}'::jsonb, ${old})`;
-        const second = platformFor(transport, db.prisma);
-        platforms.push(second);
+        const second = put();
         await started(second.platform.startRelay());
         await eventually(
-          async () => (await db.prisma.eventLogEntry.count({ where: { topic, key: "ancient" } })) === 0,
+          async () => (await suite.db.prisma.eventLogEntry.count({ where: { topic, key: "ancient" } })) === 0,
         );
-        expect(await db.prisma.eventLogEntry.count({ where: { topic } })).toBeGreaterThan(0);
+        expect(await suite.db.prisma.eventLogEntry.count({ where: { topic } })).toBeGreaterThan(0);
       }
     });
 
@@ -136,7 +108,7 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       const topic = itemTopic();
       const group = `pin-test-${transport}-window-${Date.now()}`;
       const stale = new Date(p.clock.now().getTime() - (p.settings.dedupWindowDays + 1) * DAY_MS);
-      await db.prisma.processedMessage.createMany({
+      await suite.db.prisma.processedMessage.createMany({
         data: [
           { dedupKey: `${group}:x:old`, groupId: group, processedAt: stale },
           { dedupKey: `${group}:x:new`, groupId: group, processedAt: p.clock.now() },
@@ -145,10 +117,11 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       });
       await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
       await eventually(
-        async () => (await db.prisma.processedMessage.count({ where: { dedupKey: `${group}:x:old` } })) === 0,
+        async () =>
+          (await suite.db.prisma.processedMessage.count({ where: { dedupKey: `${group}:x:old` } })) === 0,
       );
       expect(
-        await db.prisma.processedMessage.count({
+        await suite.db.prisma.processedMessage.count({
           where: { dedupKey: { in: [`${group}:x:new`, "other:x:old"] } },
         }),
       ).toBe(2);
@@ -158,7 +131,7 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       const p = put();
       const topic = itemTopic();
       const relay = await started(p.platform.startRelay());
-      await enqueueItems(db.prisma, topic, [{ Key: "before", Seq: 1 }], p.clock);
+      await enqueueItems(suite.db.prisma, topic, [{ Key: "before", Seq: 1 }], p.clock);
       await relay.whenCaughtUp?.();
       const seen: EventEnvelope<unknown>[] = [];
       await started(
@@ -166,7 +139,7 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       );
       // Kafka assigns the start position on the first fetch after the group join.
       await new Promise((r) => setTimeout(r, transport === "kafka" ? 3000 : 100));
-      await enqueueItems(db.prisma, topic, [{ Key: "after", Seq: 1 }], p.clock);
+      await enqueueItems(suite.db.prisma, topic, [{ Key: "after", Seq: 1 }], p.clock);
       await eventually(async () => seen.length > 0);
       expect(seen.map((e) => e.key)).toEqual(["after"]);
       expect(seen[0]?.metadata.eventType).toBe("item-changed");
@@ -180,10 +153,10 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       const deps = {
         settings: p.settings,
         log: createMemoryLogger().logger,
-        db: db.prisma,
+        db: suite.db.prisma,
         clock: p.clock,
         metrics: p.metrics,
-        databaseUrl: db.url,
+        databaseUrl: suite.db.url,
         out: (l: string) => void lines.push(l),
       };
       const faults = noFaults();
@@ -192,7 +165,7 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       const consumer = await started(
         p.platform.runConsumer({ ...itemsConsumer(group, topic, faults), retry: { retriableDelaysMs: [] } }),
       );
-      await enqueueItems(db.prisma, topic, [{ Key: "cli", Seq: 1 }], p.clock);
+      await enqueueItems(suite.db.prisma, topic, [{ Key: "cli", Seq: 1 }], p.clock);
       await relay.whenCaughtUp?.();
       await consumer.whenCaughtUp?.();
 
@@ -204,11 +177,11 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       expect(await dlqCommand.run(["replay", "--group", group, "--code", "TEST_ITEM_NOT_FOUND"], deps)).toBe(
         0,
       );
-      await eventually(async () => (await readItems(db.prisma)).get("cli")?.applied === 1);
+      await eventually(async () => (await readItems(suite.db.prisma)).get("cli")?.applied === 1);
       expect(await dlqCommand.run(["replay"], deps)).toBe(2);
 
       await consumer.stop();
-      const before = JSON.stringify([...(await readItems(db.prisma))]);
+      const before = JSON.stringify([...(await readItems(suite.db.prisma))]);
       expect(
         await replayCommand.run(
           ["--group", group, "--topics", topic, "--from-beginning", "--forget-dedup"],
@@ -218,7 +191,7 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       expect(lines.some((l) => l.includes("forgot"))).toBe(true);
       const rerun = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
       await rerun.whenCaughtUp?.();
-      expect(JSON.stringify([...(await readItems(db.prisma))])).toBe(before);
+      expect(JSON.stringify([...(await readItems(suite.db.prisma))])).toBe(before);
     });
   });
 });
