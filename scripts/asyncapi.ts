@@ -125,7 +125,10 @@ function loadContracts(): EventContract[] {
 }
 
 const HEADER_DOC: Readonly<Record<keyof typeof HEADER, { description: string; format?: string }>> = {
-  messageId: { description: "uuid of this message; consumers deduplicate on <group>:<event-type>:<message-id>", format: "uuid" },
+  messageId: {
+    description: "uuid of this message; consumers deduplicate on <group>:<event-type>:<message-id>",
+    format: "uuid",
+  },
   eventType: { description: "kebab-case event type, the third part of the topic (booking-created)" },
   contractVersion: { description: "payload contract version, the topic's .vN suffix, as a decimal string" },
   aggregateId: { description: "id of the aggregate; equals the Kafka key" },
@@ -145,7 +148,11 @@ export function buildAsyncApi(): Record<string, Json> {
   const headerProps: { [key: string]: Json } = {};
   for (const [field, name] of Object.entries(HEADER) as Array<[keyof typeof HEADER, string]>) {
     const doc = HEADER_DOC[field];
-    headerProps[name] = { type: "string", description: doc.description, ...(doc.format ? { format: doc.format } : {}) };
+    headerProps[name] = {
+      type: "string",
+      description: doc.description,
+      ...(doc.format ? { format: doc.format } : {}),
+    };
   }
   const requiredHeaders = (Object.entries(HEADER) as Array<[keyof typeof HEADER, string]>)
     .filter(([field]) => !OPTIONAL_HEADERS.has(field))
@@ -199,7 +206,9 @@ export function buildAsyncApi(): Record<string, Json> {
           bindingVersion: "0.5.0",
         },
       },
-      examples: [{ name: `${eventTypeOf(c.topic)}-example`, headers: headersExample, payload: payloadExample }],
+      examples: [
+        { name: `${eventTypeOf(c.topic)}-example`, headers: headersExample, payload: payloadExample },
+      ],
       ...(added ? { "x-addition-to-spec": "decision 0041" } : {}),
     };
     channels[c.topic] = {
