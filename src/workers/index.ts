@@ -1,16 +1,9 @@
-import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
-import type { Db } from "../platform/db/prisma-client.js";
-import type { Logger } from "../platform/log/logger.js";
-import type { Registry } from "../platform/metrics/registry.js";
+import type { Infra } from "../platform/infra.js";
 import { createBookingExpirationWorker } from "./booking-expiration.worker.js";
 import { createHoldExpirationWorker } from "./hold-expiration.worker.js";
 
-export interface WorkerDeps {
-  readonly db: Db;
-  readonly log: Logger;
-  readonly clock: Clock;
-  readonly metrics: Registry;
+export interface WorkerDeps extends Infra {
   readonly settings: Settings;
 }
 

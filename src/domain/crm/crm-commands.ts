@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "../../platform/auth/viewer.js";
-import type { Clock } from "../../platform/clock/clock.js";
-import type { Db, Tx } from "../../platform/db/prisma-client.js";
+import type { Tx } from "../../platform/db/prisma-client.js";
 import { DomainError } from "../../platform/errors/domain-error.js";
-import type { Logger } from "../../platform/log/logger.js";
+import type { Infra } from "../../platform/infra.js";
 import {
   type CrmAction,
   canPerform,
@@ -38,12 +37,7 @@ import type { Deal } from "./deal/deal.types.js";
 const MAX_ATTEMPTS = 3;
 const SECONDS_PER_MS = 1 / 1000;
 
-export interface CrmCommandDeps {
-  readonly db: Db;
-  readonly clock: Clock;
-  readonly log: Logger;
-  readonly metrics: CrmMetrics;
-}
+export type CrmCommandDeps = Infra<CrmMetrics>;
 
 export interface CreateDealInput {
   readonly title: string;

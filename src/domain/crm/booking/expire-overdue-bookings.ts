@@ -1,6 +1,5 @@
-import type { Clock } from "../../../platform/clock/clock.js";
-import type { Db, Tx } from "../../../platform/db/prisma-client.js";
-import type { Logger } from "../../../platform/log/logger.js";
+import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { Infra } from "../../../platform/infra.js";
 import type { CrmMetrics } from "../crm.metrics.js";
 import { evolveDealForBooking } from "../deal/deal.decide.js";
 import type { Deal } from "../deal/deal.types.js";
@@ -19,12 +18,7 @@ export interface ExpireBatchResult {
   readonly failedIds: readonly string[];
 }
 
-export interface ExpireDeps {
-  readonly db: Db;
-  readonly clock: Clock;
-  readonly log: Logger;
-  readonly metrics: CrmMetrics;
-}
+export type ExpireDeps = Infra<CrmMetrics>;
 
 interface Expiry {
   readonly booking: Booking;
