@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/prisma-client.js";
 import { keysetPaging, keysetRange, type Page, type PageArgs } from "../../platform/paging/keyset.js";
 import { canPerform } from "./access/crm-access.rules.js";
 import { visibleDealsWhere } from "./access/crm-visibility.js";
-import { bookingFromRow, dealFromRow } from "./booking/booking.repository.js";
+import { bookingFromRow, dealFromRow } from "./booking/booking.rows.js";
 import type { Booking, BookingStatus } from "./booking/booking.types.js";
 import { CRM_ERROR, crmErrors } from "./crm.errors.js";
 import type { Deal, DealStatus } from "./deal/deal.types.js";

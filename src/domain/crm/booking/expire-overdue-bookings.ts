@@ -6,8 +6,9 @@ import type { Deal } from "../deal/deal.types.js";
 import { SYSTEM_ACTOR } from "../timeline/timeline.types.js";
 import { applyBookingDecision } from "./apply-booking-decision.js";
 import { type BookingDecision, decideBooking, dueAt } from "./booking.decide.js";
-import { bookingFromRow, dealFromColumns, writeBatchVersioned } from "./booking.repository.js";
+import { bookingFromRow, dealFromColumns } from "./booking.rows.js";
 import type { Booking } from "./booking.types.js";
+import { writeBatchVersioned } from "./booking-batch.writer.js";
 import { claimDueBookings } from "./claim-due-bookings.js";
 
 const MS_PER_SECOND = 1000;
