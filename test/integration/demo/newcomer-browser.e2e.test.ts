@@ -9,6 +9,8 @@ import { devToken, gqlAt, type StartedProcess, startNpmStart } from "../../suppo
  * A newcomer's first hour in a real browser (Debian chromium + playwright-core), against
  * `npm start` on embedded defaults, with every request to another host blocked (no internet).
  */
+/** npm start's readiness wait (180 s) plus the browser's launch */
+const START_TIMEOUT_MS = 240_000;
 const FREE_RGB = "rgb(155, 227, 168)"; // #9be3a8, src/graphql/demo/chessboard.html
 const RESERVED_RGB = "rgb(255, 209, 102)"; // #ffd166
 
@@ -20,7 +22,7 @@ describeWithBrowser("newcomer in a browser: GraphiQL offline and the live chessb
     proc = await startNpmStart();
     await proc.ready;
     browser = await launchBrowser(proc.base);
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await proc?.dispose();

@@ -61,5 +61,5 @@ describe("npm start on embedded defaults", () => {
     const exited = new Promise<number | null>((resolve) => proc?.child.once("exit", (code) => resolve(code)));
     proc.child.kill("SIGTERM");
     expect(await exited).toBe(0);
-  });
+  }, 240_000); // npm start waits up to 180 s for readiness on a loaded machine
 });
