@@ -5,7 +5,7 @@ import type { Settings } from "../config/settings.js";
 import type { Db } from "../db/prisma-client.js";
 import type { Logger } from "../log/logger.js";
 import type { Registry } from "../metrics/registry.js";
-import type { ConsumerDefinition } from "./consumer/definition.js";
+import type { AnyConsumerDefinition } from "./consumer/definition.js";
 import type { EventEnvelope } from "./envelope.js";
 import { createKafkaTransport } from "./kafka/kafka-transport.js";
 import { createLocalTransport } from "./local/local-transport.js";
@@ -29,7 +29,7 @@ export interface BroadcastOptions {
 export interface EventPlatform {
   readonly transport: "kafka" | "local";
   startRelay(): Runner;
-  runConsumer(def: ConsumerDefinition): Runner;
+  runConsumer(def: AnyConsumerDefinition): Runner;
   /** No dedup, no DLQ, starts at the latest position: live fan-out to every API instance */
   runBroadcast(opts: BroadcastOptions): Runner;
   ping(): Promise<boolean>;
