@@ -39,6 +39,16 @@ import { unpark } from "./sql/unpark.js";
  * - infrastructure: commit nothing of the batch; pause and read it again from its first message
  */
 export type BatchOutcome = { kind: "done"; results: string[] } | { kind: "infrastructure"; error: unknown };
+
+export interface BatchOptions {
+  heartbeat?: () => Promise<void>;
+  /**
+   * Checked before each per-message handler: when it turns false (graceful stop, partition
+   * revoked) the batch ends there: the messages before it commit, the rest are left unread
+   * (`results` is then shorter than the batch: commit the offset of its last entry only).
+   */
+  isRunning?: () => boolean;
+}
 export type ProcessOutcome = { kind: "done"; result: string } | { kind: "infrastructure"; error: unknown };
 
 export interface ParkedRow {
@@ -164,9 +174,10 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
    */
   async function processBatch(
     messages: readonly InboundMessage[],
-    heartbeat: () => Promise<void> = async () => {},
+    opts: BatchOptions = {},
     parked: { row: ParkedRow; tx: Tx } | null = null,
   ): Promise<BatchOutcome> {
+    const heartbeat = opts.heartbeat ?? (async () => {});
     const started = performance.now();
     const results: string[] = messages.map(() => "unhandled");
     const actions = new Map<number, Action>();
@@ -395,6 +406,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     }
 
     // 2. The scope: parked keys held back, one set-based dedup mark, handlers, one commit.
+    let stopAt = messages.length;
     let session: ScopeSession<unknown> | null = null;
     try {
       const blocked = parked
@@ -426,7 +438,20 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         }
       }
       if (def.handleBatch) await runGroup(session, toRun);
-      else for (const item of toRun) await runOne(session, item, invokeMessage(item));
+      else {
+        for (const item of toRun) {
+          if (opts.isRunning && !opts.isRunning()) {
+            stopAt = item.index;
+            break;
+          }
+          await runOne(session, item, invokeMessage(item));
+        }
+      }
+      if (stopAt < messages.length) {
+        // Everything from the stop on is left for the next holder: no mark, no policy write.
+        for (const item of toRun) if (item.index >= stopAt) failedKeys.push(item.dedupKey);
+        for (const index of [...actions.keys()]) if (index >= stopAt) actions.delete(index);
+      }
       await session.unmark(failedKeys);
       await session.commit();
     } catch (error) {
@@ -444,8 +469,8 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     } catch (error) {
       return { kind: "infrastructure", error };
     }
-    for (const { item, result } of success) recordSuccess(item, result, started);
-    return { kind: "done", results };
+    for (const { item, result } of success) if (item.index < stopAt) recordSuccess(item, result, started);
+    return { kind: "done", results: results.slice(0, stopAt) };
   }
 
   async function applyAction(
@@ -529,7 +554,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       message: InboundMessage,
       heartbeat: () => Promise<void> = async () => {},
     ): Promise<ProcessOutcome> {
-      const outcome = await processBatch([message], heartbeat);
+      const outcome = await processBatch([message], { heartbeat });
       return outcome.kind === "done" ? { kind: "done", result: outcome.results[0] ?? "unhandled" } : outcome;
     },
     /** A parked message whose retry is due (or that reached the head of its key's queue). */
@@ -541,7 +566,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         return await db.$transaction(
           async (tx) => {
             if (!(await lockParked(tx, row.id))) return { kind: "done", result: "gone" } as const;
-            const outcome = await processBatch([toInbound(row)], heartbeat, { row, tx });
+            const outcome = await processBatch([toInbound(row)], { heartbeat }, { row, tx });
             if (outcome.kind === "infrastructure") return outcome;
             return { kind: "done", result: outcome.results[0] ?? "unhandled" } as const;
           },

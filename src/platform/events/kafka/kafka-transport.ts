@@ -226,7 +226,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
               const outcome = await processor
                 .processBatch(
                   chunk.map((m) => toInbound(topic, partition, m)),
-                  heartbeat,
+                  { heartbeat, isRunning: () => isRunning() && !isStale() },
                 )
                 .finally(() => clearInterval(beat));
               if (outcome.kind === "infrastructure") {
@@ -252,9 +252,14 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
                 return;
               }
               failures.delete(tp);
+              if (outcome.results.length === 0) break;
               deps.tuning?.faults?.afterConsumerCommit?.();
-              resolveOffset(last.offset);
-              lastDone = last.offset;
+              const upTo =
+                outcome.results.length === chunk.length
+                  ? last
+                  : (chunk[outcome.results.length - 1] as KafkaMessage);
+              resolveOffset(upTo.offset);
+              lastDone = upTo.offset;
               // Offsets only after the batch's scope committed. A failed commit (partition revoked
               // mid-batch, broker gone) only means redelivery, which the dedup marks absorb.
               await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch((error: unknown) =>
@@ -263,6 +268,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
                   "offset commit failed; will redeliver",
                 ),
               );
+              if (outcome.results.length < chunk.length) break;
               await heartbeat();
             }
           },

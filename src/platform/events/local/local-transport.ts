@@ -103,9 +103,13 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
             const failures = await Promise.all(
               [...lanes.values()].map(async (indexes) => {
                 if (!running) return indexes[0] ?? rows.length;
-                const outcome = await processor.processBatch(indexes.map((index) => inboundOf(rows[index]!)));
+                const outcome = await processor.processBatch(
+                  indexes.map((index) => inboundOf(rows[index]!)),
+                  { isRunning: () => running },
+                );
                 if (outcome.kind === "infrastructure") return indexes[0] ?? rows.length;
-                return rows.length;
+                // Stopped part-way: the lane's first unprocessed row bounds the offset.
+                return indexes[outcome.results.length] ?? rows.length;
               }),
             );
             const firstFailed = Math.min(rows.length, ...failures);
