@@ -7,8 +7,8 @@ import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
-import type { BroadcastOptions, EventPlatformTuning, Runner } from "../event-platform.js";
 import { createSleeper } from "../sleep.js";
+import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { parseEnvelope } from "../wire.js";
 import {

@@ -1,5 +1,5 @@
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
-import type { BroadcastOptions, Runner } from "../event-platform.js";
+import type { BroadcastOptions, Runner } from "./runner.js";
 
 /** One outbox row on its way out: the envelope already flattened to what the wire carries. */
 export interface OutboundMessage {
