@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
+import { ValidationError } from "../../../src/platform/errors/domain-error.js";
 import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
+import {
+  defineConsumer,
+  type SinkWriter,
+  sinkScope,
+} from "../../../src/platform/events/consumer/definition.js";
 import { createMessageProcessor } from "../../../src/platform/events/consumer/message-processor.js";
 import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
 import { DLQ_HEADER, HEADER } from "../../../src/platform/events/envelope.js";
@@ -152,5 +158,75 @@ describeWithService(["postgres"], "consumer runtime: one batch, many outcomes", 
       expect(items.has(`w-${shape}`)).toBe(false);
       expect(items.get(`ok-${shape}`)?.applied).toBe(1);
     });
+  });
+});
+
+describeWithService(["postgres"], "consumer runtime: sink scope", () => {
+  const suite = itemsSuite("local", "events_sink_scope");
+
+  it("a sink batch is confirmed by the sink's flush: a failed flush leaves the batch unacknowledged, a poison message is dead-lettered without its rows, the rest is written once per business key", async () => {
+    const topic = itemTopic();
+    const group = `pin-test-sink-${Date.now()}`;
+    const stored = new Map<string, number>(); // the sink: idempotent by business key
+    let flushes = 0;
+    let failNextFlush = true;
+    const def = defineConsumer<Record<string, ItemPayload>, SinkWriter<{ id: string; seq: number }>>({
+      group,
+      metricsPrefix: "test_sink",
+      topics: [topic],
+      scope: sinkScope(() => {
+        const pending: Array<{ id: string; seq: number }> = [];
+        return {
+          write: (rows) => void pending.push(...rows),
+          async flush() {
+            flushes += 1;
+            if (failNextFlush) {
+              failNextFlush = false;
+              throw Object.assign(new Error("connect ECONNREFUSED sink"), { code: "ECONNREFUSED" });
+            }
+            for (const r of pending) stored.set(r.id, r.seq);
+          },
+        };
+      }),
+      async handleBatch(messages, { tx }) {
+        if (messages.some((m) => m.payload.Fail === "non-retriable")) {
+          throw new ValidationError("TEST_SINK_POISON", "poison");
+        }
+        tx.write(messages.map((m) => ({ id: m.envelope.metadata.messageId, seq: m.payload.Seq })));
+      },
+    });
+    const dlq: string[] = [];
+    const processor = createMessageProcessor({
+      def,
+      db: suite.db.prisma,
+      log: createMemoryLogger().logger,
+      clock: new ManualClock(new Date()),
+      contracts: contractRegistry(),
+      metrics: createConsumerMetrics(createMetricsRegistry(), "test_sink"),
+      send: async (m) => void dlq.push(m.key),
+    });
+    const batch = [
+      wire(topic, { Key: "s1", Seq: 1 }),
+      wire(topic, { Key: "poison", Seq: 1, Fail: "non-retriable" }),
+      wire(topic, { Key: "s2", Seq: 1 }),
+      wire(topic, { Key: "s1", Seq: 2 }),
+    ];
+    const failed = await processor.processBatch(batch);
+    expect(failed.kind).toBe("infrastructure");
+    expect(stored.size).toBe(0);
+    expect(dlq).toEqual([]); // nothing of a failed batch is acted on: it is read again
+
+    const redelivered = await processor.processBatch(batch);
+    expect(redelivered).toEqual({
+      kind: "done",
+      results: ["applied", "dead-lettered", "applied", "applied"],
+    });
+    expect(dlq).toEqual(["poison"]);
+    expect([...stored.values()].sort()).toEqual([1, 1, 2]);
+    expect(flushes).toBe(2);
+
+    // Delivered once more (offset commit lost): the sink's business key absorbs it.
+    await processor.processBatch(batch.filter((m) => m.key !== "poison"));
+    expect(stored.size).toBe(3);
   });
 });

@@ -76,6 +76,9 @@ const DUPLICATE = "skipped-duplicate";
 const PARKED_BEHIND = "parked-behind";
 const PARKED_TX_TIMEOUT_MS = 5 * 60_000;
 
+/** A handler failed during the pass without savepoints: roll back and run the careful pass. */
+class OptimisticAbort {}
+
 /** A failure the whole batch must yield to: roll back, pause, read again. */
 class InfrastructureSignal {
   constructor(readonly error: unknown) {}
@@ -220,6 +223,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     // Keys with a parked message wait behind it (a parked retry is itself the head of its key).
     const parkedInBatch = new Set<string>();
     const failedKeys: string[] = [];
+    let optimistic = false;
 
     function parkBehind(item: Item) {
       results[item.index] = PARKED_BEHIND;
@@ -254,6 +258,24 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       invoke: (w: unknown) => Promise<string>,
     ) {
       if (parkedInBatch.has(item.pair)) return parkBehind(item);
+      if (optimistic) {
+        let result: string;
+        try {
+          result = await invoke(session.writer);
+        } catch (error) {
+          if (classifyFor(def, error) !== "infrastructure") throw new OptimisticAbort();
+          metrics.infrastructure.inc(labels(item.message.topic));
+          deps.log.warn(
+            { group, topic: item.message.topic, key: item.message.key, err: error },
+            "infrastructure failure",
+          );
+          throw new InfrastructureSignal(error);
+        }
+        results[item.index] = result;
+        if (parked) actions.set(item.index, { kind: "unpark" });
+        success.push({ item, result });
+        return;
+      }
       let conflicts = 0;
       for (;;) {
         const attempt = item.attempt + conflicts;
@@ -342,16 +364,31 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       if (!handler) throw new Error(`no handler for ${item.message.topic}`);
       let conflicts = 0;
       return async (tx: unknown) => {
+        const attempt = item.attempt + conflicts++;
         const result = await handler(item.envelope.payload, {
           tx,
           envelope: item.envelope,
-          log: handlerLog(item),
+          // created on first use: most handlers never log
+          get log() {
+            return handlerLog(item);
+          },
           clock,
           heartbeat,
-          attempt: item.attempt + conflicts++,
+          attempt,
         });
         return result ?? "applied";
       };
+    }
+
+    /** The pass without savepoints: infrastructure stops the batch, anything else reruns it carefully. */
+    async function runDirect<T>(session: ScopeSession<unknown>, fn: (w: unknown) => Promise<T>): Promise<T> {
+      try {
+        return await fn(session.writer);
+      } catch (error) {
+        if (classifyFor(def, error) !== "infrastructure") throw new OptimisticAbort();
+        metrics.infrastructure.inc(labels(ready[0]?.message.topic ?? ""));
+        throw new InfrastructureSignal(error);
+      }
     }
 
     const batchMessage = (item: Item) =>
@@ -383,7 +420,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         });
       }
       try {
-        const out = await session.isolate(invoke(live));
+        const out = optimistic ? await runDirect(session, invoke(live)) : await session.isolate(invoke(live));
         live.forEach((item, i) => {
           const result = out?.[i] ?? "applied";
           results[item.index] = result;
@@ -391,6 +428,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
           success.push({ item, result });
         });
       } catch (error) {
+        if (error instanceof OptimisticAbort || error instanceof InfrastructureSignal) throw error;
         if (classifyFor(def, error) === "infrastructure") {
           metrics.infrastructure.inc(labels(live[0]?.message.topic ?? ""));
           throw new InfrastructureSignal(error);
@@ -406,57 +444,75 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     }
 
     // 2. The scope: parked keys held back, one set-based dedup mark, handlers, one commit.
+    // Handlers first run without savepoints (two round trips saved per message / batch call); if
+    // any of them throws, the whole pass is rolled back and run again with a savepoint per
+    // message or bisected batch call, where the error policy applies (decision 0034).
+    const baseResults = [...results];
+    const baseActions = new Map(actions);
     let stopAt = messages.length;
-    let session: ScopeSession<unknown> | null = null;
-    try {
-      const blocked = parked
-        ? new Set<string>()
-        : await parkedKeys(
-            db,
-            group,
-            ready.map((i) => i.message),
-          );
-      session = await scope.begin();
-      const candidates: Item[] = [];
-      for (const item of ready) {
-        if (blocked.has(item.pair)) {
-          parkedInBatch.add(item.pair);
-          parkBehind(item);
-        } else candidates.push(item);
-      }
-      const fresh = await session.mark(candidates.map((i) => i.dedupKey));
-      const seen = new Set<string>();
-      const toRun: Item[] = [];
-      for (const item of candidates) {
-        if (!fresh.has(item.dedupKey) || seen.has(item.dedupKey)) {
-          results[item.index] = DUPLICATE;
-          if (parked) actions.set(item.index, { kind: "unpark" });
-          success.push({ item, result: DUPLICATE });
-        } else {
-          seen.add(item.dedupKey);
-          toRun.push(item);
+    const firstPass = scope.kind === "postgres" && ready.length > 1 ? 0 : 1;
+    for (let pass = firstPass; pass < 2; pass++) {
+      optimistic = pass === 0;
+      results.splice(0, results.length, ...baseResults);
+      actions.clear();
+      for (const [k, v] of baseActions) actions.set(k, v);
+      success.length = 0;
+      failedKeys.length = 0;
+      parkedInBatch.clear();
+      stopAt = messages.length;
+      let session: ScopeSession<unknown> | null = null;
+      try {
+        const blocked = parked
+          ? new Set<string>()
+          : await parkedKeys(
+              db,
+              group,
+              ready.map((i) => i.message),
+            );
+        session = await scope.begin();
+        const candidates: Item[] = [];
+        for (const item of ready) {
+          if (blocked.has(item.pair)) {
+            parkedInBatch.add(item.pair);
+            parkBehind(item);
+          } else candidates.push(item);
         }
-      }
-      if (def.handleBatch) await runGroup(session, toRun);
-      else {
-        for (const item of toRun) {
-          if (opts.isRunning && !opts.isRunning()) {
-            stopAt = item.index;
-            break;
+        const fresh = await session.mark(candidates.map((i) => i.dedupKey));
+        const seen = new Set<string>();
+        const toRun: Item[] = [];
+        for (const item of candidates) {
+          if (!fresh.has(item.dedupKey) || seen.has(item.dedupKey)) {
+            results[item.index] = DUPLICATE;
+            if (parked) actions.set(item.index, { kind: "unpark" });
+            success.push({ item, result: DUPLICATE });
+          } else {
+            seen.add(item.dedupKey);
+            toRun.push(item);
           }
-          await runOne(session, item, invokeMessage(item));
         }
+        if (def.handleBatch) await runGroup(session, toRun);
+        else {
+          for (const item of toRun) {
+            if (opts.isRunning && !opts.isRunning()) {
+              stopAt = item.index;
+              break;
+            }
+            await runOne(session, item, invokeMessage(item));
+          }
+        }
+        if (stopAt < messages.length) {
+          // Everything from the stop on is left for the next holder: no mark, no policy write.
+          for (const item of toRun) if (item.index >= stopAt) failedKeys.push(item.dedupKey);
+          for (const index of [...actions.keys()]) if (index >= stopAt) actions.delete(index);
+        }
+        await session.unmark(failedKeys);
+        await session.commit();
+        break;
+      } catch (error) {
+        await session?.rollback().catch(() => {});
+        if (error instanceof OptimisticAbort) continue;
+        return { kind: "infrastructure", error: error instanceof InfrastructureSignal ? error.error : error };
       }
-      if (stopAt < messages.length) {
-        // Everything from the stop on is left for the next holder: no mark, no policy write.
-        for (const item of toRun) if (item.index >= stopAt) failedKeys.push(item.dedupKey);
-        for (const index of [...actions.keys()]) if (index >= stopAt) actions.delete(index);
-      }
-      await session.unmark(failedKeys);
-      await session.commit();
-    } catch (error) {
-      await session?.rollback().catch(() => {});
-      return { kind: "infrastructure", error: error instanceof InfrastructureSignal ? error.error : error };
     }
 
     // 3. The policy's writes, in PostgreSQL for every scope. A failure here is infrastructure:

@@ -9,6 +9,8 @@ import { unmarkProcessed } from "./sql/unmark-processed.js";
  * infrastructure failure: nothing of the batch is kept and its messages are read again.
  */
 export interface ScopeSession<W> {
+  /** The writer outside any isolation (a failure then spoils the whole session) */
+  readonly writer: W;
   /** Marks the dedup keys processed; returns the keys that were not marked before */
   mark(keys: readonly string[]): Promise<ReadonlySet<string>>;
   /** Takes back marks of messages that failed (the policy parks / dead-letters / skips them) */
@@ -72,6 +74,7 @@ export function postgresScope(): ScopeFactory<Tx> {
       ]);
       let savepoints = 0;
       return {
+        writer: tx,
         mark: (keys) => markProcessed(tx, group, keys, clock.now()),
         unmark: (keys) => unmarkProcessed(tx, keys),
         async isolate(fn) {
@@ -121,6 +124,7 @@ export function sinkScope<R>(open: () => BatchSink<R>): ScopeFactory<SinkWriter<
     async begin() {
       const rows: R[] = [];
       return {
+        writer: { write: (more: readonly R[]) => void rows.push(...more) },
         mark: async (keys) => new Set(keys),
         unmark: async () => {},
         async isolate(fn) {
