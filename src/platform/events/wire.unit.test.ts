@@ -28,7 +28,7 @@ describe("wire format", () => {
     });
   });
 
-  it("round-trips an envelope and derives the dedup key <group>:<eventType>:<messageId>", () => {
+  it("round-trips an envelope and derives the dedup key <group>:<topic>:<messageId>", () => {
     const parsed = parseEnvelope({
       topic: "pin.crm.booking-created.v1",
       partition: 0,
