@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import path from "node:path";
  */
 // Generous: on a loaded 2-core machine an embedded start (initdb, migrations, seed) took 89 s.
 const READY_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 30_000;
 
 /** A port nobody listens on now (the embedded PostgreSQL would reuse a server it finds). */
 export function freePort(): Promise<number> {
@@ -32,7 +34,10 @@ export interface StartedProcess {
   output(): string;
   /** resolves on "PIN is ready", rejects on an early exit or after 180 s */
   readonly ready: Promise<void>;
-  /** SIGKILL if still running, then removes the data folder */
+  /**
+   * SIGTERM if still running (a clean stop also stops its embedded PostgreSQL, which SIGKILL would
+   * orphan), SIGKILL after 30 s, then removes the data folder and its /var/tmp alias.
+   */
   dispose(): Promise<void>;
 }
 
@@ -78,10 +83,15 @@ export async function startNpmStart(): Promise<StartedProcess> {
     async dispose() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGKILL");
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
         await exited;
+        clearTimeout(timer);
       }
       await rm(dataDir, { recursive: true, force: true });
+      // As root the embedded PostgreSQL keeps its data under /var/tmp (src/platform/db/embedded-postgres.ts).
+      const alias = `/var/tmp/pin-data-${createHash("sha256").update(dataDir).digest("hex").slice(0, 12)}`;
+      await rm(alias, { recursive: true, force: true });
     },
   };
 }
