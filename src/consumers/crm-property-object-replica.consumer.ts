@@ -1,7 +1,9 @@
 import type {
+  DeveloperUpsertedEvent,
   PropertyObjectStatusChangedEvent,
   PropertyObjectUpsertedEvent,
 } from "../contracts/chessboard-events.js";
+import { upsertDeveloperReplicaIfNewer } from "../domain/crm/developer-replica/developer-replica.repository.js";
 import { upsertReplicaIfNewer } from "../domain/crm/property-object-replica/property-object-replica.repository.js";
 import type { Clock } from "../platform/clock/clock.js";
 import {
@@ -25,8 +27,9 @@ export interface CrmPropertyObjectReplicaDeps {
 }
 
 /**
- * chessboard → crm's replica of property objects (id, developer, status, version), which
- * createBooking checks (unknown / not Free / other developer). Monotonic by Version, so
+ * chessboard → crm's replicas: property objects (id, developer, status, holding booking, version),
+ * which createBooking checks (unknown / not Free / other developer), and developers, which
+ * engageDeveloper checks (unknown / Inactive). Monotonic by Version, so
  * redelivery and cross-topic reordering cannot move a replica row back.
  */
 export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplicaDeps): ConsumerDefinition {
@@ -52,6 +55,15 @@ export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplica
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     handlers: {
+      [TOPIC.developerUpserted]: async (payload: DeveloperUpsertedEvent, ctx: HandlerContext) => {
+        const applied = await upsertDeveloperReplicaIfNewer(
+          ctx.tx,
+          { id: payload.Id, status: payload.Status, version: payload.Version },
+          ctx.clock.now(),
+        );
+        ctx.log.debug({ developerId: payload.Id, version: payload.Version, applied }, "developer replica");
+        return applied ? "applied" : "skipped-stale";
+      },
       [TOPIC.propertyObjectUpserted]: (payload: PropertyObjectUpsertedEvent, ctx: HandlerContext) =>
         apply(ctx, {
           id: payload.Id,
@@ -60,6 +72,7 @@ export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplica
           buildingId: payload.BuildingId,
           status: payload.Status,
           version: payload.Version,
+          holdBookingId: undefined,
         }),
       [TOPIC.propertyObjectStatusChanged]: (payload: PropertyObjectStatusChangedEvent, ctx: HandlerContext) =>
         apply(ctx, {
@@ -69,6 +82,7 @@ export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplica
           buildingId: payload.BuildingId,
           status: payload.ToStatus,
           version: payload.Version,
+          holdBookingId: payload.HoldBookingId,
         }),
     },
   });

@@ -33,6 +33,7 @@ import { CRM_ERROR, crmErrors } from "./crm.errors.js";
 import type { CrmMetrics } from "./crm.metrics.js";
 import { decideDeal } from "./deal/deal.decide.js";
 import type { Deal } from "./deal/deal.types.js";
+import { findDeveloperReplica } from "./developer-replica/developer-replica.repository.js";
 
 /** The loser of an optimistic race re-reads and decides again; after this many tries it gives up. */
 const MAX_ATTEMPTS = 3;
@@ -189,9 +190,10 @@ export function createCrmCommands(deps: CrmCommandDeps) {
     async engageDeveloper(viewer: Viewer, dealId: string, developerId: string): Promise<Deal> {
       return withRetry("engageDeveloper", async (tx) => {
         const deal = await loadDealFor(tx, viewer, "engageDeveloper", dealId);
+        const developer = await findDeveloperReplica(tx, developerId);
         const decision = decideDeal(
           deal,
-          { type: "EngageDeveloper", developerId, actorUserId: viewer.userId },
+          { type: "EngageDeveloper", developerId, developer, actorUserId: viewer.userId },
           clock.now(),
         );
         await updateDealVersioned(tx, deal.version, decision.next, clock.now());
