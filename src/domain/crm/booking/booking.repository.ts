@@ -13,6 +13,7 @@ import {
   type InitiatedBy,
   type PaymentStatus,
 } from "./booking.types.js";
+import { crmEventOccurredAt } from "./booking-event-time.js";
 
 const INITIATORS: readonly InitiatedBy[] = ["Agent", "Investor", "PinManager"];
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ["None", "Uploaded", "Paid"];
@@ -330,6 +331,7 @@ function outgoing(event: CrmEvent, meta: CausationMeta) {
     payload: event.payload,
     correlationId: meta.correlationId ?? event.payload.BookingId,
     causationId: meta.causationId ?? null,
+    occurredAt: crmEventOccurredAt(event),
   };
 }
 
