@@ -1,5 +1,6 @@
 import type { Viewer } from "../platform/auth/viewer.js";
 import type { Clock } from "../platform/clock/clock.js";
+import type { TestClock } from "../platform/clock/test-clock.js";
 import type { Settings } from "../platform/config/settings.js";
 import type { Db } from "../platform/db/prisma-client.js";
 import type { Logger } from "../platform/log/logger.js";
@@ -22,6 +23,8 @@ export interface ApiDeps {
   readonly metrics: Registry;
   readonly settings: Settings;
   readonly extensions: ApiExtensions;
+  /** Set only when PIN_TEST_CLOCK is on and allowed (decision 0079) */
+  readonly testClock?: TestClock | null;
 }
 
 /** Per request (HTTP) or per operation (graphql-ws). */

@@ -334,7 +334,12 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             // The record timestamp is the event's occurrence time, as its created-at header (decision 0048).
             const occurred = Date.parse(m.headers[HEADER.createdAt] ?? "");
             const timestamp = Number.isFinite(occurred) ? String(occurred) : undefined;
-            list.push({ key: m.key, value: m.value, headers: m.headers, ...(timestamp ? { timestamp } : {}) });
+            list.push({
+              key: m.key,
+              value: m.value,
+              headers: m.headers,
+              ...(timestamp ? { timestamp } : {}),
+            });
             byTopic.set(m.topic, list);
           }
           await ensureTopics([...byTopic.keys()]);
