@@ -24,7 +24,7 @@ const HELD_REPLICA_STATUSES: readonly string[] = ["Reserved", "Booked"] satisfie
 const RELEASED_BOOKING_STATUSES: readonly BookingStatus[] = ["ReserveExpired", "BookingExpired", "Cancelled"];
 
 /**
- * Decision 0051: the object is bookable when the replica says Free, or when the replica still
+ * Decision 0052: the object is bookable when the replica says Free, or when the replica still
  * shows the hold of a crm booking that crm itself has already ended without a sale (its release is
  * on its way to chessboard). crm's partial unique index stays the guard against double booking.
  */
