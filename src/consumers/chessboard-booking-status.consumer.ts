@@ -1,15 +1,13 @@
-import type {
-  BookingCancelledV1,
-  BookingConfirmedV1,
-  BookingCreatedV1,
-  BookingExpiredV1,
-  BookingExtendedV1,
-  DealSaleStartedV1,
-} from "../contracts/crm-booking-events.js";
-import { HoldMismatchError } from "../domain/chessboard/chessboard.errors.js";
+import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
+import { TOPIC } from "../contracts/topics.js";
+import { CHESSBOARD_ERROR, HoldMismatchError } from "../domain/chessboard/chessboard.errors.js";
 import { applyBookingEvent } from "../domain/chessboard/status/apply-booking-event.js";
 import { type BookingEvent, bookingEventFrom } from "../domain/chessboard/status/booking-event.js";
-import { classifyHoldMismatch, holdMismatchStage } from "../domain/chessboard/status/hold-mismatch.js";
+import {
+  classifyHoldMismatch,
+  holdMismatchCounter,
+  holdMismatchStage,
+} from "../domain/chessboard/status/hold-mismatch.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
 import {
@@ -20,7 +18,6 @@ import {
   type HandlerContext,
   type HandlerResult,
 } from "../platform/events/consumer/definition.js";
-import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 
@@ -40,7 +37,9 @@ export interface ChessboardBookingStatusDeps {
  * Dedup by MessageId is the platform's; ordering across topics is the pure projection's
  * (decideHoldChange). booking-paid is not consumed: its booking-confirmed carries the transition.
  */
-export function chessboardBookingStatusConsumer(deps: ChessboardBookingStatusDeps): ConsumerDefinition {
+export function chessboardBookingStatusConsumer(
+  deps: ChessboardBookingStatusDeps,
+): ConsumerDefinition<CrmEventByTopic> {
   const holdMismatches = counter(
     deps.metrics,
     "chessboard_crm_hold_mismatch_total",
@@ -48,6 +47,7 @@ export function chessboardBookingStatusConsumer(deps: ChessboardBookingStatusDep
     ["stage"],
   );
   const retries = DEFAULT_RETRY_POLICY.retriableDelaysMs.length;
+  const countMismatch = holdMismatchCounter((stage) => holdMismatches.inc({ stage }));
 
   function handle<P>(map: (payload: P) => BookingEvent): EventHandler<P> {
     return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
@@ -74,7 +74,7 @@ export function chessboardBookingStatusConsumer(deps: ChessboardBookingStatusDep
         if (error instanceof HoldMismatchError) {
           // Count messages, not attempts: one `retrying` when first parked, one `dead-lettered`.
           const stage = holdMismatchStage(ctx.attempt, retries, error.retriable);
-          if (stage) holdMismatches.inc({ stage });
+          countMismatch(ctx.envelope.metadata.messageId, stage);
           const fields = { err: error, attempt: ctx.attempt, stage, ...error.details };
           if (stage === "dead-lettered") ctx.log.error(fields, "hold mismatch dead-lettered (INV-CHS-003)");
           else ctx.log.warn(fields, "hold mismatch, retrying (INV-CHS-003)");
@@ -84,18 +84,19 @@ export function chessboardBookingStatusConsumer(deps: ChessboardBookingStatusDep
     };
   }
 
-  return defineConsumer({
+  return defineConsumer<CrmEventByTopic>({
     group: CHESSBOARD_BOOKING_STATUS_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     handlers: {
-      [TOPIC.bookingCreated]: handle<BookingCreatedV1>(bookingEventFrom.created),
-      [TOPIC.bookingConfirmed]: handle<BookingConfirmedV1>(bookingEventFrom.confirmed),
-      [TOPIC.bookingExtended]: handle<BookingExtendedV1>(bookingEventFrom.extended),
-      [TOPIC.bookingExpired]: handle<BookingExpiredV1>(bookingEventFrom.expired),
-      [TOPIC.bookingCancelled]: handle<BookingCancelledV1>(bookingEventFrom.cancelled),
-      [TOPIC.dealSaleStarted]: handle<DealSaleStartedV1>(bookingEventFrom.saleStarted),
+      [TOPIC.bookingCreated]: handle(bookingEventFrom.created),
+      [TOPIC.bookingConfirmed]: handle(bookingEventFrom.confirmed),
+      [TOPIC.bookingExtended]: handle(bookingEventFrom.extended),
+      [TOPIC.bookingExpired]: handle(bookingEventFrom.expired),
+      [TOPIC.bookingCancelled]: handle(bookingEventFrom.cancelled),
+      [TOPIC.dealSaleStarted]: handle(bookingEventFrom.saleStarted),
     },
+    nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch],
     classifyError: classifyHoldMismatch,
   });
 }

@@ -1,8 +1,5 @@
-import type {
-  DeveloperUpsertedEvent,
-  PropertyObjectStatusChangedEvent,
-  PropertyObjectUpsertedEvent,
-} from "../contracts/chessboard-events.js";
+import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import { TOPIC } from "../contracts/topics.js";
 import { upsertDeveloperReplicaIfNewer } from "../domain/crm/developer-replica/developer-replica.repository.js";
 import { upsertReplicaIfNewer } from "../domain/crm/property-object-replica/property-object-replica.repository.js";
 import type { Clock } from "../platform/clock/clock.js";
@@ -12,7 +9,6 @@ import {
   type HandlerContext,
   type HandlerResult,
 } from "../platform/events/consumer/definition.js";
-import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 
@@ -32,7 +28,9 @@ export interface CrmPropertyObjectReplicaDeps {
  * engageDeveloper checks (unknown / Inactive). Monotonic by Version, so
  * redelivery and cross-topic reordering cannot move a replica row back.
  */
-export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplicaDeps): ConsumerDefinition {
+export function crmPropertyObjectReplicaConsumer(
+  _deps: CrmPropertyObjectReplicaDeps,
+): ConsumerDefinition<ChessboardEventByTopic> {
   async function apply(
     ctx: HandlerContext,
     row: Parameters<typeof upsertReplicaIfNewer>[1],
@@ -50,12 +48,12 @@ export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplica
     return applied ? "applied" : "skipped-stale";
   }
 
-  return defineConsumer({
+  return defineConsumer<ChessboardEventByTopic>({
     group: CRM_PROPERTY_OBJECT_REPLICA_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     handlers: {
-      [TOPIC.developerUpserted]: async (payload: DeveloperUpsertedEvent, ctx: HandlerContext) => {
+      [TOPIC.developerUpserted]: async (payload, ctx) => {
         const applied = await upsertDeveloperReplicaIfNewer(
           ctx.tx,
           { id: payload.Id, status: payload.Status, version: payload.Version },
@@ -64,7 +62,7 @@ export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplica
         ctx.log.debug({ developerId: payload.Id, version: payload.Version, applied }, "developer replica");
         return applied ? "applied" : "skipped-stale";
       },
-      [TOPIC.propertyObjectUpserted]: (payload: PropertyObjectUpsertedEvent, ctx: HandlerContext) =>
+      [TOPIC.propertyObjectUpserted]: (payload, ctx) =>
         apply(ctx, {
           id: payload.Id,
           tenantId: payload.TenantId,
@@ -74,7 +72,7 @@ export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplica
           version: payload.Version,
           holdBookingId: undefined,
         }),
-      [TOPIC.propertyObjectStatusChanged]: (payload: PropertyObjectStatusChangedEvent, ctx: HandlerContext) =>
+      [TOPIC.propertyObjectStatusChanged]: (payload, ctx) =>
         apply(ctx, {
           id: payload.PropertyObjectId,
           tenantId: payload.TenantId,

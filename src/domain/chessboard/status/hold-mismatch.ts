@@ -26,3 +26,24 @@ export function classifyHoldMismatch(error: unknown): "retriable" | "non-retriab
   if (isDomainError(error) && error.code === CHESSBOARD_ERROR.holdMismatch) return "retriable";
   return undefined;
 }
+
+/** How many (message, stage) pairs the counter remembers; far above the mismatches of one batch. */
+const REMEMBERED_PAIRS = 10_000;
+
+/**
+ * The counter of chessboard_crm_hold_mismatch_total, once per message and stage even when the
+ * runtime runs one attempt twice (a batch's pass without savepoints is rolled back and re-run
+ * carefully when any handler throws, decision 0034). Remembers the last REMEMBERED_PAIRS pairs.
+ */
+export function holdMismatchCounter(inc: (stage: HoldMismatchStage) => void) {
+  const seen = new Set<string>();
+  return (messageId: string, stage: HoldMismatchStage | null): boolean => {
+    if (stage === null) return false;
+    const pair = `${messageId}:${stage}`;
+    if (seen.has(pair)) return false;
+    seen.add(pair);
+    if (seen.size > REMEMBERED_PAIRS) seen.delete(seen.values().next().value as string);
+    inc(stage);
+    return true;
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RETRY_POLICY } from "../../../platform/events/consumer/retry-policy.js";
 import { HoldMismatchError } from "../chessboard.errors.js";
-import { classifyHoldMismatch, holdMismatchStage } from "./hold-mismatch.js";
+import { classifyHoldMismatch, holdMismatchCounter, holdMismatchStage } from "./hold-mismatch.js";
 
 const RETRIES = DEFAULT_RETRY_POLICY.retriableDelaysMs.length;
 
@@ -29,5 +29,16 @@ describe("chessboard_crm_hold_mismatch_total counts messages, not attempts", () 
     expect(classifyHoldMismatch(new HoldMismatchError("m", {}, true))).toBe("retriable");
     expect(classifyHoldMismatch(new HoldMismatchError("m", {}, false))).toBe("non-retriable");
     expect(classifyHoldMismatch(new Error("other"))).toBeUndefined();
+  });
+
+  it("one attempt run twice (the batch's optimistic pass, then its careful pass) counts once", () => {
+    const counted: string[] = [];
+    const count = holdMismatchCounter((stage) => counted.push(stage));
+    count("m1", holdMismatchStage(1, RETRIES, true));
+    count("m1", holdMismatchStage(1, RETRIES, true));
+    count("m2", holdMismatchStage(1, RETRIES, false));
+    count("m2", holdMismatchStage(1, RETRIES, false));
+    count("m1", holdMismatchStage(RETRIES + 1, RETRIES, true));
+    expect(counted).toEqual(["retrying", "dead-lettered", "dead-lettered"]);
   });
 });
