@@ -133,7 +133,11 @@ const HEADER_DOC: Readonly<Record<keyof typeof HEADER, { description: string; fo
   contractVersion: { description: "payload contract version, the topic's .vN suffix, as a decimal string" },
   aggregateId: { description: "id of the aggregate; equals the Kafka key" },
   aggregateType: { description: "Booking, Deal, Developer, Project, Building, PropertyObject" },
-  createdAt: { description: "ISO-8601 UTC time the event was written to the outbox", format: "date-time" },
+  createdAt: {
+    description:
+      "ISO-8601 UTC: when the business fact happened (decision 0048); also the Kafka record timestamp",
+    format: "date-time",
+  },
   correlationId: { description: "id of the business flow; defaults to the message id of its first event" },
   causationId: { description: "message id of the event or request that caused this one (absent when none)" },
   traceparent: { description: "W3C trace context (absent when unknown)" },
