@@ -86,6 +86,10 @@ export interface CatalogRig {
   start(): Promise<void>;
   stop(): Promise<void>;
   restartConsumer(): Promise<void>;
+  stopConsumer(): Promise<void>;
+  startConsumer(): Promise<void>;
+  /** messages the group finished (applied, skipped, duplicate or dead-lettered) */
+  finished(): Promise<number>;
 }
 
 /** One platform (relay + the catalog consumer) on Kafka, a real clock for retries. */
@@ -161,6 +165,26 @@ export function createCatalogRig(
       consumer = platform.runConsumer(definition);
       await relay.start();
       await consumer.start();
+    },
+    async stopConsumer() {
+      await consumer?.stop();
+      consumer = null;
+    },
+    async startConsumer() {
+      consumer = platform.runConsumer(definition);
+      await consumer.start();
+    },
+    async finished() {
+      const sum = async (name: string) => {
+        const metric = metrics.getSingleMetric(name);
+        if (!metric) return 0;
+        const data = await metric.get();
+        return data.values.filter((v) => v.labels.group === group).reduce((a, v) => a + v.value, 0);
+      };
+      return (
+        (await sum("catalog_chessboard_sync_consumed_total")) +
+        (await sum("catalog_chessboard_sync_dlq_total"))
+      );
     },
     async restartConsumer() {
       await consumer?.stop();
