@@ -175,9 +175,9 @@ export async function runCatalogBenchmarks(): Promise<BenchResult[]> {
     );
     await db.$executeRaw`
       INSERT INTO catalog.property_object_cards (id, project_id, building_id, developer_id, status,
-        property_object_status, number, floor, rooms_count, area_total, type_name, title, price, price_per_meter,
+        property_object_status, project_kind, number, floor, rooms_count, area_total, type_name, title, price, price_per_meter,
         source_contract_version, source_title, source_price, chessboard_version, chessboard_synced_at, created_at, updated_at)
-      SELECT gen_random_uuid(), ${projectId}::uuid, ${buildingId}::uuid, ${developerId}::uuid, 'Hidden', 'Free',
+      SELECT gen_random_uuid(), ${projectId}::uuid, ${buildingId}::uuid, ${developerId}::uuid, 'Hidden', 'Free', 'ResidentialComplex',
         g::text, 1 + g % 20, 1 + g % 3, 40 + g % 60, 'Квартира', 'lot', 5000000 + g, 100000, 1, 'lot', 5000000 + g, 1,
         now(), now(), now()
       FROM generate_series(1, ${CASCADE_LOTS}) g`;
