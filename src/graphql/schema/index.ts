@@ -10,5 +10,6 @@ import "./chessboard/chessboard-types.js";
 import "./chessboard/chessboard-queries.js";
 import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
+import "./platform/test-clock.js";
 
 export const schema = builder.toSchema({ sortSchema: true });
