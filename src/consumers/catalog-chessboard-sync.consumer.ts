@@ -95,7 +95,8 @@ export function catalogChessboardSyncConsumer(
       timeoutMs: deps.settings.catalogRewardsTimeoutMs,
     });
   if (!rewards.enabled) {
-    deps.log.info(
+    // warn: a deliberate degradation in embedded mode, a misconfiguration anywhere else
+    deps.log.warn(
       { group: CATALOG_CHESSBOARD_SYNC_GROUP, setting: "PIN_CATALOG_REWARDS_URL" },
       "rewards URL not configured: agent commission of lots stays null",
     );
