@@ -3,6 +3,7 @@ import type { Settings } from "../platform/config/settings.js";
 import type { AnyConsumerDefinition } from "../platform/events/consumer/definition.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
+import { catalogChessboardSyncConsumer } from "./catalog-chessboard-sync.consumer.js";
 import { chessboardBookingStatusConsumer } from "./chessboard-booking-status.consumer.js";
 import { crmPropertyObjectReplicaConsumer } from "./crm-property-object-replica.consumer.js";
 
@@ -20,4 +21,5 @@ export interface ConsumerDeps {
 export const CONSUMERS: ReadonlyArray<(deps: ConsumerDeps) => AnyConsumerDefinition> = [
   chessboardBookingStatusConsumer,
   crmPropertyObjectReplicaConsumer,
+  catalogChessboardSyncConsumer,
 ];

@@ -98,6 +98,30 @@ function url(env: string, protocols: readonly string[], description: string, exa
   } satisfies SettingSpec<string | null>;
 }
 
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** A comma-separated list of durations ("30s,1m,2m"): e.g. a retry schedule. */
+function durations(env: string, fallback: string, description: string) {
+  const parseList = (raw: string): number[] => {
+    const items = raw
+      .split(",")
+      .map((i) => i.trim())
+      .filter(Boolean);
+    if (items.length === 0 || items.length > 32) throw new ConfigError(env, "expected 1..32 durations");
+    return items.map((item) => {
+      const match = /^(\d{1,9})(ms|s|m|h)$/.exec(item);
+      if (!match) throw new ConfigError(env, `"${item}" is not a duration like 500ms, 30s, 2m, 1h`);
+      return Number(match[1]) * (DURATION_UNITS_MS[match[2] as string] as number);
+    });
+  };
+  return {
+    env,
+    description,
+    example: fallback,
+    parse: (raw: string | undefined): number[] => parseList(raw === undefined || raw === "" ? fallback : raw),
+  } satisfies SettingSpec<number[]>;
+}
+
 export const SETTINGS = {
   nodeEnv: oneOf(
     "NODE_ENV",
@@ -243,6 +267,24 @@ export const SETTINGS = {
     10,
     "Grace after ReservedUntil/BookedUntil before a hold is force-released",
     0,
+  ),
+  catalogSyncRetryDelays: durations(
+    "PIN_CATALOG_SYNC_RETRY_DELAYS",
+    "30s,1m,2m,4m,8m,16m",
+    "pin-catalog-chessboard-sync: delays of the retries of a retriable failure (*_NOT_FOUND); one retry per item, then DLQ",
+  ),
+  catalogRewardsUrl: url(
+    "PIN_CATALOG_REWARDS_URL",
+    ["http:", "https:"],
+    "Base URL of the rewards internal API (agent commission of a lot); empty → commission stays null",
+    "http://rewards.internal:8080",
+  ),
+  catalogRewardsTimeoutMs: int(
+    "PIN_CATALOG_REWARDS_TIMEOUT_MS",
+    2000,
+    "Timeout of one rewards commission request; on timeout the commission is deferred",
+    1,
+    60000,
   ),
   instanceId: str(
     "PIN_INSTANCE_ID",

@@ -97,6 +97,11 @@ interface ConsumerDefinitionBase<W> {
    * (CONSUMER_UNEXPECTED_ERROR).
    */
   classifyError?(error: unknown): ErrorClass | undefined;
+  /**
+   * The DLQ code of a payload that fails its JSON Schema contract; undefined → EVENT_CONTRACT_INVALID.
+   * Lets a consumer name its own code (catalog: a missing required field → *_CONTRACT_FIELD_MISSING).
+   */
+  contractViolationCode?(errors: readonly string[]): string | undefined;
   /** Contract version the handlers were written for; a different one is warned about and counted */
   expectedContractVersion?: number;
   /**

@@ -141,7 +141,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     if (!valid.ok) {
       return {
         kind: "rejected",
-        code: CONTRACT_INVALID_CODE,
+        code: def.contractViolationCode?.(valid.errors) ?? CONTRACT_INVALID_CODE,
         reason: `contract violation: ${valid.errors.join("; ")}`,
       };
     }

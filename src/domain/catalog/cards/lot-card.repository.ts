@@ -1,0 +1,280 @@
+import type { PropertyObjectStatus, PropertyType } from "../../../contracts/chessboard-events.js";
+import type { Tx } from "../../../platform/db/prisma-client.js";
+import { ConcurrencyConflictError } from "../../../platform/events/consumer/definition.js";
+import { type CardStatus, mapTypeName, type ProjectKind } from "../sync/mapping.js";
+import { generateTitle } from "../sync/numbers.js";
+import type { BuildingSource, LotCardState, LotSource } from "../sync/sync.decide.js";
+import { LOT_BATCH_SIZE } from "./recompute-cards.js";
+
+const CONTRACT_VERSION = 1;
+
+interface LotRow {
+  id: string;
+  project_id: string;
+  developer_id: string;
+  status: CardStatus;
+  chessboard_version: bigint;
+  row_version: number;
+  layout_id: string | null;
+  layout_group_id: string | null;
+  rooms_count: number;
+  area_total: string;
+  property_type: PropertyType | null;
+}
+
+export async function readLotCardState(tx: Tx, id: string): Promise<LotCardState | null> {
+  const [row] = await tx.$queryRaw<LotRow[]>`
+    SELECT id::text, project_id::text, developer_id::text, status, chessboard_version, row_version,
+           layout_id::text, layout_group_id::text, rooms_count, area_total::text, property_type
+    FROM catalog.property_object_cards WHERE id = ${id}::uuid`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    developerId: row.developer_id,
+    status: row.status,
+    chessboardVersion: Number(row.chessboard_version),
+    rowVersion: row.row_version,
+    layoutId: row.layout_id,
+    layoutGroupId: row.layout_group_id,
+    roomsCount: row.rooms_count,
+    areaTotal: row.area_total,
+    propertyType: row.property_type,
+  };
+}
+
+/**
+ * Creates a lot card from its passport. Effective values start as the snapshot and the status as
+ * Hidden; recomputeLots derives the rest. Building fields come from the building snapshot when
+ * its event was already seen (decision 0085), the project fields from the recompute.
+ */
+export async function insertLotCard(tx: Tx, s: LotSource, eventTime: Date, now: Date): Promise<void> {
+  const inserted = await tx.$executeRaw`
+    INSERT INTO catalog.property_object_cards (
+      id, project_id, building_id, developer_id, layout_id, layout_group_id, status,
+      property_object_status, number, floor, rooms_count, area_total, area_living, view, property_type,
+      type_name, title, price, price_per_meter, source_contract_version, source_title, source_price,
+      source_stars, source_distance_minutes, source_delivery_date, source_readiness_percent,
+      building_name, floors_total, chessboard_version, chessboard_synced_at, created_at, updated_at)
+    SELECT ${s.id}::uuid, ${s.projectId}::uuid, ${s.buildingId}::uuid, ${s.developerId}::uuid,
+      ${s.layoutId}::uuid, ${s.layoutGroupId}::uuid, 'Hidden', ${s.propertyObjectStatus}, ${s.number},
+      ${s.floor}, ${s.roomsCount}, ${s.areaTotal}::numeric, ${s.areaLiving}::numeric, ${s.view},
+      ${s.propertyType}, ${s.typeName}, ${s.title}, ${s.price}::numeric,
+      round(${s.price}::numeric / ${s.areaTotal}::numeric, 2), ${CONTRACT_VERSION}, ${s.title},
+      ${s.price}::numeric, p.source_stars, p.source_distance_minutes,
+      CASE WHEN b.floors_total >= ${s.floor} THEN b.delivery_date END,
+      CASE WHEN b.floors_total >= ${s.floor} THEN b.readiness_percent END,
+      CASE WHEN b.floors_total >= ${s.floor} THEN b.name END,
+      CASE WHEN b.floors_total >= ${s.floor} THEN b.floors_total END,
+      ${s.chessboardVersion}, ${eventTime}, ${now}, ${now}
+    FROM (SELECT 1) one
+    LEFT JOIN catalog.project_cards p ON p.id = ${s.projectId}::uuid
+    LEFT JOIN catalog.building_snapshots b ON b.id = ${s.buildingId}::uuid
+    ON CONFLICT (id) DO NOTHING`;
+  if (inserted === 0) throw new ConcurrencyConflictError(`lot card ${s.id} was created concurrently`);
+}
+
+/** Overwrites the passport (a restored lot leaves Delisted here: the recompute decides). */
+export async function updateLotCardSource(
+  tx: Tx,
+  s: LotSource,
+  expectedRowVersion: number,
+  eventTime: Date,
+  now: Date,
+): Promise<void> {
+  const updated = await tx.$executeRaw`
+    UPDATE catalog.property_object_cards l SET
+      project_id = ${s.projectId}::uuid, building_id = ${s.buildingId}::uuid, developer_id = ${s.developerId}::uuid,
+      layout_id = ${s.layoutId}::uuid, layout_group_id = ${s.layoutGroupId}::uuid,
+      property_object_status = ${s.propertyObjectStatus}, number = ${s.number}, floor = ${s.floor},
+      rooms_count = ${s.roomsCount}, area_total = ${s.areaTotal}::numeric, area_living = ${s.areaLiving}::numeric,
+      view = ${s.view}, property_type = ${s.propertyType}, type_name = ${s.typeName},
+      source_contract_version = ${CONTRACT_VERSION}, source_title = ${s.title}, source_price = ${s.price}::numeric,
+      status = CASE WHEN l.status = 'Delisted' THEN 'Hidden' ELSE l.status END,
+      chessboard_version = ${s.chessboardVersion}, chessboard_synced_at = ${eventTime},
+      row_version = l.row_version + 1, updated_at = ${now}
+    WHERE l.id = ${s.id}::uuid AND l.row_version = ${expectedRowVersion}`;
+  if (updated === 0) throw new ConcurrencyConflictError(`lot card ${s.id} changed concurrently`);
+}
+
+export async function updateLotStatus(
+  tx: Tx,
+  card: LotCardState,
+  change: { status: PropertyObjectStatus; version: number },
+  eventTime: Date,
+  now: Date,
+): Promise<void> {
+  const updated = await tx.$executeRaw`
+    UPDATE catalog.property_object_cards SET property_object_status = ${change.status},
+      chessboard_version = ${change.version}, chessboard_synced_at = ${eventTime},
+      row_version = row_version + 1, updated_at = ${now}
+    WHERE id = ${card.id}::uuid AND row_version = ${card.rowVersion}`;
+  if (updated === 0) throw new ConcurrencyConflictError(`lot card ${card.id} changed concurrently`);
+}
+
+export async function updateLotPrice(
+  tx: Tx,
+  card: LotCardState,
+  change: { price: string; version: number },
+  eventTime: Date,
+  now: Date,
+): Promise<void> {
+  const updated = await tx.$executeRaw`
+    UPDATE catalog.property_object_cards SET source_price = ${change.price}::numeric,
+      chessboard_version = ${change.version}, chessboard_synced_at = ${eventTime},
+      row_version = row_version + 1, updated_at = ${now}
+    WHERE id = ${card.id}::uuid AND row_version = ${card.rowVersion}`;
+  if (updated === 0) throw new ConcurrencyConflictError(`lot card ${card.id} changed concurrently`);
+}
+
+/** After the recompute: the lot's status and effective price (for the zero-price warning and logs). */
+export async function readLotOutcome(
+  tx: Tx,
+  id: string,
+): Promise<{ status: CardStatus; price: string; sourcePrice: string } | null> {
+  const [row] = await tx.$queryRaw<Array<{ status: CardStatus; price: string; source_price: string }>>`
+    SELECT status, price::text, source_price::text FROM catalog.property_object_cards WHERE id = ${id}::uuid`;
+  return row ? { status: row.status, price: row.price, sourcePrice: row.source_price } : null;
+}
+
+export async function setLotCommission(
+  tx: Tx,
+  id: string,
+  commission: string | null,
+  now: Date,
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE catalog.property_object_cards SET agent_commission = ${commission}::numeric,
+      commission_recomputed_at = ${now}, updated_at = ${now}
+    WHERE id = ${id}::uuid`;
+}
+
+/** B. DeveloperUpserted: DeveloperName on the developer's lots, in batches of 500 (keyset by id). */
+export async function renameDeveloperOnLots(
+  tx: Tx,
+  developerId: string,
+  name: string,
+  now: Date,
+  onBatch: () => Promise<void>,
+): Promise<number> {
+  let after = "00000000-0000-0000-0000-000000000000";
+  let total = 0;
+  for (;;) {
+    const [row] = await tx.$queryRaw<Array<{ last_id: string | null; n: bigint; changed: bigint }>>`
+      WITH batch AS (
+        SELECT id FROM catalog.property_object_cards
+        WHERE developer_id = ${developerId}::uuid AND id > ${after}::uuid ORDER BY id LIMIT ${LOT_BATCH_SIZE}
+      ), upd AS (
+        UPDATE catalog.property_object_cards l SET developer_name = ${name}, row_version = l.row_version + 1,
+          updated_at = ${now}
+        FROM batch b WHERE l.id = b.id AND l.developer_name IS DISTINCT FROM ${name}
+        RETURNING 1
+      )
+      SELECT (SELECT id::text FROM batch ORDER BY id DESC LIMIT 1) AS last_id,
+             (SELECT count(*) FROM batch) AS n, (SELECT count(*) FROM upd) AS changed`;
+    const n = Number(row?.n ?? 0);
+    total += Number(row?.changed ?? 0);
+    if (n < LOT_BATCH_SIZE) break;
+    after = row?.last_id as string;
+    await onBatch();
+  }
+  return total;
+}
+
+export async function readBuildingSnapshotVersion(tx: Tx, id: string): Promise<number | null> {
+  const [row] = await tx.$queryRaw<Array<{ v: bigint }>>`
+    SELECT chessboard_version AS v FROM catalog.building_snapshots WHERE id = ${id}::uuid`;
+  return row ? Number(row.v) : null;
+}
+
+export async function upsertBuildingSnapshot(
+  tx: Tx,
+  b: BuildingSource,
+  eventTime: Date,
+  now: Date,
+): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO catalog.building_snapshots
+      (id, project_id, name, floors_total, delivery_date, readiness_percent, chessboard_version,
+       chessboard_synced_at, updated_at)
+    VALUES (${b.id}::uuid, ${b.projectId}::uuid, ${b.name}, ${b.floorsTotal}, ${b.deliveryDate}::date,
+            ${b.readinessPercent}, ${b.chessboardVersion}, ${eventTime}, ${now})
+    ON CONFLICT (id) DO UPDATE SET project_id = EXCLUDED.project_id, name = EXCLUDED.name,
+      floors_total = EXCLUDED.floors_total, delivery_date = EXCLUDED.delivery_date,
+      readiness_percent = EXCLUDED.readiness_percent, chessboard_version = EXCLUDED.chessboard_version,
+      chessboard_synced_at = EXCLUDED.chessboard_synced_at, updated_at = EXCLUDED.updated_at`;
+}
+
+/**
+ * C. BuildingUpserted: the building's fields on its lots (except Delisted), batches of 500. A lot
+ * above the new FloorsTotal is skipped (its passport event will fix it) and counted for the warning.
+ */
+export async function applyBuildingToLots(
+  tx: Tx,
+  b: BuildingSource,
+  now: Date,
+  onBatch: () => Promise<void>,
+): Promise<{ updated: number; skippedFloor: number }> {
+  let after = "00000000-0000-0000-0000-000000000000";
+  let updated = 0;
+  let skippedFloor = 0;
+  for (;;) {
+    const [row] = await tx.$queryRaw<
+      Array<{ last_id: string | null; n: bigint; changed: bigint; skipped: bigint }>
+    >`
+      WITH batch AS (
+        SELECT id, floor FROM catalog.property_object_cards
+        WHERE building_id = ${b.id}::uuid AND status <> 'Delisted' AND id > ${after}::uuid
+        ORDER BY id LIMIT ${LOT_BATCH_SIZE}
+      ), upd AS (
+        UPDATE catalog.property_object_cards l SET building_name = ${b.name}, floors_total = ${b.floorsTotal},
+          source_delivery_date = ${b.deliveryDate}::date, source_readiness_percent = ${b.readinessPercent},
+          row_version = l.row_version + 1, updated_at = ${now}
+        FROM batch x
+        WHERE l.id = x.id AND x.floor <= ${b.floorsTotal}
+          AND (l.building_name, l.floors_total, l.source_delivery_date, l.source_readiness_percent)
+            IS DISTINCT FROM (${b.name}, ${b.floorsTotal}::int, ${b.deliveryDate}::date, ${b.readinessPercent}::int)
+        RETURNING 1
+      )
+      SELECT (SELECT id::text FROM batch ORDER BY id DESC LIMIT 1) AS last_id,
+             (SELECT count(*) FROM batch) AS n, (SELECT count(*) FROM upd) AS changed,
+             (SELECT count(*) FROM batch WHERE floor > ${b.floorsTotal}) AS skipped`;
+    const n = Number(row?.n ?? 0);
+    updated += Number(row?.changed ?? 0);
+    skippedFloor += Number(row?.skipped ?? 0);
+    if (n < LOT_BATCH_SIZE) break;
+    after = row?.last_id as string;
+    await onBatch();
+  }
+  return { updated, skippedFloor };
+}
+
+/**
+ * Lots created before their project card got TypeName/Title from the default kind; once the
+ * project (and its Kind) is known they are re-titled (the title rule lives in TypeScript), one
+ * UPDATE … FROM unnest per batch of 500.
+ */
+export async function retitleLotsForKind(
+  tx: Tx,
+  projectId: string,
+  kind: ProjectKind,
+  now: Date,
+): Promise<number> {
+  const rows = await tx.$queryRaw<
+    Array<{ id: string; rooms_count: number; area_total: string; property_type: string | null }>
+  >`
+    SELECT id::text, rooms_count, area_total::text, property_type FROM catalog.property_object_cards
+    WHERE project_id = ${projectId}::uuid AND project_kind IS DISTINCT FROM ${kind} AND status <> 'Delisted'`;
+  for (let i = 0; i < rows.length; i += LOT_BATCH_SIZE) {
+    const batch = rows.slice(i, i + LOT_BATCH_SIZE);
+    const ids = batch.map((r) => r.id);
+    const typeNames = batch.map((r) => mapTypeName(r.property_type, kind, []));
+    const titles = batch.map((r, k) => generateTitle(r.rooms_count, typeNames[k] as string, r.area_total));
+    await tx.$executeRaw`
+      UPDATE catalog.property_object_cards l SET type_name = t.type_name, source_title = t.title,
+        row_version = l.row_version + 1, updated_at = ${now}
+      FROM unnest(${ids}::uuid[], ${typeNames}::text[], ${titles}::text[]) AS t(id, type_name, title)
+      WHERE l.id = t.id AND (l.type_name, l.source_title) IS DISTINCT FROM (t.type_name, t.title)`;
+  }
+  return rows.length;
+}

@@ -1,0 +1,48 @@
+import type { BuildingUpsertedEvent } from "../../../contracts/chessboard-events.js";
+import {
+  applyBuildingToLots,
+  readBuildingSnapshotVersion,
+  upsertBuildingSnapshot,
+} from "../cards/lot-card.repository.js";
+import { readProjectForLots } from "../cards/project-card.repository.js";
+import { lockProjects, recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
+import { decideBuildingUpsert } from "./sync.decide.js";
+import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
+
+/** C. BuildingUpserted: building fields on its lots (batches of 500) and the project's delivery aggregates. */
+export async function applyBuildingUpserted(
+  ctx: SyncContext,
+  payload: BuildingUpsertedEvent,
+): Promise<SyncResult> {
+  const { tx } = ctx;
+  await lockProjects(tx, [payload.ProjectId]);
+  const project = await readProjectForLots(tx, payload.ProjectId);
+  const snapshotVersion = await readBuildingSnapshotVersion(tx, payload.Id);
+  const decision = decideBuildingUpsert(payload, project, snapshotVersion);
+  if (decision.kind === "stale") return logStale(ctx, payload.Id, payload.Version, snapshotVersion);
+  logWarnings(ctx.log, payload.Id, decision.warnings);
+  const b = decision.building;
+  await upsertBuildingSnapshot(tx, b, ctx.eventTime, ctx.now);
+  const applied = await applyBuildingToLots(tx, b, ctx.now, ctx.heartbeat);
+  if (applied.skippedFloor > 0) {
+    ctx.log.warn(
+      { eventId: ctx.eventId, aggregateId: b.id, floorsTotal: b.floorsTotal, skipped: applied.skippedFloor },
+      "lots above FloorsTotal skipped until their passport event",
+    );
+  }
+  const times = { now: ctx.now, publishedAt: ctx.eventTime };
+  const cascade = await recomputeLots(tx, { buildingId: b.id }, { ...times, onBatch: ctx.heartbeat });
+  await recomputeProjectAggregates(tx, [b.projectId], times);
+  ctx.log.info(
+    {
+      eventId: ctx.eventId,
+      aggregateId: b.id,
+      version: payload.Version,
+      chessboardVersion: snapshotVersion,
+      buildingStatus: payload.Status,
+      affectedPropertyObjects: Math.max(applied.updated, cascade.changed),
+    },
+    snapshotVersion === null ? "created" : "updated",
+  );
+  return "applied";
+}

@@ -1,0 +1,32 @@
+import type { DeveloperUpsertedEvent } from "../../../contracts/chessboard-events.js";
+import { renameDeveloperOnLots } from "../cards/lot-card.repository.js";
+import { renameDeveloperOnProjects } from "../cards/project-card.repository.js";
+import { decideDeveloperUpsert } from "./sync.decide.js";
+import { logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
+
+/** B. DeveloperUpserted: batch rename on every card of the developer, no entity loaded. */
+export async function applyDeveloperUpserted(
+  ctx: SyncContext,
+  payload: DeveloperUpsertedEvent,
+): Promise<SyncResult> {
+  const rename = decideDeveloperUpsert(payload);
+  logWarnings(ctx.log, payload.Id, rename.warnings);
+  const projects = await renameDeveloperOnProjects(
+    ctx.tx,
+    rename.developerId,
+    rename.name,
+    rename.logoFileId,
+    ctx.now,
+  );
+  const lots = await renameDeveloperOnLots(ctx.tx, rename.developerId, rename.name, ctx.now, ctx.heartbeat);
+  const fields = {
+    eventId: ctx.eventId,
+    aggregateId: payload.Id,
+    version: payload.Version,
+    developerStatus: payload.Status,
+    affectedProjects: projects,
+    affectedPropertyObjects: lots,
+  };
+  ctx.log.info(fields, projects === 0 && lots === 0 ? "no-cards" : "updated");
+  return "applied";
+}

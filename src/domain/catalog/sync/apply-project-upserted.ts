@@ -1,0 +1,79 @@
+import type { ProjectUpsertedEvent } from "../../../contracts/chessboard-events.js";
+import { retitleLotsForKind } from "../cards/lot-card.repository.js";
+import {
+  insertProjectCard,
+  readProjectCardState,
+  readProjectCascadeFingerprint,
+  updateProjectCardSource,
+} from "../cards/project-card.repository.js";
+import {
+  lockProjects,
+  recomputeLots,
+  recomputeProjectAggregates,
+  recomputeProjectCards,
+} from "../cards/recompute-cards.js";
+import { decideProjectUpsert } from "./sync.decide.js";
+import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
+
+/**
+ * A. ProjectUpserted: upsert the card (version guard INV-3, Kind guard INV-4), visibility INV-1,
+ * then — only when something the lots carry changed — denormalisation and the visibility cascade
+ * INV-5 over the project's lots in batches of 500, and the aggregates.
+ */
+export async function applyProjectUpserted(
+  ctx: SyncContext,
+  payload: ProjectUpsertedEvent,
+): Promise<SyncResult> {
+  const { tx } = ctx;
+  await lockProjects(tx, [payload.Id]);
+  const card = await readProjectCardState(tx, payload.Id);
+  const decision = decideProjectUpsert(payload, card);
+  if (decision.kind === "stale")
+    return logStale(ctx, payload.Id, payload.Version, card?.chessboardVersion ?? null);
+  logWarnings(ctx.log, payload.Id, decision.warnings);
+  if (decision.kindMismatch) ctx.signals.kindConflict();
+
+  const before = await readProjectCascadeFingerprint(tx, payload.Id);
+  const write = {
+    id: payload.Id,
+    source: decision.source,
+    kindMismatchCount: decision.kindMismatchCount,
+    eventTime: ctx.eventTime,
+    now: ctx.now,
+  };
+  if (card) await updateProjectCardSource(tx, write, card.rowVersion);
+  else await insertProjectCard(tx, write);
+  const times = { now: ctx.now, publishedAt: ctx.eventTime };
+  await recomputeProjectCards(tx, [payload.Id], times);
+  const after = await readProjectCascadeFingerprint(tx, payload.Id);
+
+  let affected = 0;
+  if (before !== after) {
+    await retitleLotsForKind(tx, payload.Id, decision.source.kind, ctx.now);
+    const cascade = await recomputeLots(tx, { projectId: payload.Id }, { ...times, onBatch: ctx.heartbeat });
+    affected = cascade.changed;
+    if (cascade.changed > 0) {
+      ctx.log.info(
+        {
+          eventId: ctx.eventId,
+          aggregateId: payload.Id,
+          affectedPropertyObjects: cascade.changed,
+          batches: cascade.batches,
+        },
+        "status-cascaded",
+      );
+    }
+  }
+  await recomputeProjectAggregates(tx, [payload.Id], times);
+  ctx.log.info(
+    {
+      eventId: ctx.eventId,
+      aggregateId: payload.Id,
+      version: payload.Version,
+      chessboardVersion: card?.chessboardVersion ?? null,
+      affectedPropertyObjects: affected,
+    },
+    card ? "updated" : "created",
+  );
+  return "applied";
+}

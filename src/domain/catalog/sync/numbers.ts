@@ -1,0 +1,77 @@
+/**
+ * Exact decimal arithmetic for money and areas (payloads carry decimal strings). Values are held
+ * as integers of hundredths (bigint), so PricePerMeter is exact and rounds like PostgreSQL's
+ * round(numeric, 2): half away from zero (decision 0080).
+ */
+import { TYPE_NAME } from "./mapping.js";
+
+const DECIMAL = /^(-?)(\d{1,15})(?:\.(\d{1,6}))?$/;
+
+/** "12500000.5" → 1250000050n (hundredths); more than 2 decimals rounds half away from zero. */
+export function toHundredths(value: string): bigint | null {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ""] = match;
+  const padded = `${fraction}000000`.slice(0, 6);
+  const micro = BigInt(whole as string) * 1_000_000n + BigInt(padded);
+  const hundredths = (micro + 5_000n) / 10_000n;
+  return sign === "-" ? -hundredths : hundredths;
+}
+
+/** 1250000050n → "12500000.50". */
+export function fromHundredths(value: bigint): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / 100n;
+  const fraction = (abs % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}${whole}.${fraction}`;
+}
+
+/** round(price / area, 2), half away from zero; area must be > 0. Both in hundredths. */
+export function pricePerMeterHundredths(price: bigint, area: bigint): bigint {
+  if (area <= 0n) throw new RangeError("area must be positive");
+  // price/area in hundredths = price * 100 / area; round half away from zero.
+  const numerator = price * 100n;
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const rounded = (abs * 2n + area) / (2n * area);
+  return negative ? -rounded : rounded;
+}
+
+export function pricePerMeter(price: string, area: string): string {
+  const p = toHundredths(price);
+  const a = toHundredths(area);
+  if (p === null || a === null) throw new RangeError(`not decimals: ${price} / ${area}`);
+  return fromHundredths(pricePerMeterHundredths(p, a));
+}
+
+/** A money/area string normalised to 2 decimals ("42.5" → "42.50"). */
+export function normaliseDecimal(value: string): string {
+  const h = toHundredths(value);
+  if (h === null) throw new RangeError(`not a decimal: ${value}`);
+  return fromHundredths(h);
+}
+
+/**
+ * SourceSnapshot.Title (decision 0082): Rooms = 0 of a dwelling → «Студия, 25.40 м²»; a parking
+ * lot or commercial premises → «Паркинг, 13.25 м²» / «Коммерция, 80.00 м²» whatever Rooms says;
+ * otherwise «2-комн. квартира, 54.10 м²». Area in the invariant culture with 2 decimals.
+ */
+export function generateTitle(rooms: number, typeName: string, totalArea: string): string {
+  const area = `${normaliseDecimal(totalArea)} м²`;
+  if (typeName === TYPE_NAME.parking || typeName === TYPE_NAME.commercial) return `${typeName}, ${area}`;
+  if (rooms === 0) return `Студия, ${area}`;
+  return `${rooms}-комн. ${typeName.toLowerCase()}, ${area}`;
+}
+
+/**
+ * Delivery date = the last day of the quarter (month = quarter·3). A year without a quarter is
+ * the year's end (decision 0083); a quarter without a year, or nothing, is null.
+ */
+export function deliveryDate(year: number | null, quarter: number | null): string | null {
+  if (year === null) return null;
+  const q = quarter ?? 4;
+  const month = q * 3; // 1-based last month of the quarter
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(lastDay).padStart(2, "0")}`;
+}

@@ -1,0 +1,40 @@
+import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { Logger } from "../../../platform/log/logger.js";
+import type { RewardsClient } from "../rewards/rewards-commission.client.js";
+import type { Warnings } from "./mapping.js";
+
+/** What a sync flow needs besides its payload; built per message by the thin consumer file. */
+export interface SyncContext {
+  readonly tx: Tx;
+  readonly log: Logger;
+  /** Wall clock: updated_at, override liveness */
+  readonly now: Date;
+  /** The event's CreatedAt: ChessboardSyncedAt and PublishedAt (decision 0087) */
+  readonly eventTime: Date;
+  readonly eventId: string;
+  readonly heartbeat: () => Promise<void>;
+  readonly rewards: RewardsClient;
+  readonly signals: SyncSignals;
+}
+
+/** Counters a flow bumps (the consumer binds them to Prometheus). */
+export interface SyncSignals {
+  kindConflict(): void;
+  commissionDeferred(): void;
+}
+
+export type SyncResult = "applied" | "skipped-stale" | "skipped";
+
+export function logWarnings(log: Logger, aggregateId: string, warnings: Warnings): void {
+  for (const w of warnings) log.warn({ aggregateId, ...w }, "mapping fallback");
+}
+
+export function logStale(
+  ctx: SyncContext,
+  aggregateId: string,
+  version: number,
+  chessboardVersion: number | null,
+): SyncResult {
+  ctx.log.info({ eventId: ctx.eventId, aggregateId, version, chessboardVersion }, "skipped-stale");
+  return "skipped-stale";
+}
