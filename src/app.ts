@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { CONSUMERS } from "./consumers/index.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
+import { createDevStats, type DevStats } from "./domain/devstats/devstats.runtime.js";
+import { seedDemoFunnel } from "./domain/devstats/seed/seed-demo-funnel.js";
 import type { ApiDeps, ApiExtensions } from "./graphql/context.js";
 import { createApiExtensions } from "./graphql/extensions.js";
 import { schema } from "./graphql/schema/index.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
+import { openClickHouse } from "./platform/clickhouse/open-clickhouse.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
 import { devTokensEnabled, type Settings } from "./platform/config/settings.js";
 import { openDatabase } from "./platform/db/embedded-postgres.js";
@@ -28,6 +31,8 @@ export interface App {
   readonly log: Logger;
   readonly metrics: Registry;
   readonly clock: Clock;
+  /** dev-stats analytics (ClickHouse server or embedded chdb); null when no engine is available */
+  readonly devstats: DevStats | null;
   /** Set when the api role runs */
   readonly url: string | null;
   /** Whether GET /dev/token is served */
@@ -80,6 +85,9 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     const platform = createEventPlatform({ settings: platformSettings, db, log, metrics, clock });
     stack.push({ name: "event-platform", stop: () => platform.close() });
 
+    const devstats = await openDevStats(settings, { db, clock, log, metrics });
+    if (devstats) stack.push({ name: "clickhouse", stop: () => devstats.clickhouse.close() });
+
     const roles = new Set(settings.roles);
     const runners: Array<{ name: string; runner: Runner }> = [];
 
@@ -90,7 +98,8 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     }
     if (roles.has("consumers")) {
       for (const factory of CONSUMERS) {
-        const definition = factory({ log, clock, metrics, settings });
+        const definition = factory({ log, clock, metrics, settings, devstats });
+        if (!definition) continue;
         runners.push({ name: definition.group, runner: platform.runConsumer(definition) });
       }
     }
@@ -104,6 +113,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       const built = createApiExtensions({ platform, db, log, metrics, clock });
       extensions = built.extensions;
       runners.push(...built.runners);
+      extensions = { ...extensions, devstats };
       const deps: ApiDeps = { db, clock, log, metrics, settings, extensions };
       api = createApiServer({
         deps,
@@ -115,7 +125,11 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         readiness: {
           database: async () => (await db.$queryRaw<unknown[]>`SELECT 1`).length === 1,
           ...(platform.transport === "kafka" ? { kafka: () => platform.ping() } : {}),
-          ...(settings.clickhouseUrl ? { clickhouse: () => clickhouseAnswers(settings.clickhouseUrl!) } : {}),
+          ...(devstats
+            ? { clickhouse: () => devstats.clickhouse.ping() }
+            : settings.clickhouseUrl
+              ? { clickhouse: () => clickhouseAnswers(settings.clickhouseUrl!) }
+              : {}),
         },
       });
     }
@@ -133,6 +147,11 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         runners.map((r) => r.runner),
         log,
       );
+      if (devstats) {
+        await seedDemoFunnel({ devstats, clock, log }).catch((error: unknown) =>
+          log.warn({ err: error }, "demo funnel not seeded"),
+        );
+      }
     }
 
     if (api) {
@@ -153,6 +172,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       log,
       metrics,
       clock,
+      devstats,
       url,
       devTokens: devTokensEnabled(settings, database.embedded),
       stop: stopAll,
@@ -160,6 +180,33 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/**
+ * The analytics engine and dev-stats on it (ClickHouse migrations applied). Without one (no
+ * CLICKHOUSE_URL and chdb not installed) or when it cannot be migrated, the process starts
+ * without the funnel: its consumers do not run and conversionFunnel answers
+ * DEVSTATS_ANALYTICS_UNAVAILABLE.
+ */
+async function openDevStats(
+  settings: Settings,
+  deps: { db: Db; clock: Clock; log: Logger; metrics: Registry },
+): Promise<DevStats | null> {
+  const opened = await openClickHouse(settings, deps.log);
+  if (!opened.ok) {
+    deps.log.warn({ reason: opened.reason }, "dev-stats funnel disabled");
+    return null;
+  }
+  try {
+    return await createDevStats({ clickhouse: opened.clickhouse, ...deps, settings });
+  } catch (error) {
+    deps.log.error(
+      { err: error, engine: opened.clickhouse.engine },
+      "dev-stats funnel disabled: ClickHouse not usable",
+    );
+    await opened.clickhouse.close().catch(() => {});
+    return null;
   }
 }
 

@@ -10,5 +10,7 @@ import "./chessboard/chessboard-types.js";
 import "./chessboard/chessboard-queries.js";
 import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
+import "./devstats/conversion-funnel.js";
+import "./devstats/feature-flags.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

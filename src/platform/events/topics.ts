@@ -27,6 +27,7 @@ export type Topic = (typeof TOPIC)[keyof typeof TOPIC];
 export function dlqTopicFor(group: string): string {
   const known: Record<string, string> = {
     "pin-catalog-chessboard-sync": "pin.catalog.chessboard-sync-dlq.v1",
+    "dev-stats-funnel-crm-booking": "pin.dev-stats.funnel-crm-booking-dlq.v1",
   };
   const given = known[group];
   if (given) return given;

@@ -57,6 +57,11 @@ export interface ConsumerDefinition {
    */
   metricsPrefix: string;
   retry?: Partial<RetryPolicy>;
+  /**
+   * A payload that breaks its contract: "dead-letter" (default, EVENT_CONTRACT_INVALID) or
+   * "skip" (ack + warning + `_skipped_total`, for consumers whose spec says skip + warning).
+   */
+  invalidPayload?: "dead-letter" | "skip";
 }
 
 export function defineConsumer(def: ConsumerDefinition): ConsumerDefinition {

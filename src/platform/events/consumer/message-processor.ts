@@ -213,6 +213,21 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
           if (parked) await db.$executeRaw`DELETE FROM platform.parked_messages WHERE id = ${parked.id}`;
           return { kind: "done", result: "unhandled" };
         case "rejected":
+          if (def.invalidPayload === "skip") {
+            metrics.skipped.inc(labels(message.topic));
+            deps.log.warn(
+              {
+                group,
+                topic: message.topic,
+                key: message.key,
+                offset: message.offset,
+                reason: prepared.reason,
+              },
+              "invalid payload skipped by policy",
+            );
+            if (parked) await db.$executeRaw`DELETE FROM platform.parked_messages WHERE id = ${parked.id}`;
+            return { kind: "done", result: "skipped" };
+          }
           await deadLetterAndUnpark(message, prepared.code, prepared.reason, priorFailures + 1, parked);
           return { kind: "done", result: "dead-lettered" };
         case "ready":
