@@ -15,6 +15,7 @@ import { createFunnelSink } from "./funnel-sink.js";
 export type DevStatsSettings = Pick<
   Settings,
   | "devStatsFunnelEnabled"
+  | "devStatsDatabase"
   | "featureFlagRefreshMs"
   | "devStatsBatchRows"
   | "devStatsBatchMs"
@@ -45,7 +46,7 @@ export interface DevStatsDeps {
 }
 
 export async function createDevStats(deps: DevStatsDeps): Promise<DevStats> {
-  const database = deps.database ?? DEVSTATS_DATABASE;
+  const database = deps.database ?? deps.settings.devStatsDatabase ?? DEVSTATS_DATABASE;
   const log = deps.log.child({ context: "devstats" });
   await runClickHouseMigrations(deps.clickhouse, database, DEVSTATS_CLICKHOUSE_MIGRATIONS, log);
   const store = createDevStatsStore(deps.clickhouse, database);

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { type ClickHouse, jsonEachRow, parseJsonEachRow } from "./clickhouse.js";
+import { type ClickHouse, ClickHouseUnavailableError, jsonEachRow, parseJsonEachRow } from "./clickhouse.js";
 
 type ChdbModule = typeof import("chdb");
 type ChdbSession = InstanceType<ChdbModule["Session"]>;
@@ -25,7 +25,7 @@ export function createChdbEngine(chdb: ChdbModule, path: string): ClickHouse {
   mkdirSync(path, { recursive: true });
   let session: ChdbSession | null = new chdb.Session(path);
   const open = (): ChdbSession => {
-    if (!session) throw new Error("chdb session is closed");
+    if (!session) throw new ClickHouseUnavailableError("the embedded ClickHouse (chdb) session is closed");
     return session;
   };
   return {

@@ -13,9 +13,10 @@ export type OpenedClickHouse = { ok: true; clickhouse: ClickHouse } | { ok: fals
  * reason, and the process starts without analytics.
  */
 export async function openClickHouse(
-  settings: Pick<Settings, "clickhouseUrl" | "dataDir">,
+  settings: Pick<Settings, "clickhouseUrl" | "dataDir" | "analytics">,
   log: Logger,
 ): Promise<OpenedClickHouse> {
+  if (settings.analytics === "off") return { ok: false, reason: "PIN_ANALYTICS=off" };
   if (settings.clickhouseUrl) {
     return { ok: true, clickhouse: createServerEngine({ url: settings.clickhouseUrl }) };
   }

@@ -219,6 +219,17 @@ export const SETTINGS = {
     "Grace after ReservedUntil/BookedUntil before a hold is force-released",
     0,
   ),
+  analytics: oneOf(
+    "PIN_ANALYTICS",
+    ["auto", "off"] as const,
+    "auto",
+    "Analytics (dev-stats on ClickHouse): auto = the server at CLICKHOUSE_URL, else embedded chdb when installed; off = none",
+  ),
+  devStatsDatabase: str(
+    "PIN_DEVSTATS_DATABASE",
+    "pin_dev_stats",
+    "ClickHouse database of dev-stats (lower-case identifier)",
+  ),
   devStatsFunnelEnabled: bool(
     "PIN_DEVSTATS_FUNNEL_ENABLED",
     true,
