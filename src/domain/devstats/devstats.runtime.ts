@@ -20,6 +20,7 @@ export type DevStatsSettings = Pick<
   | "devStatsBatchRows"
   | "devStatsBatchMs"
   | "devStatsDimensionRetries"
+  | "devStatsDimensionCacheMs"
   | "devStatsDimensionRetryMs"
 >;
 
@@ -60,6 +61,13 @@ export async function createDevStats(deps: DevStatsDeps): Promise<DevStats> {
       defaults: { "dev-stats.funnel.enabled": deps.settings.devStatsFunnelEnabled },
     });
   const newSink = () => createFunnelSink({ store, metrics, log, maxRows: deps.settings.devStatsBatchRows });
-  const ingest = createFunnelIngest({ store, newSink, flags, metrics, log });
+  const ingest = createFunnelIngest({
+    store,
+    newSink,
+    flags,
+    metrics,
+    log,
+    dimensionCacheMs: deps.settings.devStatsDimensionCacheMs,
+  });
   return { clickhouse: deps.clickhouse, store, flags, metrics, ingest, settings: deps.settings };
 }

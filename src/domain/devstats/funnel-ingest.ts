@@ -4,12 +4,14 @@ import type { DevStatsMetrics } from "./devstats.metrics.js";
 import type { DevStatsStore } from "./devstats.store.js";
 import {
   type BatchItem,
+  type Dimension,
   type DimensionRow,
   dimensionRowOf,
   type FunnelBookingRow,
   type ItemOutcome,
   planBatch,
   propertyObjectsOf,
+  readBookingCreated,
 } from "./funnel.js";
 import type { Sink } from "./funnel-sink.js";
 
@@ -22,7 +24,11 @@ export interface FunnelIngestDeps {
   flags: FeatureFlags;
   metrics: DevStatsMetrics;
   log: Logger;
+  /** PIN_DEVSTATS_DIMENSION_CACHE_MS: found paths are reused this long; 0 = always read */
+  dimensionCacheMs: number;
 }
+
+const DIMENSION_CACHE_MAX = 200_000;
 
 const METRIC_RESULT: Record<FunnelOutcome["kind"], string> = {
   applied: "applied",
@@ -41,21 +47,53 @@ const METRIC_RESULT: Record<FunnelOutcome["kind"], string> = {
  */
 export function createFunnelIngest(deps: FunnelIngestDeps) {
   const { store, newSink, flags, metrics, log } = deps;
+  // Found paths only (a miss must be looked up again: the dimension may arrive any moment).
+  const cache = new Map<string, { dimension: Dimension; at: number }>();
 
-  async function handleBatch(items: readonly BatchItem[]): Promise<FunnelOutcome[]> {
-    if (items.length === 0) return [];
+  async function lookup(ids: readonly string[]): Promise<Map<string, Dimension>> {
+    const found = new Map<string, Dimension>();
+    const now = performance.now();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = cache.get(id);
+      if (hit && now - hit.at < deps.dimensionCacheMs) found.set(id, hit.dimension);
+      else missing.push(id);
+    }
+    metrics.enrich.inc({ result: "cached" }, found.size);
+    if (missing.length === 0) return found;
+    const read = await store.findDimensions(missing);
+    metrics.enrich.inc({ result: "hit" }, read.size);
+    metrics.enrich.inc({ result: "miss" }, missing.length - read.size);
+    if (deps.dimensionCacheMs > 0) {
+      if (cache.size + read.size > DIMENSION_CACHE_MAX) cache.clear();
+      for (const [id, dimension] of read) cache.set(id, { dimension, at: now });
+    }
+    for (const [id, dimension] of read) found.set(id, dimension);
+    return found;
+  }
+
+  /**
+   * Steps 1–4 for a batch: flag, validation, one dimension lookup, tenant guard, rows built.
+   * Nothing is written; the caller hands `rows` to its sink scope.
+   */
+  async function prepare(
+    items: readonly BatchItem[],
+  ): Promise<{ outcomes: FunnelOutcome[]; rows: FunnelBookingRow[] }> {
+    if (items.length === 0) return { outcomes: [], rows: [] };
     if (!(await flags.isEnabled(FEATURE_FLAGS.devStatsFunnel))) {
       metrics.funnelEvents.inc({ result: "disabled" }, items.length);
       log.debug({ messages: items.length }, "dev-stats funnel disabled: acknowledged without writing");
-      return items.map(() => ({ kind: "disabled" }) as const);
+      return { outcomes: items.map(() => ({ kind: "disabled" }) as const), rows: [] };
     }
-    const ids = propertyObjectsOf(items);
-    const dimensions = ids.length > 0 ? await store.findDimensions(ids) : new Map();
-    metrics.enrich.inc({ result: "hit" }, dimensions.size);
-    metrics.enrich.inc({ result: "miss" }, ids.length - dimensions.size);
-    const plan = planBatch(items, dimensions);
+    const facts = items.map((item) => readBookingCreated(item.payload));
+    const ids = propertyObjectsOf(facts);
+    const dimensions = ids.length > 0 ? await lookup(ids) : new Map<string, Dimension>();
+    const plan = planBatch(items, facts, dimensions);
+    const counts = new Map<string, number>();
     plan.outcomes.forEach((outcome, i) => {
-      metrics.funnelEvents.inc({ result: METRIC_RESULT[outcome.kind] });
+      const result = METRIC_RESULT[outcome.kind];
+      counts.set(result, (counts.get(result) ?? 0) + 1);
+      if (outcome.kind === "applied" || outcome.kind === "duplicate-in-batch") return;
       const messageId = items[i]!.messageId;
       switch (outcome.kind) {
         case "invalid":
@@ -79,11 +117,18 @@ export function createFunnelIngest(deps: FunnelIngestDeps) {
           break;
       }
     });
+    for (const [result, n] of counts) metrics.funnelEvents.inc({ result }, n);
+    return { outcomes: plan.outcomes, rows: plan.rows };
+  }
+
+  /** prepare + one sink scope + its confirmed flush (what the runtime does around handleBatch). */
+  async function handleBatch(items: readonly BatchItem[]): Promise<FunnelOutcome[]> {
+    const { outcomes, rows } = await prepare(items);
     const sink = newSink();
-    sink.write(plan.rows);
+    sink.write(rows);
     const flushed = await sink.flush();
     if (flushed.rows > 0) log.debug(flushed, "funnel batch inserted");
-    return plan.outcomes;
+    return outcomes;
   }
 
   /** The dimension-ingest consumer's work: valid rows inserted in one statement. */
@@ -107,7 +152,7 @@ export function createFunnelIngest(deps: FunnelIngestDeps) {
     return results;
   }
 
-  return { handleBatch, ingestDimensions };
+  return { prepare, handleBatch, ingestDimensions, newSink };
 }
 
 export type FunnelIngest = ReturnType<typeof createFunnelIngest>;

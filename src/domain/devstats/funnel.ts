@@ -48,6 +48,10 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2
 /** EventDate = toDate(CreatedAt) in UTC (decision 0101): the UTC calendar day of the instant. */
 export function eventDateOf(createdAt: string): string | null {
   if (!ISO_INSTANT.test(createdAt)) return null;
+  if (createdAt.endsWith("Z")) {
+    const day = createdAt.slice(0, 10);
+    return isIsoDate(day) ? day : null;
+  }
   const ms = Date.parse(createdAt);
   if (!Number.isFinite(ms)) return null;
   const day = new Date(ms).toISOString().slice(0, 10);
@@ -122,12 +126,9 @@ export interface BatchPlan {
 }
 
 /** The property objects a batch needs from dim_property_object (valid payloads only). */
-export function propertyObjectsOf(items: readonly BatchItem[]): string[] {
+export function propertyObjectsOf(facts: readonly Validated<BookingFact>[]): string[] {
   const ids = new Set<string>();
-  for (const item of items) {
-    const fact = readBookingCreated(item.payload);
-    if (fact.ok) ids.add(fact.value.propertyObjectId);
-  }
+  for (const fact of facts) if (fact.ok) ids.add(fact.value.propertyObjectId);
   return [...ids];
 }
 
@@ -137,22 +138,23 @@ export function propertyObjectsOf(items: readonly BatchItem[]): string[] {
  */
 export function planBatch(
   items: readonly BatchItem[],
+  facts: readonly Validated<BookingFact>[],
   dimensions: ReadonlyMap<string, Dimension>,
 ): BatchPlan {
   const seenMessages = new Set<string>();
   const seenRows = new Set<string>();
   const outcomes: ItemOutcome[] = [];
   const rows: FunnelBookingRow[] = [];
-  for (const item of items) {
+  items.forEach((item, i) => {
     if (seenMessages.has(item.messageId)) {
       outcomes.push({ kind: "duplicate-in-batch" });
-      continue;
+      return;
     }
     seenMessages.add(item.messageId);
-    const fact = readBookingCreated(item.payload);
+    const fact = facts[i]!;
     if (!fact.ok) {
       outcomes.push({ kind: "invalid", reason: fact.reason });
-      continue;
+      return;
     }
     const result = enrich(fact.value, dimensions.get(fact.value.propertyObjectId));
     switch (result.kind) {
@@ -172,7 +174,7 @@ export function planBatch(
         break;
       }
     }
-  }
+  });
   return { outcomes, rows };
 }
 

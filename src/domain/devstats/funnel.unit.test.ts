@@ -84,8 +84,9 @@ describe("devstats funnel (pure)", () => {
       { messageId: "m4", payload: booking({ PropertyObjectId: "66666666-6666-4666-8666-666666666666" }) },
       { messageId: "m5", payload: { BookingId: B1 } },
     ];
-    expect(propertyObjectsOf(items)).toEqual([PO, "66666666-6666-4666-8666-666666666666"]);
-    const plan = planBatch(items, new Map([[PO, dim]]));
+    const facts = items.map((i) => readBookingCreated(i.payload));
+    expect(propertyObjectsOf(facts)).toEqual([PO, "66666666-6666-4666-8666-666666666666"]);
+    const plan = planBatch(items, facts, new Map([[PO, dim]]));
     expect(plan.outcomes.map((o) => o.kind)).toEqual([
       "applied",
       "duplicate-in-batch",

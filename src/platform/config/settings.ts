@@ -256,6 +256,13 @@ export const SETTINGS = {
     1,
     300_000,
   ),
+  devStatsDimensionCacheMs: int(
+    "PIN_DEVSTATS_DIMENSION_CACHE_MS",
+    60_000,
+    "dev-stats funnel: how long a found dim_property_object path is reused from memory before it is read again (0 = always read); misses are never cached",
+    0,
+    3_600_000,
+  ),
   devStatsDimensionRetries: int(
     "PIN_DEVSTATS_DIMENSION_RETRIES",
     6,

@@ -1,0 +1,264 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDevStats, type DevStats } from "../../src/domain/devstats/devstats.runtime.js";
+import type { DimensionRow, FunnelBookingRow } from "../../src/domain/devstats/funnel.js";
+import { createChdbEngine, loadChdb } from "../../src/platform/clickhouse/chdb-engine.js";
+import type { ClickHouse } from "../../src/platform/clickhouse/clickhouse.js";
+import { createServerEngine } from "../../src/platform/clickhouse/server-engine.js";
+import { systemClock } from "../../src/platform/clock/clock.js";
+import { loadSettings } from "../../src/platform/config/settings.js";
+import type { Db } from "../../src/platform/db/prisma-client.js";
+import type { FeatureFlags } from "../../src/platform/flags/feature-flags.js";
+import { createLogger } from "../../src/platform/log/logger.js";
+import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { need } from "../support.js";
+import type { BenchResult } from "../types.js";
+
+/**
+ * bench/devstats (`npm run bench devstats`), sizes from the environment:
+ *   DEVSTATS_BENCH_EVENTS   booking-created events through the consumer path (default 100000)
+ *   DEVSTATS_BENCH_BOOKINGS bookings loaded for the read figures (default 1000000)
+ *   DEVSTATS_BENCH_OBJECTS  property objects (default 10000)
+ *   DEVSTATS_BENCH_ENGINES  "server,chdb" (default both)
+ * Ingest: ingest.handleBatch (validation, one dim lookup per batch, tenant guard, rows, insert)
+ * vs a bare insert of the same prepared rows in the same batch size into the same table.
+ */
+const EVENTS = Number(process.env.DEVSTATS_BENCH_EVENTS ?? 100_000);
+const BOOKINGS = Number(process.env.DEVSTATS_BENCH_BOOKINGS ?? 1_000_000);
+const OBJECTS = Number(process.env.DEVSTATS_BENCH_OBJECTS ?? 10_000);
+const ENGINES = (process.env.DEVSTATS_BENCH_ENGINES ?? "server,chdb").split(",");
+const BATCH = 1_000;
+const QUERY_RUNS = Number(process.env.DEVSTATS_BENCH_QUERY_RUNS ?? 40);
+const DEVELOPERS = 5;
+
+const alwaysOn: FeatureFlags = { isEnabled: async () => true, set: async () => {}, invalidate: () => {} };
+
+interface World {
+  dims: DimensionRow[];
+}
+
+function world(): World {
+  const developers = Array.from({ length: DEVELOPERS }, () => randomUUID());
+  const projects = Array.from({ length: DEVELOPERS * 4 }, (_, i) => ({
+    id: randomUUID(),
+    dev: developers[i % DEVELOPERS]!,
+  }));
+  const buildings = Array.from({ length: projects.length * 5 }, (_, i) => ({
+    id: randomUUID(),
+    p: projects[i % projects.length]!,
+  }));
+  const groups = Array.from({ length: 50 }, () => randomUUID());
+  const layouts = Array.from({ length: 500 }, () => randomUUID());
+  const dims = Array.from({ length: OBJECTS }, (_, i): DimensionRow => {
+    const b = buildings[i % buildings.length]!;
+    return {
+      DeveloperId: b.p.dev,
+      ProjectId: b.p.id,
+      BuildingId: b.id,
+      LayoutGroupId: groups[i % groups.length]!,
+      LayoutId: layouts[i % layouts.length]!,
+      PropertyObjectId: randomUUID(),
+      UpsertedAt: "2026-01-01 00:00:00",
+      Version: 1,
+    };
+  });
+  return { dims };
+}
+
+const dayOf = (i: number, days: number) =>
+  new Date(Date.UTC(2026, 0, 1) + (i % days) * 86_400_000).toISOString().slice(0, 10);
+
+async function openEngine(kind: string): Promise<{ ch: ClickHouse; cleanup: () => Promise<void> } | null> {
+  if (kind === "server") {
+    const ch = createServerEngine({ url: need("TEST_CLICKHOUSE_URL"), requestTimeoutMs: 300_000 });
+    return { ch, cleanup: () => ch.close() };
+  }
+  const loaded = await loadChdb();
+  if ("error" in loaded) {
+    console.log(`chdb not available: ${loaded.error}`);
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "pin-bench-chdb-"));
+  const ch = createChdbEngine(loaded.chdb, dir);
+  return {
+    ch,
+    cleanup: async () => {
+      await ch.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function devstatsOn(ch: ClickHouse, database: string): Promise<DevStats> {
+  return createDevStats({
+    clickhouse: ch,
+    db: null as unknown as Db, // flags are injected: no PostgreSQL needed here
+    clock: systemClock,
+    log: createLogger({ level: "warn", pretty: false }),
+    metrics: createMetricsRegistry(),
+    settings: loadSettings({ NODE_ENV: "test" }),
+    database,
+    flags: alwaysOn,
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function runEngine(kind: string): Promise<BenchResult[]> {
+  const opened = await openEngine(kind);
+  if (!opened) return [];
+  const { ch } = opened;
+  const tag = `${Date.now().toString(36)}`;
+  const dbConsumer = `bench_devstats_${kind}_c_${tag}`;
+  const dbBare = `bench_devstats_${kind}_b_${tag}`;
+  const dbRead = `bench_devstats_${kind}_r_${tag}`;
+  const results: BenchResult[] = [];
+  try {
+    const w = world();
+    const consumer = await devstatsOn(ch, dbConsumer);
+    const bare = await devstatsOn(ch, dbBare);
+    for (let i = 0; i < w.dims.length; i += 10_000)
+      await consumer.store.insertDimensions(w.dims.slice(i, i + 10_000));
+
+    // Events (payloads as crm publishes them) and the rows they become.
+    const items = Array.from({ length: EVENTS }, (_, i) => {
+      const d = w.dims[(i * 7919) % w.dims.length]!;
+      return {
+        messageId: randomUUID(),
+        payload: {
+          BookingId: randomUUID(),
+          PropertyObjectId: d.PropertyObjectId,
+          TenantId: d.DeveloperId,
+          CreatedAt: `${dayOf(i, 30)}T12:00:00.000Z`,
+        },
+      };
+    });
+    const rows: FunnelBookingRow[] = items.map((item) => {
+      const d = w.dims.find((x) => x.PropertyObjectId === item.payload.PropertyObjectId)!;
+      const { UpsertedAt: _u, Version: _v, ...path } = d;
+      return { ...path, EventDate: item.payload.CreatedAt.slice(0, 10), BookingId: item.payload.BookingId };
+    });
+
+    let parts = 0;
+    let prepareMs = 0;
+    let t0 = performance.now();
+    for (let i = 0; i < items.length; i += BATCH) {
+      const batch = items.slice(i, i + BATCH);
+      const p0 = performance.now();
+      const { outcomes, rows: planned } = await consumer.ingest.prepare(batch);
+      prepareMs += performance.now() - p0;
+      if (outcomes.some((o) => o.kind !== "applied")) throw new Error("bench: unexpected outcome");
+      const sink = consumer.ingest.newSink();
+      sink.write(planned);
+      parts += (await sink.flush()).parts;
+    }
+    const consumerSeconds = (performance.now() - t0) / 1000;
+    if (process.env.DEVSTATS_BENCH_DEBUG) console.log({ kind, prepareMs, totalMs: consumerSeconds * 1000 });
+    t0 = performance.now();
+    for (let i = 0; i < rows.length; i += BATCH) await bare.store.insertBookings(rows.slice(i, i + BATCH));
+    const bareSeconds = (performance.now() - t0) / 1000;
+    const consumerRate = EVENTS / consumerSeconds;
+    const bareRate = EVENTS / bareSeconds;
+    results.push({
+      name: `${kind}: consumer ingest (${EVENTS} events, batches of ${BATCH})`,
+      value: consumerRate,
+      unit: "rows/s",
+      baseline: bareRate,
+      ratio: consumerRate / bareRate,
+      target: 0.8,
+    });
+    results.push({
+      name: `${kind}: funnel_daily parts created per 100k events`,
+      value: (parts * 100_000) / EVENTS,
+      unit: "parts",
+    });
+    const check = await ch.query<{ n: string }>(
+      `SELECT toUInt64(uniqMerge(Bookings)) AS n FROM ${dbConsumer}.funnel_daily`,
+    );
+    if (Math.abs(Number(check[0]?.n) - EVENTS) / EVENTS > 0.02)
+      throw new Error(`bench: counted ${check[0]?.n} of ${EVENTS}`);
+
+    // Read figures: BOOKINGS over OBJECTS objects, a year of days.
+    const read = await devstatsOn(ch, dbRead);
+    const chunk = 100_000;
+    t0 = performance.now();
+    for (let i = 0; i < BOOKINGS; i += chunk) {
+      const part: FunnelBookingRow[] = [];
+      for (let j = i; j < Math.min(BOOKINGS, i + chunk); j++) {
+        const { UpsertedAt: _u, Version: _v, ...path } = w.dims[(j * 7919) % w.dims.length]!;
+        part.push({ ...path, EventDate: dayOf(j * 31, 365), BookingId: randomUUID() });
+      }
+      await read.store.insertBookings(part);
+    }
+    const loadSeconds = (performance.now() - t0) / 1000;
+    results.push({
+      name: `${kind}: load ${BOOKINGS} bookings (100k per insert)`,
+      value: BOOKINGS / loadSeconds,
+      unit: "rows/s",
+    });
+
+    const dev = w.dims[0]!;
+    const shapes = {
+      "developer, 365 days, TOTAL": { groupBy: "TOTAL" as const },
+      "developer, 90 days, DAY": { groupBy: "DAY" as const, to: "2026-03-31" },
+      "project, 365 days, DAY": { groupBy: "DAY" as const, projectId: dev.ProjectId },
+      "property object, 365 days, TOTAL": {
+        groupBy: "TOTAL" as const,
+        propertyObjectId: dev.PropertyObjectId,
+      },
+    };
+    for (const [label, shape] of Object.entries(shapes)) {
+      const filter = {
+        developerId: dev.DeveloperId,
+        projectId: null,
+        buildingId: null,
+        layoutGroupId: null,
+        layoutId: null,
+        propertyObjectId: null,
+        from: "2026-01-01",
+        to: "2026-12-31",
+        ...shape,
+      };
+      await read.store.readFunnel(filter); // warm-up
+      const times: number[] = [];
+      for (let r = 0; r < QUERY_RUNS; r++) {
+        const s = performance.now();
+        await read.store.readFunnel(filter);
+        times.push(performance.now() - s);
+      }
+      times.sort((a, b) => a - b);
+      results.push({
+        name: `${kind}: conversionFunnel ${label} p50`,
+        value: percentile(times, 50),
+        unit: "ms",
+      });
+      results.push({
+        name: `${kind}: conversionFunnel ${label} p99`,
+        value: percentile(times, 99),
+        unit: "ms",
+      });
+    }
+    const partsNow = await ch.query<{ n: string }>(
+      `SELECT count() AS n FROM system.parts WHERE database = '${dbRead}' AND table = 'funnel_daily' AND active`,
+    );
+    results.push({
+      name: `${kind}: active parts of the 1M-booking table at query time`,
+      value: Number(partsNow[0]?.n),
+      unit: "parts",
+    });
+  } finally {
+    for (const db of [dbConsumer, dbBare, dbRead])
+      await ch.command(`DROP DATABASE IF EXISTS ${db}`).catch(() => {});
+    await opened.cleanup();
+  }
+  return results;
+}
+
+export async function runDevstatsBenchmarks(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const kind of ENGINES) results.push(...(await runEngine(kind)));
+  return results;
+}
