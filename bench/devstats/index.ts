@@ -136,8 +136,9 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
         },
       };
     });
+    const byId = new Map(w.dims.map((d) => [d.PropertyObjectId, d]));
     const rows: FunnelBookingRow[] = items.map((item) => {
-      const d = w.dims.find((x) => x.PropertyObjectId === item.payload.PropertyObjectId)!;
+      const d = byId.get(item.payload.PropertyObjectId)!;
       const { UpsertedAt: _u, Version: _v, ...path } = d;
       return { ...path, EventDate: item.payload.CreatedAt.slice(0, 10), BookingId: item.payload.BookingId };
     });
