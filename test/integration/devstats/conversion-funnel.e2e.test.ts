@@ -148,6 +148,12 @@ describeWithService("clickhouse", "conversionFunnel over GraphQL (ClickHouse ser
     expect(code).toBe("AUTH_REQUIRED");
   });
 
+  it("/readyz includes the ClickHouse engine", async () => {
+    const response = await fetch(new URL("/readyz", t.url));
+    const body = (await response.json()) as { checks: Record<string, boolean> };
+    expect(body.checks.clickhouse).toBe(true);
+  });
+
   it("hostile filters are refused before any SQL is built", async () => {
     const dm = await t.tokenFor("developer_manager");
     for (const bad of [

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { DEVSTATS_CLICKHOUSE_MIGRATIONS } from "../../../src/domain/devstats/devstats.clickhouse-migrations.js";
+import { runClickHouseMigrations } from "../../../src/platform/clickhouse/migrations.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { DLQ_HEADER, HEADER } from "../../../src/platform/events/envelope.js";
 import { dlqTopicFor } from "../../../src/platform/events/topics.js";
@@ -255,6 +257,19 @@ export function defineFunnelSuite(kind: EngineKind) {
         expect(await h.deliver(upsertedMessage(o, "2026-02-01T00:00:00.000Z", 1))).toBe("applied");
         const found = await h.devstats.store.findDimensions([o.propertyObjectId]);
         expect(found.get(o.propertyObjectId)?.BuildingId).toBe(moved.buildingId);
+      });
+
+      it("ClickHouse migrations are versioned: a second run applies nothing", async () => {
+        const again = await runClickHouseMigrations(
+          engine.clickhouse,
+          chDatabase,
+          DEVSTATS_CLICKHOUSE_MIGRATIONS,
+        );
+        expect(again).toEqual({ applied: [], alreadyApplied: [1, 2, 3] });
+        const versions = await engine.clickhouse.query<{ Version: number | string }>(
+          `SELECT Version FROM ${chDatabase}.schema_migrations ORDER BY Version`,
+        );
+        expect(versions.map((v) => Number(v.Version))).toEqual([1, 2, 3]);
       });
 
       it("replay of the topic from the beginning leaves every count unchanged", async () => {
