@@ -24,32 +24,46 @@ export async function loadChdb(): Promise<{ chdb: ChdbModule } | { error: string
 export function createChdbEngine(chdb: ChdbModule, path: string): ClickHouse {
   mkdirSync(path, { recursive: true });
   let session: ChdbSession | null = new chdb.Session(path);
+  // One statement at a time on the session: the embedded engine is shared by the API and the
+  // consumers of the process, and a chdb connection is not documented as safe for overlapping calls.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = tail.then(run, run);
+    tail = next.catch(() => {});
+    return next;
+  };
   const open = (): ChdbSession => {
     if (!session) throw new ClickHouseUnavailableError("the embedded ClickHouse (chdb) session is closed");
     return session;
   };
   return {
     engine: "chdb",
-    command: async (sql) => {
-      await open().queryAsync(sql, { format: "TabSeparated" });
-    },
-    query: async <T>(sql: string) =>
-      parseJsonEachRow<T>((await open().queryAsync(sql, { format: "JSONEachRow" })).text()),
-    insert: async (table, rows) => {
-      if (rows.length === 0) return;
-      await open().insert({ table, values: Buffer.from(jsonEachRow(rows)), format: "JSONEachRow" });
-    },
-    ping: async () => {
-      try {
-        await open().queryAsync("SELECT 1", { format: "TabSeparated" });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    close: async () => {
-      session?.close();
-      session = null;
-    },
+    command: (sql) =>
+      serial(async () => {
+        await open().queryAsync(sql, { format: "TabSeparated" });
+      }),
+    query: <T>(sql: string) =>
+      serial(async () =>
+        parseJsonEachRow<T>((await open().queryAsync(sql, { format: "JSONEachRow" })).text()),
+      ),
+    insert: (table, rows) =>
+      serial(async () => {
+        if (rows.length === 0) return;
+        await open().insert({ table, values: Buffer.from(jsonEachRow(rows)), format: "JSONEachRow" });
+      }),
+    ping: () =>
+      serial(async () => {
+        try {
+          await open().queryAsync("SELECT 1", { format: "TabSeparated" });
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    close: () =>
+      serial(async () => {
+        session?.close();
+        session = null;
+      }),
   };
 }
