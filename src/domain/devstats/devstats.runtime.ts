@@ -8,6 +8,7 @@ import type { Logger } from "../../platform/log/logger.js";
 import type { Registry } from "../../platform/metrics/registry.js";
 import { DEVSTATS_CLICKHOUSE_MIGRATIONS, DEVSTATS_DATABASE } from "./devstats.clickhouse-migrations.js";
 import { createDevStatsMetrics, type DevStatsMetrics } from "./devstats.metrics.js";
+import { createDevStatsReads, type DevStatsReads } from "./devstats.reads.js";
 import { createDevStatsStore, type DevStatsStore } from "./devstats.store.js";
 import { createFunnelIngest, type FunnelIngest } from "./funnel-ingest.js";
 import { createFunnelSink } from "./funnel-sink.js";
@@ -31,6 +32,7 @@ export interface DevStats {
   readonly flags: FeatureFlags;
   readonly metrics: DevStatsMetrics;
   readonly ingest: FunnelIngest;
+  readonly reads: DevStatsReads;
   readonly settings: DevStatsSettings;
 }
 
@@ -69,5 +71,13 @@ export async function createDevStats(deps: DevStatsDeps): Promise<DevStats> {
     log,
     dimensionCacheMs: deps.settings.devStatsDimensionCacheMs,
   });
-  return { clickhouse: deps.clickhouse, store, flags, metrics, ingest, settings: deps.settings };
+  return {
+    clickhouse: deps.clickhouse,
+    store,
+    flags,
+    metrics,
+    ingest,
+    reads: createDevStatsReads(store),
+    settings: deps.settings,
+  };
 }

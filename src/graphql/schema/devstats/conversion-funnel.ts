@@ -5,7 +5,6 @@ import {
   type StageCounts,
   type StageRatio,
 } from "../../../domain/devstats/funnel.js";
-import { funnelDeveloperOf, validateFunnelFilter } from "../../../domain/devstats/funnel-query.js";
 import { builder } from "../../builder.js";
 import { devstatsOf } from "./devstats-context.js";
 
@@ -109,29 +108,18 @@ builder.queryField("conversionFunnel", (t) =>
     errors: {},
     args: { filter: t.arg({ type: ConversionFunnelFilter, required: true }) },
     resolve: async (_root, { filter }, ctx) => {
-      const developerId = funnelDeveloperOf(ctx.viewer, optional(filter.developerId));
-      const valid = validateFunnelFilter(
-        {
-          developerId,
-          projectId: optional(filter.projectId),
-          buildingId: optional(filter.buildingId),
-          layoutGroupId: optional(filter.layoutGroupId),
-          layoutId: optional(filter.layoutId),
-          propertyObjectId: optional(filter.propertyObjectId),
-          from: filter.from,
-          to: filter.to,
-          groupBy: filter.groupBy ?? "TOTAL",
-        },
-        developerId,
-      );
-      const result = await devstatsOf(ctx).store.readFunnel(valid);
-      return {
-        developerId,
-        from: valid.from,
-        to: valid.to,
-        counts: result.total,
-        days: result.days.map(({ Day, ...counts }) => ({ day: Day, counts })),
-      };
+      const result = await devstatsOf(ctx).reads.conversionFunnel(ctx.viewer, {
+        developerId: optional(filter.developerId),
+        projectId: optional(filter.projectId),
+        buildingId: optional(filter.buildingId),
+        layoutGroupId: optional(filter.layoutGroupId),
+        layoutId: optional(filter.layoutId),
+        propertyObjectId: optional(filter.propertyObjectId),
+        from: filter.from,
+        to: filter.to,
+        groupBy: filter.groupBy ?? "TOTAL",
+      });
+      return { ...result, days: result.days.map(({ Day, ...counts }) => ({ day: Day, counts })) };
     },
   }),
 );
