@@ -11,12 +11,12 @@ export class SqlLiteralError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value.toLowerCase());
+  return typeof value === "string" && UUID.test(value);
 }
 
 /** A UUID (any case; lower-cased) as a quoted string literal. */
