@@ -259,6 +259,34 @@ export function defineFunnelSuite(kind: EngineKind) {
         expect(found.get(o.propertyObjectId)?.BuildingId).toBe(moved.buildingId);
       });
 
+      it("the sink inserts at most PIN_DEVSTATS_BATCH_ROWS rows per insert and reports the parts it created", async () => {
+        const o = await knownObject();
+        const { projectId, buildingId, layoutGroupId, layoutId, propertyObjectId } = o;
+        const path = {
+          DeveloperId: DEV,
+          ProjectId: projectId,
+          BuildingId: buildingId,
+          LayoutGroupId: layoutGroupId ?? "",
+          LayoutId: layoutId ?? "",
+          PropertyObjectId: propertyObjectId,
+        };
+        const rows = Array.from({ length: 2_500 }, (_, i) => ({
+          ...path,
+          EventDate: i % 2 === 0 ? "2026-03-31" : "2026-04-01", // two monthly partitions per insert
+          BookingId: randomUUID(),
+        }));
+        const sink = h.devstats.ingest.newSink();
+        sink.write(rows);
+        expect(sink.pending).toBe(2_500);
+        expect(await sink.flush()).toEqual({ rows: 2_500, inserts: 3, parts: 6 });
+        expect(sink.pending).toBe(0);
+        expect(
+          (await h.bookings(propertyObjectId, "2026-03-31")) +
+            (await h.bookings(propertyObjectId, "2026-04-01")),
+        ).toBe(2_500);
+        expect(await h.metric("devstats_funnel_insert_parts")).toBe(3); // observations (one per insert)
+      });
+
       it("ClickHouse migrations are versioned: a second run applies nothing", async () => {
         const again = await runClickHouseMigrations(
           engine.clickhouse,
