@@ -287,6 +287,36 @@ export function defineFunnelSuite(kind: EngineKind) {
         expect(await h.metric("devstats_funnel_insert_parts")).toBe(3); // observations (one per insert)
       });
 
+      it("contract version ≠ 1: warned about and counted, then processed (warn-and-proceed)", async () => {
+        const o = await knownObject();
+        const plain = bookingMessage(bookingPayload(o, AT));
+        const msg = { ...plain, headers: { ...plain.headers, [HEADER.contractVersion]: "2" } };
+        expect(await h.deliver(msg)).toBe("applied");
+        expect(await h.bookings(o.propertyObjectId, DAY)).toBe(1);
+        expect(await h.metric("devstats_funnel_booking_contract_mismatch_total")).toBe(1);
+        expect(h.logs.some((l) => l.msg === "contract version mismatch")).toBe(true);
+      });
+
+      it("dimension ingest: a malformed upsert goes to the DLQ; a valid one is idempotent on redelivery", async () => {
+        const o = newObject(DEV);
+        const template = upsertedMessage(o, "2026-02-01T00:00:00.000Z");
+        const bad = {
+          ...template,
+          value: JSON.stringify({ ...JSON.parse(template.value), UpdatedAt: "2026-02-01" }),
+        };
+        expect(await h.deliver(bad)).toBe("dead-lettered");
+        const good = upsertedMessage(o, "2026-02-01T00:00:00.000Z");
+        expect(await h.deliver(good)).toBe("applied");
+        expect(await h.deliver(good)).toBe("skipped-duplicate");
+        expect(
+          (await h.devstats.store.findDimensions([o.propertyObjectId])).get(o.propertyObjectId),
+        ).toMatchObject({
+          DeveloperId: DEV,
+          BuildingId: o.buildingId,
+        });
+        h.dlq.length = 0;
+      });
+
       it("ClickHouse migrations are versioned: a second run applies nothing", async () => {
         const again = await runClickHouseMigrations(
           engine.clickhouse,
