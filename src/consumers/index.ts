@@ -1,7 +1,7 @@
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
-import type { ConsumerDefinition } from "../platform/events/consumer/definition.js";
+import type { AnyConsumerDefinition } from "../platform/events/consumer/definition.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 import { chessboardBookingStatusConsumer } from "./chessboard-booking-status.consumer.js";
@@ -23,7 +23,7 @@ export interface ConsumerDeps {
  * exporting a factory, plus one line here. A factory returns null when a dependency it needs is
  * not configured in this process (dev-stats without an analytics engine).
  */
-export const CONSUMERS: ReadonlyArray<(deps: ConsumerDeps) => ConsumerDefinition | null> = [
+export const CONSUMERS: ReadonlyArray<(deps: ConsumerDeps) => AnyConsumerDefinition | null> = [
   chessboardBookingStatusConsumer,
   crmPropertyObjectReplicaConsumer,
   (deps) => (deps.devstats ? devStatsDimensionConsumer(deps.devstats) : null),

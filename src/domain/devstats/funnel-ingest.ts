@@ -6,7 +6,6 @@ import {
   type BatchItem,
   type Dimension,
   type DimensionRow,
-  dimensionRowOf,
   type FunnelBookingRow,
   type ItemOutcome,
   planBatch,
@@ -131,28 +130,27 @@ export function createFunnelIngest(deps: FunnelIngestDeps) {
     return outcomes;
   }
 
-  /** The dimension-ingest consumer's work: valid rows inserted in one statement. */
-  async function ingestDimensions(
-    items: readonly BatchItem[],
-  ): Promise<Array<{ ok: true } | { ok: false; reason: string }>> {
-    const rows: DimensionRow[] = [];
-    const results = items.map((item) => {
-      const row = dimensionRowOf(item.payload);
-      if (!row.ok) {
-        metrics.dimensions.inc({ result: "invalid" });
-        return { ok: false as const, reason: row.reason };
-      }
-      rows.push(row.value);
-      return { ok: true as const };
-    });
-    if (rows.length > 0) {
-      await store.insertDimensions(rows);
-      metrics.dimensions.inc({ result: "ingested" }, rows.length);
-    }
-    return results;
+  /** The dimension consumer's sink scope: one insert of the batch's dim_property_object rows. */
+  function newDimensionSink(): Sink<DimensionRow> {
+    let buffer: DimensionRow[] = [];
+    return {
+      get pending() {
+        return buffer.length;
+      },
+      write(rows) {
+        for (const row of rows) buffer.push(row);
+      },
+      async flush() {
+        const rows = buffer;
+        buffer = [];
+        if (rows.length > 0) await store.insertDimensions(rows);
+        metrics.dimensions.inc({ result: "ingested" }, rows.length);
+        return { rows: rows.length, parts: rows.length > 0 ? 1 : 0, inserts: rows.length > 0 ? 1 : 0 };
+      },
+    };
   }
 
-  return { prepare, handleBatch, ingestDimensions, newSink };
+  return { prepare, handleBatch, newSink, newDimensionSink };
 }
 
 export type FunnelIngest = ReturnType<typeof createFunnelIngest>;

@@ -65,3 +65,18 @@ export function createFunnelSink(deps: FunnelSinkDeps): Sink<FunnelBookingRow> {
     },
   };
 }
+
+/** The runtime's BatchSink view of a sink (its flush resolves to nothing). */
+export function asBatchSink<Row>(
+  open: () => Sink<Row>,
+): () => { write(rows: readonly Row[]): void; flush(): Promise<void> } {
+  return () => {
+    const sink = open();
+    return {
+      write: (rows) => sink.write(rows),
+      flush: async () => {
+        await sink.flush();
+      },
+    };
+  };
+}

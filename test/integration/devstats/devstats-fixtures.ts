@@ -15,7 +15,7 @@ import type { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
-import type { ConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
+import type { AnyConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
 import {
   createMessageProcessor,
   type ParkedRow,
@@ -128,7 +128,7 @@ export async function createDevStatsHarness(opts: {
     database: opts.database,
   });
   const dlq: Array<{ topic: string; key: string; headers: Record<string, string> }> = [];
-  const processorOf = (def: ConsumerDefinition) =>
+  const processorOf = (def: AnyConsumerDefinition) =>
     createMessageProcessor({
       def,
       db: opts.db,
@@ -140,8 +140,8 @@ export async function createDevStatsHarness(opts: {
         dlq.push(message);
       },
     });
-  const funnelDef = devStatsFunnelBookingCreatedConsumer(devstats);
-  const dimensionDef = devStatsDimensionConsumer(devstats);
+  const funnelDef = devStatsFunnelBookingCreatedConsumer(devstats) as AnyConsumerDefinition;
+  const dimensionDef = devStatsDimensionConsumer(devstats) as AnyConsumerDefinition;
   const processors = {
     [TOPIC.bookingCreated]: { def: funnelDef, processor: processorOf(funnelDef) },
     [TOPIC.propertyObjectUpserted]: { def: dimensionDef, processor: processorOf(dimensionDef) },
@@ -167,6 +167,12 @@ export async function createDevStatsHarness(opts: {
       const entry = processors[message.topic as keyof typeof processors];
       const outcome = await entry.processor.process(message);
       return outcome.kind === "infrastructure" ? "infrastructure" : outcome.result;
+    },
+    /** One batch through the runtime's processor (as a transport hands over a partition's batch). */
+    async deliverBatch(messages: InboundMessage[]): Promise<string[] | "infrastructure"> {
+      const entry = processors[messages[0]!.topic as keyof typeof processors];
+      const outcome = await entry.processor.processBatch(messages);
+      return outcome.kind === "infrastructure" ? "infrastructure" : outcome.results;
     },
     /** Run the due parked retries as the scanner does (after moving the clock past the backoff). */
     async retryParked(): Promise<string[]> {
