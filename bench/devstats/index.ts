@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { devStatsFunnelBookingCreatedConsumer } from "../../src/consumers/devstats-funnel-booking-created.consumer.js";
 import { createDevStats, type DevStats } from "../../src/domain/devstats/devstats.runtime.js";
 import type { DimensionRow, FunnelBookingRow } from "../../src/domain/devstats/funnel.js";
 import { createChdbEngine, loadChdb } from "../../src/platform/clickhouse/chdb-engine.js";
@@ -9,11 +10,20 @@ import type { ClickHouse } from "../../src/platform/clickhouse/clickhouse.js";
 import { createServerEngine } from "../../src/platform/clickhouse/server-engine.js";
 import { systemClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
+import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
 import type { Db } from "../../src/platform/db/prisma-client.js";
+import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
+import { createConsumerMetrics } from "../../src/platform/events/consumer/consumer-metrics.js";
+import type { AnyConsumerDefinition } from "../../src/platform/events/consumer/definition.js";
+import { createMessageProcessor } from "../../src/platform/events/consumer/message-processor.js";
+import { contractRegistry } from "../../src/platform/events/contracts/registry.js";
+import { HEADER } from "../../src/platform/events/envelope.js";
+import { TOPIC } from "../../src/platform/events/topics.js";
+import type { InboundMessage } from "../../src/platform/events/wire.js";
 import type { FeatureFlags } from "../../src/platform/flags/feature-flags.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
-import { need } from "../support.js";
+import { need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 /**
@@ -180,6 +190,7 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
       ratio: consumerRate / bareRate,
       target: 0.8,
     });
+    results.push(...(await throughRuntime(kind, ch, w, items.length)));
     results.push({
       name: `${kind}: funnel_daily parts created per 100k events`,
       value: (parts * 100_000) / EVENTS,
@@ -266,6 +277,113 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
     await opened.cleanup();
   }
   return results;
+}
+
+/**
+ * The same events as Kafka/local-log messages through the batched runtime's processor
+ * (contract validation, parked-key check in PostgreSQL, handleBatch, sink flush) vs the bare
+ * insert of the resulting rows, interleaved per batch of 1,000.
+ */
+async function throughRuntime(
+  kind: string,
+  ch: ClickHouse,
+  w: World,
+  events: number,
+): Promise<BenchResult[]> {
+  const dbName = `pin_bench_devstats_${kind}_${Date.now().toString(36)}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+  const url = new URL(need("TEST_DATABASE_URL"));
+  url.pathname = `/${dbName}`;
+  const log = createLogger({ level: "warn", pretty: false });
+  await runMigrations({ url: url.toString(), log });
+  const db = createPrismaClient({ url: url.toString() });
+  const tag = Date.now().toString(36);
+  try {
+    const viaRuntime = await devstatsOn(ch, `bench_devstats_${kind}_rt_${tag}`);
+    const bare = await devstatsOn(ch, `bench_devstats_${kind}_rb_${tag}`);
+    for (let i = 0; i < w.dims.length; i += 10_000)
+      await viaRuntime.store.insertDimensions(w.dims.slice(i, i + 10_000));
+    const def = devStatsFunnelBookingCreatedConsumer(viaRuntime) as AnyConsumerDefinition;
+    const registry = createMetricsRegistry();
+    const processor = createMessageProcessor({
+      def,
+      db,
+      log,
+      clock: systemClock,
+      contracts: contractRegistry(),
+      metrics: createConsumerMetrics(registry, def.metricsPrefix),
+      send: async () => {},
+    });
+    const messages: InboundMessage[] = [];
+    const rows: FunnelBookingRow[] = [];
+    for (let i = 0; i < events; i++) {
+      const d = w.dims[(i * 7919) % w.dims.length]!;
+      const createdAt = `${dayOf(i, 30)}T12:00:00.000Z`;
+      const bookingId = randomUUID();
+      const messageId = randomUUID();
+      const payload = {
+        BookingId: bookingId,
+        DealId: randomUUID(),
+        PropertyObjectId: d.PropertyObjectId,
+        TenantId: d.DeveloperId,
+        Version: 1,
+        Status: "Reserved",
+        CreatedAt: createdAt,
+        InitiatedBy: "Agent",
+        InitiatedByUserId: randomUUID(),
+        ProgramTerms: { ReserveDurationMinutes: 60, BookingDurationHours: 24, IsPaid: false },
+        ReserveExpiresAt: `${dayOf(i, 30)}T13:00:00.000Z`,
+      };
+      messages.push({
+        topic: TOPIC.bookingCreated,
+        partition: 0,
+        offset: String(i),
+        key: bookingId,
+        value: JSON.stringify(payload),
+        headers: {
+          [HEADER.messageId]: messageId,
+          [HEADER.eventType]: "booking-created",
+          [HEADER.contractVersion]: "1",
+          [HEADER.aggregateId]: bookingId,
+          [HEADER.aggregateType]: "Booking",
+          [HEADER.createdAt]: createdAt,
+          [HEADER.correlationId]: messageId,
+        },
+      });
+      const { UpsertedAt: _u, Version: _v, ...path } = d;
+      rows.push({ ...path, EventDate: createdAt.slice(0, 10), BookingId: bookingId });
+    }
+    let runtimeMs = 0;
+    let bareMs = 0;
+    for (let i = 0; i < messages.length; i += BATCH) {
+      let t = performance.now();
+      const outcome = await processor.processBatch(messages.slice(i, i + BATCH));
+      if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied")) {
+        throw new Error(`bench: runtime outcome ${JSON.stringify(outcome).slice(0, 300)}`);
+      }
+      runtimeMs += performance.now() - t;
+      t = performance.now();
+      await bare.store.insertBookings(rows.slice(i, i + BATCH));
+      bareMs += performance.now() - t;
+    }
+    const rate = events / (runtimeMs / 1000);
+    const bareRate = events / (bareMs / 1000);
+    return [
+      {
+        name: `${kind}: through the batched runtime (validation, parked-key check, handleBatch, sink) vs bare insert`,
+        value: rate,
+        unit: "rows/s",
+        baseline: bareRate,
+        ratio: rate / bareRate,
+        target: 0.8,
+      },
+    ];
+  } finally {
+    for (const db of [`bench_devstats_${kind}_rt_${tag}`, `bench_devstats_${kind}_rb_${tag}`])
+      await ch.command(`DROP DATABASE IF EXISTS ${db}`).catch(() => {});
+    await db.$disconnect();
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+  }
 }
 
 export async function runDevstatsBenchmarks(): Promise<BenchResult[]> {
