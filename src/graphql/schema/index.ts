@@ -12,5 +12,6 @@ import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
 import "./devstats/conversion-funnel.js";
 import "./devstats/feature-flags.js";
+import "./platform/test-clock.js";
 
 export const schema = builder.toSchema({ sortSchema: true });
