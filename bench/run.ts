@@ -15,6 +15,7 @@ const SUITES: Record<string, string> = {
   crm: "runCrmBenchmarks",
   chessboard: "runChessboardBenchmarks",
   catalog: "runCatalogBenchmarks",
+  devstats: "runDevstatsBenchmarks",
 };
 
 function loadServicesEnv(): void {

@@ -3,12 +3,15 @@ import { CONSUMERS } from "./consumers/index.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { createChessboardServices } from "./domain/chessboard/chessboard.services.js";
 import { createCrmServices } from "./domain/crm/crm.services.js";
+import { createDevStats, type DevStats } from "./domain/devstats/devstats.runtime.js";
+import { seedDemoFunnel } from "./domain/devstats/seed/seed-demo-funnel.js";
 import type { ApiDeps, ApiServices } from "./graphql/context.js";
 import { createChessboardLive } from "./graphql/live/chessboard-live.js";
 import type { LiveHub } from "./graphql/live/chessboard-live-hub.js";
 import { schema } from "./graphql/schema/index.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
+import { openClickHouse } from "./platform/clickhouse/open-clickhouse.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
 import { TestClock, testClockVerdict } from "./platform/clock/test-clock.js";
 import { ConfigError, devTokensEnabled, type Settings } from "./platform/config/settings.js";
@@ -25,11 +28,16 @@ import { WORKERS } from "./workers/index.js";
  * Every context's services, built once from the infrastructure. The GraphQL layer receives this
  * one typed object (ApiDeps.services); workers and tests build theirs the same way.
  */
-export function createServices(infra: Infra, live: { chessboard?: LiveHub | null } = {}): ApiServices {
+export function createServices(
+  infra: Infra,
+  live: { chessboard?: LiveHub | null } = {},
+  devstats: DevStats | null = null,
+): ApiServices {
   return {
     crm: createCrmServices(infra),
     chessboard: createChessboardServices(infra),
     chessboardLive: live.chessboard ?? null,
+    devstats,
   };
 }
 
@@ -45,6 +53,8 @@ export interface App {
   readonly log: Logger;
   readonly metrics: Registry;
   readonly clock: Clock;
+  /** dev-stats analytics (ClickHouse server or embedded chdb); null when no engine is available */
+  readonly devstats: DevStats | null;
   /** Set when the api role runs */
   readonly url: string | null;
   /** Whether GET /dev/token is served */
@@ -108,6 +118,9 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     const platform = createEventPlatform({ settings: platformSettings, ...infra });
     stack.push({ name: "event-platform", stop: () => platform.close() });
 
+    const devstats = await openDevStats(settings, { db, clock, log, metrics });
+    if (devstats) stack.push({ name: "clickhouse", stop: () => devstats.clickhouse.close() });
+
     const roles = new Set(settings.roles);
     const runners: Array<{ name: string; runner: Runner }> = [];
 
@@ -118,7 +131,8 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     }
     if (roles.has("consumers")) {
       for (const factory of CONSUMERS) {
-        const definition = factory({ log, clock, metrics, settings });
+        const definition = factory({ log, clock, metrics, settings, devstats });
+        if (!definition) continue;
         runners.push({ name: definition.group, runner: platform.runConsumer(definition) });
       }
     }
@@ -134,7 +148,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         log,
         metrics,
         settings,
-        services: createServices(infra, { chessboard: live.hub }),
+        services: createServices(infra, { chessboard: live.hub }, devstats),
         testClock,
       };
       api = createApiServer({
@@ -147,7 +161,11 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         readiness: {
           database: async () => (await db.$queryRaw<unknown[]>`SELECT 1`).length === 1,
           ...(platform.transport === "kafka" ? { kafka: () => platform.ping() } : {}),
-          ...(settings.clickhouseUrl ? { clickhouse: () => clickhouseAnswers(settings.clickhouseUrl!) } : {}),
+          ...(devstats
+            ? { clickhouse: () => devstats.clickhouse.ping() }
+            : settings.clickhouseUrl
+              ? { clickhouse: () => clickhouseAnswers(settings.clickhouseUrl!) }
+              : {}),
         },
       });
     }
@@ -165,6 +183,11 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         runners.map((r) => r.runner),
         log,
       );
+      if (devstats) {
+        await seedDemoFunnel({ devstats, clock, log }).catch((error: unknown) =>
+          log.warn({ err: error }, "demo funnel not seeded"),
+        );
+      }
     }
 
     if (api) {
@@ -185,6 +208,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       log,
       metrics,
       clock,
+      devstats,
       url,
       devTokens: devTokensEnabled(settings, database.embedded),
       stop: stopAll,
@@ -192,6 +216,33 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/**
+ * The analytics engine and dev-stats on it (ClickHouse migrations applied). Without one (no
+ * CLICKHOUSE_URL and chdb not installed) or when it cannot be migrated, the process starts
+ * without the funnel: its consumers do not run and conversionFunnel answers
+ * DEVSTATS_ANALYTICS_UNAVAILABLE.
+ */
+async function openDevStats(
+  settings: Settings,
+  deps: { db: Db; clock: Clock; log: Logger; metrics: Registry },
+): Promise<DevStats | null> {
+  const opened = await openClickHouse(settings, deps.log);
+  if (!opened.ok) {
+    deps.log.warn({ reason: opened.reason }, "dev-stats funnel disabled");
+    return null;
+  }
+  try {
+    return await createDevStats({ clickhouse: opened.clickhouse, ...deps, settings });
+  } catch (error) {
+    deps.log.error(
+      { err: error, engine: opened.clickhouse.engine },
+      "dev-stats funnel disabled: ClickHouse not usable",
+    );
+    await opened.clickhouse.close().catch(() => {});
+    return null;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ChessboardServices } from "../domain/chessboard/chessboard.services.js";
 import type { CrmServices } from "../domain/crm/crm.services.js";
+import type { DevStats } from "../domain/devstats/devstats.runtime.js";
 import type { Viewer } from "../platform/auth/viewer.js";
 import type { TestClock } from "../platform/clock/test-clock.js";
 import type { Settings } from "../platform/config/settings.js";
@@ -18,6 +19,8 @@ export interface ApiServices {
   readonly chessboard: ChessboardServices;
   /** The live grid hub fed by the broadcast consumer; null where the api role does not run it. */
   readonly chessboardLive: LiveHub | null;
+  /** dev-stats analytics (ClickHouse); null when the process has no engine (decision 0107) */
+  readonly devstats: DevStats | null;
 }
 
 /** Built once at start (composition root) and shared by every request. */

@@ -61,6 +61,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // The test database is a configured one; tests sign in through /dev/token like a developer.
     PIN_DEV_TOKENS: "true",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "warn",
+    // Analytics (chdb is heavy) only for the tests that ask for it.
+    PIN_ANALYTICS: "off",
     ...(options.kafkaBrokers ? { KAFKA_BROKERS: options.kafkaBrokers } : {}),
     ...options.env,
   });

@@ -10,6 +10,8 @@ import "./chessboard/chessboard-types.js";
 import "./chessboard/chessboard-queries.js";
 import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
+import "./devstats/conversion-funnel.js";
+import "./devstats/feature-flags.js";
 import "./platform/test-clock.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -71,6 +71,17 @@ describe("npm start on embedded defaults", () => {
       )
       .toBe("Reserved");
 
+    // dev-stats on embedded chdb: the demo funnel answers, and the booking just made is counted.
+    const dm = ((await (await fetch(`${BASE}/dev/token?role=developer_manager`)).json()) as { token: string })
+      .token;
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const funnelQuery = `{ conversionFunnel(filter: { from: "${monthAgo}", to: "${today}" }) { __typename ... on QueryConversionFunnelSuccess { data { counts { bookings } } } } }`;
+    const bookings = async () =>
+      (await gql<{ conversionFunnel: { data?: { counts: { bookings: number } } } }>(dm, funnelQuery))
+        .conversionFunnel.data?.counts.bookings;
+    await expect.poll(bookings, { timeout: 30_000, interval: 500 }).toBe(121); // 120 demo + this one
+
     const exited = new Promise<number | null>((resolve) => proc?.child.once("exit", (code) => resolve(code)));
     proc.child.kill("SIGTERM");
     expect(await exited).toBe(0);

@@ -113,6 +113,12 @@ interface ConsumerDefinitionBase<W> {
   retry?: Partial<RetryPolicy>;
   /** Overrides of the settings PIN_CONSUMER_BATCH_SIZE / PIN_CONSUMER_FLUSH_MS */
   batch?: BatchSettings;
+  /**
+   * A message whose envelope or payload breaks its contract: "dead-letter" (default,
+   * EVENT_CONTRACT_INVALID / EVENT_TYPE_MISMATCH) or "skip" (ack + warning + `<prefix>_skipped_total`,
+   * for consumers whose spec says skip + warning; decision 0105).
+   */
+  invalidPayload?: "dead-letter" | "skip";
 }
 
 /** Per-message handlers by topic; the topics subscribed are exactly the keys of this map. */

@@ -237,6 +237,23 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
           if (parked) actions.set(index, { kind: "unpark" });
           return;
         case "rejected":
+          if (def.invalidPayload === "skip") {
+            // The consumer's spec says skip + warning for a broken payload (decision 0105).
+            metrics.skipped.inc(labels(message.topic));
+            deps.log.warn(
+              {
+                group,
+                topic: message.topic,
+                key: message.key,
+                offset: message.offset,
+                reason: prepared.reason,
+              },
+              "invalid payload skipped by policy",
+            );
+            results[index] = "skipped";
+            if (parked) actions.set(index, { kind: "unpark" });
+            return;
+          }
           results[index] = "dead-lettered";
           actions.set(index, {
             kind: "dead-letter",

@@ -1,0 +1,46 @@
+import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import { TOPIC } from "../contracts/topics.js";
+import { DEVSTATS_ERROR, devstatsErrors } from "../domain/devstats/devstats.errors.js";
+import type { DevStats } from "../domain/devstats/devstats.runtime.js";
+import type { DimensionRow } from "../domain/devstats/funnel.js";
+import { dimensionRowOf } from "../domain/devstats/funnel.js";
+import { asBatchSink } from "../domain/devstats/funnel-sink.js";
+import { ClickHouseUnavailableError } from "../platform/clickhouse/clickhouse.js";
+import {
+  type ConsumerDefinition,
+  defineConsumer,
+  type SinkWriter,
+  sinkScope,
+} from "../platform/events/consumer/definition.js";
+
+export const DEVSTATS_DIMENSION_GROUP = "pin-devstats-dim-property-object";
+
+/**
+ * chessboard's property-object-upserted → pin_dev_stats.dim_property_object (the hierarchy path
+ * as of the event's UpdatedAt), a batch handler on a ClickHouse sink scope: one insert per batch.
+ * Append-only: readers take argMax by (UpsertedAt, Version), so a redelivery or a DLQ replay of an
+ * old event never becomes the latest path. A malformed payload → DLQ (DEVSTATS_PAYLOAD_INVALID).
+ */
+export function devStatsDimensionConsumer(
+  devstats: DevStats,
+): ConsumerDefinition<ChessboardEventByTopic, SinkWriter<DimensionRow>> {
+  return defineConsumer<ChessboardEventByTopic, SinkWriter<DimensionRow>>({
+    group: DEVSTATS_DIMENSION_GROUP,
+    metricsPrefix: "devstats_dimension",
+    expectedContractVersion: 1,
+    nonRetriableCodes: [DEVSTATS_ERROR.payloadInvalid],
+    classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
+    topics: [TOPIC.propertyObjectUpserted],
+    scope: sinkScope(asBatchSink(devstats.ingest.newDimensionSink)),
+    batch: { maxMessages: devstats.settings.devStatsBatchRows, flushMs: devstats.settings.devStatsBatchMs },
+    async handleBatch(messages, ctx) {
+      const rows: DimensionRow[] = [];
+      for (const m of messages) {
+        const row = dimensionRowOf(m.payload);
+        if (!row.ok) throw devstatsErrors.payloadInvalid(row.reason); // isolated by bisection, then DLQ
+        rows.push(row.value);
+      }
+      ctx.tx.write(rows);
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import type { ClickHouseMigration } from "../../platform/clickhouse/migrations.js";
+import { FUNNEL_STAGES } from "./funnel.js";
+
+/** The analytics database of dev-stats (tests use their own names). */
+export const DEVSTATS_DATABASE = "pin_dev_stats";
+
+const FUNNEL_KEY = "DeveloperId, ProjectId, BuildingId, LayoutGroupId, LayoutId, PropertyObjectId, EventDate";
+
+/**
+ * pin_dev_stats, versioned. Ids are String (lower-case UUID text, "" for "no layout"), times
+ * DateTime('UTC'): everything here must also run on ClickHouse 18.16.
+ */
+export const DEVSTATS_CLICKHOUSE_MIGRATIONS: readonly ClickHouseMigration[] = [
+  {
+    version: 1,
+    name: "dim_property_object",
+    // Read with argMax(…, (UpsertedAt, Version)) GROUP BY PropertyObjectId, never FINAL;
+    // ReplacingMergeTree only trims old versions in the background.
+    statements: (db) => [
+      `CREATE TABLE IF NOT EXISTS ${db}.dim_property_object (
+        DeveloperId String, ProjectId String, BuildingId String, LayoutGroupId String, LayoutId String,
+        PropertyObjectId String, UpsertedAt DateTime('UTC'), Version UInt64
+      ) ENGINE = ReplacingMergeTree(Version) ORDER BY PropertyObjectId`,
+    ],
+  },
+  {
+    version: 2,
+    name: "funnel_daily",
+    statements: (db) => [
+      `CREATE TABLE IF NOT EXISTS ${db}.funnel_daily (
+        DeveloperId String, ProjectId String, BuildingId String, LayoutGroupId String, LayoutId String,
+        PropertyObjectId String, EventDate Date,
+        ${FUNNEL_STAGES.map((s) => `${s} AggregateFunction(uniq, String)`).join(", ")}
+      ) ENGINE = AggregatingMergeTree() PARTITION BY toYYYYMM(EventDate) ORDER BY (${FUNNEL_KEY})`,
+    ],
+  },
+  {
+    version: 3,
+    name: "funnel_bookings_in",
+    // Plain rows go in (JSONEachRow, no parameters needed); the view turns each insert block into
+    // partial funnel_daily rows: Bookings = uniqState(BookingId), every other stage an empty state
+    // (18.16 refuses a view that leaves a target column out).
+    statements: (db) => [
+      `CREATE TABLE IF NOT EXISTS ${db}.funnel_bookings_in (
+        DeveloperId String, ProjectId String, BuildingId String, LayoutGroupId String, LayoutId String,
+        PropertyObjectId String, EventDate Date, BookingId String
+      ) ENGINE = Null`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.funnel_bookings_mv TO ${db}.funnel_daily AS
+        SELECT ${FUNNEL_KEY},
+          ${FUNNEL_STAGES.map((s) => (s === "Bookings" ? "uniqState(BookingId) AS Bookings" : `uniqStateIf(BookingId, 0) AS ${s}`)).join(", ")}
+        FROM ${db}.funnel_bookings_in GROUP BY ${FUNNEL_KEY}`,
+    ],
+  },
+];

@@ -1,0 +1,61 @@
+import { counter, histogram, type Registry } from "../../platform/metrics/registry.js";
+
+/** dev-stats' own metrics (the runtime adds devstats_funnel_booking_* / devstats_dimension_* per group). */
+export function createDevStatsMetrics(registry: Registry) {
+  return {
+    /** per message: applied | duplicate_in_batch | invalid | tenant_mismatch | late_dimension | disabled */
+    funnelEvents: counter(
+      registry,
+      "devstats_funnel_events_total",
+      "booking-created events by funnel outcome",
+      ["result"],
+    ),
+    enrich: counter(registry, "devstats_funnel_enrich_total", "dim_property_object lookups by result", [
+      "result",
+    ]),
+    tenantMismatch: counter(
+      registry,
+      "devstats_funnel_tenant_mismatch_total",
+      "booking-created events whose TenantId differs from the object's DeveloperId (nothing written)",
+    ),
+    parked: counter(
+      registry,
+      "devstats_funnel_parked_total",
+      "events parked for a late dimension (each attempt)",
+    ),
+    dimensionGap: counter(
+      registry,
+      "devstats_funnel_dimension_gap_total",
+      "events dead-lettered because the dimension never arrived within the retries",
+    ),
+    insertRows: histogram(
+      registry,
+      "devstats_funnel_insert_rows",
+      "rows per funnel insert",
+      [],
+      [1, 10, 50, 100, 250, 500, 1000, 2500],
+    ),
+    insertParts: histogram(
+      registry,
+      "devstats_funnel_insert_parts",
+      "parts (partitions touched) per funnel insert",
+      [],
+      [1, 2, 3, 5, 10],
+    ),
+    insertDuration: histogram(
+      registry,
+      "devstats_funnel_insert_duration_ms",
+      "funnel insert time",
+      ["engine"],
+      [1, 5, 10, 25, 50, 100, 250, 1000, 5000],
+    ),
+    insertFailures: counter(registry, "devstats_funnel_insert_failures_total", "failed funnel inserts", [
+      "engine",
+    ]),
+    dimensions: counter(registry, "devstats_dimension_ingested_total", "dim_property_object rows by result", [
+      "result",
+    ]),
+  };
+}
+
+export type DevStatsMetrics = ReturnType<typeof createDevStatsMetrics>;

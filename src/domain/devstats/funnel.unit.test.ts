@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import {
+  conversionRatios,
+  type Dimension,
+  dimensionRowOf,
+  enrich,
+  eventDateOf,
+  planBatch,
+  propertyObjectsOf,
+  readBookingCreated,
+} from "./funnel.js";
+import { funnelDeveloperOf, funnelSql, validateFunnelFilter } from "./funnel-query.js";
+
+const DEV = "0b5e1d7a-0000-4000-8000-000000000001";
+const OTHER_DEV = "0b5e1d7a-0000-4000-8000-000000000002";
+const PO = "11111111-1111-4111-8111-111111111111";
+const B1 = "22222222-2222-4222-8222-222222222221";
+const dim: Dimension = {
+  DeveloperId: DEV,
+  ProjectId: "33333333-3333-4333-8333-333333333333",
+  BuildingId: "44444444-4444-4444-8444-444444444444",
+  LayoutGroupId: "",
+  LayoutId: "55555555-5555-4555-8555-555555555555",
+  PropertyObjectId: PO,
+};
+const booking = (over: Record<string, unknown> = {}) => ({
+  BookingId: B1,
+  PropertyObjectId: PO,
+  TenantId: DEV,
+  CreatedAt: "2026-03-01T10:00:00.000Z",
+  ...over,
+});
+
+describe("devstats funnel (pure)", () => {
+  it("EventDate = toDate(CreatedAt) in UTC, whatever the offset of the instant", () => {
+    expect(eventDateOf("2026-03-01T23:30:00Z")).toBe("2026-03-01");
+    expect(eventDateOf("2026-03-02T01:30:00+03:00")).toBe("2026-03-01");
+    expect(eventDateOf("2026-03-01T22:30:00-03:00")).toBe("2026-03-02");
+    expect(eventDateOf("2026-03-01")).toBeNull();
+    expect(eventDateOf("1969-12-31T23:59:59Z")).toBeNull();
+  });
+
+  it("payload validation: the four fields, UUIDs lower-cased, the rest ignored", () => {
+    const ok = readBookingCreated(booking({ BookingId: B1.toUpperCase(), Extra: 1 }));
+    expect(ok).toEqual({
+      ok: true,
+      value: {
+        bookingId: B1,
+        propertyObjectId: PO,
+        tenantId: DEV,
+        createdAt: "2026-03-01T10:00:00.000Z",
+        eventDate: "2026-03-01",
+      },
+    });
+    expect(readBookingCreated(booking({ PropertyObjectId: undefined }))).toEqual({
+      ok: false,
+      reason: "PropertyObjectId is missing",
+    });
+    expect(readBookingCreated(booking({ TenantId: "x'; DROP" }))).toMatchObject({ ok: false });
+    expect(readBookingCreated(booking({ CreatedAt: "yesterday" }))).toMatchObject({ ok: false });
+    expect(readBookingCreated(null)).toMatchObject({ ok: false });
+  });
+
+  it("enrichment: late dimension, tenant guard fail-closed, partial row", () => {
+    const fact = readBookingCreated(booking());
+    if (!fact.ok) throw new Error("fixture");
+    expect(enrich(fact.value, undefined)).toEqual({ kind: "late-dimension" });
+    expect(enrich(fact.value, { ...dim, DeveloperId: OTHER_DEV })).toEqual({
+      kind: "tenant-mismatch",
+      dimensionDeveloperId: OTHER_DEV,
+    });
+    expect(enrich(fact.value, dim)).toEqual({
+      kind: "row",
+      row: { ...dim, EventDate: "2026-03-01", BookingId: B1 },
+    });
+  });
+
+  it("batch plan: duplicates of a MessageId dropped, one outcome per message, rows only for applied", () => {
+    const items = [
+      { messageId: "m1", payload: booking() },
+      { messageId: "m1", payload: booking() },
+      { messageId: "m2", payload: booking() }, // same booking, other message: one row only
+      { messageId: "m3", payload: booking({ TenantId: OTHER_DEV }) },
+      { messageId: "m4", payload: booking({ PropertyObjectId: "66666666-6666-4666-8666-666666666666" }) },
+      { messageId: "m5", payload: { BookingId: B1 } },
+    ];
+    const facts = items.map((i) => readBookingCreated(i.payload));
+    expect(propertyObjectsOf(facts)).toEqual([PO, "66666666-6666-4666-8666-666666666666"]);
+    const plan = planBatch(items, facts, new Map([[PO, dim]]));
+    expect(plan.outcomes.map((o) => o.kind)).toEqual([
+      "applied",
+      "duplicate-in-batch",
+      "applied",
+      "tenant-mismatch",
+      "late-dimension",
+      "invalid",
+    ]);
+    expect(plan.rows).toHaveLength(1);
+  });
+
+  it("dimension rows: UpsertedAt is the event's UpdatedAt (UTC seconds), layouts may be absent", () => {
+    const row = dimensionRowOf({
+      Id: PO,
+      TenantId: DEV,
+      ProjectId: dim.ProjectId,
+      BuildingId: dim.BuildingId,
+      LayoutGroupId: null,
+      LayoutId: dim.LayoutId,
+      UpdatedAt: "2026-02-01T12:34:56.789+03:00",
+      Version: 4,
+    });
+    expect(row).toEqual({ ok: true, value: { ...dim, UpsertedAt: "2026-02-01 09:34:56", Version: 4 } });
+    expect(dimensionRowOf({ Id: "nope" })).toMatchObject({ ok: false });
+  });
+
+  it("conversion ratios only between adjacent stages that are both present", () => {
+    const ratios = conversionRatios({
+      Views: 100,
+      Favorites: 0,
+      Selections: 20,
+      Leads: 10,
+      Bookings: 5,
+      Deals: 0,
+    });
+    expect(ratios).toEqual([
+      { from: "Selections", to: "Leads", ratio: 0.5 },
+      { from: "Leads", to: "Bookings", ratio: 0.5 },
+    ]);
+  });
+});
+
+describe("devstats read scope and statement", () => {
+  const viewer = (roles: string[], tenantId: string | null = null) =>
+    ({ userId: "u", roles, tenantId }) as Parameters<typeof funnelDeveloperOf>[0];
+
+  it("developer staff read only their own developer; platform staff must pick one; others refused", () => {
+    expect(funnelDeveloperOf(viewer(["developer_manager"], DEV), null)).toBe(DEV);
+    expect(() => funnelDeveloperOf(viewer(["developer_manager"], DEV), OTHER_DEV)).toThrow(
+      /Only developer staff/,
+    );
+    expect(funnelDeveloperOf(viewer(["pin_manager"]), OTHER_DEV)).toBe(OTHER_DEV);
+    expect(() => funnelDeveloperOf(viewer(["admin"]), null)).toThrow(/must name the developer/);
+    expect(() => funnelDeveloperOf(viewer(["agent"]), DEV)).toThrow(/Only developer staff/);
+    expect(() => funnelDeveloperOf(viewer(["investor"]), null)).toThrow(/Only developer staff/);
+    expect(() => funnelDeveloperOf(null, DEV)).toThrow(/Only developer staff/);
+  });
+
+  it("filters: UUIDs and dates validated before any SQL is built; uniqMerge, never FINAL", () => {
+    const base = { from: "2026-03-01", to: "2026-03-31", groupBy: "DAY" as const };
+    expect(() => validateFunnelFilter({ ...base, projectId: "1' OR 1=1" }, DEV)).toThrow(/projectId/);
+    expect(() => validateFunnelFilter({ ...base, from: "2026-04-01" }, DEV)).toThrow(/after/);
+    expect(() => validateFunnelFilter({ ...base, from: "2020-01-01" }, DEV)).toThrow(/exceeds/);
+    const sql = funnelSql("pin_dev_stats", validateFunnelFilter({ ...base, propertyObjectId: PO }, DEV));
+    expect(sql).toContain(`PropertyObjectId = '${PO}'`);
+    expect(sql).toContain("uniqMerge(Bookings)");
+    expect(sql).toContain("GROUP BY EventDate");
+    expect(sql).not.toMatch(/FINAL/i);
+  });
+});

@@ -1,0 +1,125 @@
+import {
+  conversionRatios,
+  FUNNEL_STAGES,
+  type FunnelStage,
+  type StageCounts,
+  type StageRatio,
+} from "../../../domain/devstats/funnel.js";
+import { builder } from "../../builder.js";
+import { devstatsOf } from "./devstats-context.js";
+
+interface FunnelDayShape {
+  day: string;
+  counts: StageCounts;
+}
+interface ConversionFunnelShape {
+  developerId: string;
+  from: string;
+  to: string;
+  counts: StageCounts;
+  days: FunnelDayShape[];
+}
+
+const FunnelStageEnum = builder.enumType("FunnelStage", {
+  description: "Stages of the conversion funnel, in order.",
+  values: Object.fromEntries(FUNNEL_STAGES.map((s) => [s.toUpperCase(), { value: s }])) as Record<
+    string,
+    { value: FunnelStage }
+  >,
+});
+
+const FunnelGroupByEnum = builder.enumType("FunnelGroupBy", {
+  values: {
+    DAY: { description: "One row per day (UTC)" },
+    TOTAL: { description: "Only the totals" },
+  } as const,
+});
+
+const FunnelCounts = builder.objectRef<StageCounts>("FunnelCounts").implement({
+  description: "Distinct counts per stage (uniqMerge); a stage nobody fills yet is 0.",
+  fields: (t) => ({
+    views: t.int({ resolve: (c) => c.Views }),
+    favorites: t.int({ resolve: (c) => c.Favorites }),
+    selections: t.int({ resolve: (c) => c.Selections }),
+    leads: t.int({ resolve: (c) => c.Leads }),
+    bookings: t.int({ resolve: (c) => c.Bookings }),
+    deals: t.int({ resolve: (c) => c.Deals }),
+  }),
+});
+
+const FunnelRatio = builder.objectRef<StageRatio>("FunnelRatio").implement({
+  description: "Conversion from one stage to the next (to / from), only where both are present.",
+  fields: (t) => ({
+    from: t.field({ type: FunnelStageEnum, resolve: (r) => r.from }),
+    to: t.field({ type: FunnelStageEnum, resolve: (r) => r.to }),
+    ratio: t.float({ resolve: (r) => r.ratio }),
+  }),
+});
+
+const FunnelDay = builder.objectRef<FunnelDayShape>("FunnelDay").implement({
+  fields: (t) => ({
+    day: t.string({ description: "YYYY-MM-DD (UTC)", resolve: (d) => d.day }),
+    counts: t.field({ type: FunnelCounts, resolve: (d) => d.counts }),
+    ratios: t.field({ type: [FunnelRatio], resolve: (d) => conversionRatios(d.counts) }),
+  }),
+});
+
+const ConversionFunnel = builder.objectRef<ConversionFunnelShape>("ConversionFunnel").implement({
+  fields: (t) => ({
+    developerId: t.id({ resolve: (f) => f.developerId }),
+    from: t.string({ resolve: (f) => f.from }),
+    to: t.string({ resolve: (f) => f.to }),
+    counts: t.field({
+      type: FunnelCounts,
+      description: "Distinct over the whole range",
+      resolve: (f) => f.counts,
+    }),
+    ratios: t.field({ type: [FunnelRatio], resolve: (f) => conversionRatios(f.counts) }),
+    days: t.field({ type: [FunnelDay], description: "Empty unless groupBy = DAY", resolve: (f) => f.days }),
+  }),
+});
+
+const ConversionFunnelFilter = builder.inputType("ConversionFunnelFilter", {
+  fields: (t) => ({
+    developerId: t.id({
+      required: false,
+      description: "Platform staff: required. Developer staff: own only.",
+    }),
+    projectId: t.id({ required: false }),
+    buildingId: t.id({ required: false }),
+    layoutGroupId: t.id({ required: false }),
+    layoutId: t.id({ required: false }),
+    propertyObjectId: t.id({ required: false }),
+    from: t.string({ required: true, description: "First day, YYYY-MM-DD (UTC)" }),
+    to: t.string({ required: true, description: "Last day, YYYY-MM-DD (UTC), at most 731 days after from" }),
+    groupBy: t.field({ type: FunnelGroupByEnum, required: false, defaultValue: "TOTAL" }),
+  }),
+});
+
+const optional = (v: string | number | null | undefined) =>
+  v === null || v === undefined ? null : String(v);
+
+builder.queryField("conversionFunnel", (t) =>
+  t.field({
+    type: ConversionFunnel,
+    description:
+      "Booking funnel of one developer from ClickHouse (uniqMerge, no FINAL). Developer staff see their own developer; platform staff name one. Errors: DEVSTATS_FORBIDDEN, DEVSTATS_DEVELOPER_REQUIRED, DEVSTATS_FILTER_INVALID, DEVSTATS_ANALYTICS_UNAVAILABLE.",
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { filter: t.arg({ type: ConversionFunnelFilter, required: true }) },
+    resolve: async (_root, { filter }, ctx) => {
+      const result = await devstatsOf(ctx).reads.conversionFunnel(ctx.viewer, {
+        developerId: optional(filter.developerId),
+        projectId: optional(filter.projectId),
+        buildingId: optional(filter.buildingId),
+        layoutGroupId: optional(filter.layoutGroupId),
+        layoutId: optional(filter.layoutId),
+        propertyObjectId: optional(filter.propertyObjectId),
+        from: filter.from,
+        to: filter.to,
+        groupBy: filter.groupBy ?? "TOTAL",
+      });
+      return { ...result, days: result.days.map(({ Day, ...counts }) => ({ day: Day, counts })) };
+    },
+  }),
+);

@@ -1,0 +1,10 @@
+import { devstatsErrors } from "../../../domain/devstats/devstats.errors.js";
+import type { DevStats } from "../../../domain/devstats/devstats.runtime.js";
+import type { GraphQLContext } from "../../context.js";
+
+export function devstatsOf(ctx: GraphQLContext): DevStats {
+  const devstats = ctx.deps.services.devstats;
+  if (!devstats)
+    throw devstatsErrors.unavailable("no CLICKHOUSE_URL and the embedded chdb engine is not installed");
+  return devstats;
+}

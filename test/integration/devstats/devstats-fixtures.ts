@@ -1,0 +1,333 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { devStatsDimensionConsumer } from "../../../src/consumers/devstats-dimension.consumer.js";
+import { devStatsFunnelBookingCreatedConsumer } from "../../../src/consumers/devstats-funnel-booking-created.consumer.js";
+import type { PropertyObjectUpsertedEvent } from "../../../src/contracts/chessboard-events.js";
+import { RUB_CURRENCY } from "../../../src/contracts/chessboard-events.js";
+import type { BookingCreatedV1 } from "../../../src/contracts/crm-booking-events.js";
+import { createDevStats, type DevStats } from "../../../src/domain/devstats/devstats.runtime.js";
+import { createChdbEngine, loadChdb } from "../../../src/platform/clickhouse/chdb-engine.js";
+import type { ClickHouse } from "../../../src/platform/clickhouse/clickhouse.js";
+import { createServerEngine } from "../../../src/platform/clickhouse/server-engine.js";
+import type { ManualClock } from "../../../src/platform/clock/clock.js";
+import { loadSettings } from "../../../src/platform/config/settings.js";
+import type { Db } from "../../../src/platform/db/prisma-client.js";
+import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
+import type { AnyConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
+import {
+  createMessageProcessor,
+  type ParkedRow,
+} from "../../../src/platform/events/consumer/message-processor.js";
+import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
+import { HEADER } from "../../../src/platform/events/envelope.js";
+import { contractVersionOf, eventTypeOf, TOPIC } from "../../../src/platform/events/topics.js";
+import type { InboundMessage } from "../../../src/platform/events/wire.js";
+import { createMemoryLogger } from "../../../src/platform/log/logger.js";
+import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
+import { clickhouseUrl, isCI } from "../../support/services.js";
+
+export type EngineKind = "server" | "chdb";
+
+/** A port nothing listens on: the server engine pointed there is "ClickHouse down". */
+const DEAD_URL = "http://127.0.0.1:9";
+
+/**
+ * A real engine that can be taken down and brought back, for the outage criterion:
+ * server → requests go to a port nobody listens on (connection refused);
+ * chdb → the session is closed, then reopened on the same data path.
+ */
+export interface TestEngine {
+  readonly kind: EngineKind;
+  readonly clickhouse: ClickHouse;
+  down(): Promise<void>;
+  up(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openTestEngine(kind: EngineKind): Promise<TestEngine | { skip: string }> {
+  let current: ClickHouse;
+  let reopen: () => Promise<ClickHouse>;
+  let cleanup = async () => {};
+  if (kind === "server") {
+    reopen = async () => createServerEngine({ url: clickhouseUrl() });
+  } else {
+    const loaded = await loadChdb();
+    if ("error" in loaded) {
+      const msg = `chdb could not be loaded (${loaded.error}); it is an optional dependency: npm install`;
+      if (isCI()) throw new Error(msg);
+      return { skip: msg };
+    }
+    const dir = mkdtempSync(join(tmpdir(), "pin-devstats-chdb-"));
+    reopen = async () => createChdbEngine(loaded.chdb, dir);
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  current = await reopen();
+  const dead = createServerEngine({ url: DEAD_URL, requestTimeoutMs: 2_000 });
+  let isDown = false;
+  // chdb down = its session closed (the engine itself refuses); server down = nobody listening.
+  const target = () => (isDown && kind === "server" ? dead : current);
+  const delegate: ClickHouse = {
+    get engine() {
+      return current.engine;
+    },
+    command: (sql) => target().command(sql),
+    query: (sql) => target().query(sql),
+    insert: (table, rows) => target().insert(table, rows),
+    ping: () => target().ping(),
+    close: () => current.close(),
+  } as ClickHouse;
+  return {
+    kind,
+    clickhouse: delegate,
+    async down() {
+      isDown = true;
+      if (kind === "chdb") await current.close();
+    },
+    async up() {
+      if (kind === "chdb") current = await reopen();
+      isDown = false;
+    },
+    async close() {
+      await current.close();
+      await dead.close();
+      await cleanup();
+    },
+  };
+}
+
+export const uniqueChDatabase = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+
+export const DIMENSION_RETRIES = 2;
+const RETRY_BASE_MS = 60_000;
+
+/** dev-stats and its two consumers driven through the platform's real message processor. */
+export async function createDevStatsHarness(opts: {
+  db: Db;
+  clickhouse: ClickHouse;
+  database: string;
+  clock: ManualClock;
+}) {
+  const registry = createMetricsRegistry();
+  const { logger, entries } = createMemoryLogger();
+  const settings = loadSettings({
+    NODE_ENV: "test",
+    PIN_DEVSTATS_DIMENSION_RETRIES: String(DIMENSION_RETRIES),
+    PIN_DEVSTATS_DIMENSION_RETRY_MS: String(RETRY_BASE_MS),
+    PIN_FEATURE_FLAG_REFRESH_MS: "0",
+  });
+  const devstats: DevStats = await createDevStats({
+    clickhouse: opts.clickhouse,
+    db: opts.db,
+    clock: opts.clock,
+    log: logger,
+    metrics: registry,
+    settings,
+    database: opts.database,
+  });
+  const dlq: Array<{ topic: string; key: string; headers: Record<string, string> }> = [];
+  const processorOf = (def: AnyConsumerDefinition) =>
+    createMessageProcessor({
+      def,
+      db: opts.db,
+      log: logger,
+      clock: opts.clock,
+      contracts: contractRegistry(),
+      metrics: createConsumerMetrics(registry, def.metricsPrefix),
+      send: async (message) => {
+        dlq.push(message);
+      },
+    });
+  const funnelDef = devStatsFunnelBookingCreatedConsumer(devstats) as AnyConsumerDefinition;
+  const dimensionDef = devStatsDimensionConsumer(devstats) as AnyConsumerDefinition;
+  const processors = {
+    [TOPIC.bookingCreated]: { def: funnelDef, processor: processorOf(funnelDef) },
+    [TOPIC.propertyObjectUpserted]: { def: dimensionDef, processor: processorOf(dimensionDef) },
+  } as const;
+
+  async function parkedRows(): Promise<ParkedRow[]> {
+    return opts.db.$queryRaw<ParkedRow[]>`
+      SELECT id, topic, key, partition, "offset", value, headers, attempts
+      FROM platform.parked_messages WHERE group_id = ${funnelDef.group} ORDER BY id`;
+  }
+
+  return {
+    devstats,
+    dlq,
+    logs: entries,
+    registry,
+    funnelGroup: funnelDef.group,
+    /**
+     * One delivery through the runtime's processor. `done:<result>` = the transport commits the
+     * offset; `infrastructure` = it does not (pause, back off, come back to this message).
+     */
+    async deliver(message: InboundMessage): Promise<string> {
+      const entry = processors[message.topic as keyof typeof processors];
+      const outcome = await entry.processor.process(message);
+      return outcome.kind === "infrastructure" ? "infrastructure" : outcome.result;
+    },
+    /** One batch through the runtime's processor (as a transport hands over a partition's batch). */
+    async deliverBatch(messages: InboundMessage[]): Promise<string[] | "infrastructure"> {
+      const entry = processors[messages[0]!.topic as keyof typeof processors];
+      const outcome = await entry.processor.processBatch(messages);
+      return outcome.kind === "infrastructure" ? "infrastructure" : outcome.results;
+    },
+    /** Run the due parked retries as the scanner does (after moving the clock past the backoff). */
+    async retryParked(): Promise<string[]> {
+      const results: string[] = [];
+      for (const row of await parkedRows()) {
+        const outcome = await processors[TOPIC.bookingCreated].processor.retryParked(row);
+        results.push(outcome.kind === "infrastructure" ? "infrastructure" : outcome.result);
+      }
+      return results;
+    },
+    parkedRows,
+    /** uniqMerge(Bookings) of one object × day, straight from funnel_daily (no FINAL). */
+    async bookings(propertyObjectId: string, day: string, developerId?: string): Promise<number> {
+      const rows = await opts.clickhouse.query<{ n: string | number }>(
+        `SELECT toUInt64(uniqMerge(Bookings)) AS n FROM ${opts.database}.funnel_daily
+         WHERE PropertyObjectId = '${propertyObjectId}' AND EventDate = toDate('${day}')
+         ${developerId ? `AND DeveloperId = '${developerId}'` : ""}`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    /** Every Bookings count in the table by (developer, object, day): a replay must leave it equal. */
+    async snapshot(): Promise<string> {
+      const rows = await opts.clickhouse.query<Record<string, unknown>>(
+        `SELECT DeveloperId, PropertyObjectId, toString(EventDate) AS D, toUInt64(uniqMerge(Bookings)) AS n
+         FROM ${opts.database}.funnel_daily GROUP BY DeveloperId, PropertyObjectId, EventDate
+         ORDER BY DeveloperId, PropertyObjectId, D`,
+      );
+      return JSON.stringify(rows.map((r) => [r.DeveloperId, r.PropertyObjectId, r.D, Number(r.n)]));
+    },
+    async metric(name: string, labels: Record<string, string> = {}): Promise<number> {
+      const metric = registry.getSingleMetric(name);
+      if (!metric) return 0;
+      const { values } = await metric.get();
+      return values
+        .filter((v) => !("metricName" in v) || v.metricName === name || v.metricName === `${name}_count`)
+        .filter((v) =>
+          Object.entries(labels).every(([k, l]) => (v.labels as Record<string, unknown>)[k] === l),
+        )
+        .reduce((sum, v) => sum + v.value, 0);
+    },
+  };
+}
+
+export type DevStatsHarness = Awaited<ReturnType<typeof createDevStatsHarness>>;
+
+let offset = 0;
+function message(
+  topic: string,
+  key: string,
+  payload: unknown,
+  messageId: string,
+  aggregateType: string,
+): InboundMessage {
+  offset += 1;
+  return {
+    topic,
+    partition: 0,
+    offset: String(offset),
+    key,
+    value: JSON.stringify(payload),
+    headers: {
+      [HEADER.messageId]: messageId,
+      [HEADER.eventType]: eventTypeOf(topic),
+      [HEADER.contractVersion]: String(contractVersionOf(topic)),
+      [HEADER.aggregateId]: key,
+      [HEADER.aggregateType]: aggregateType,
+      [HEADER.createdAt]: new Date().toISOString(),
+      [HEADER.correlationId]: messageId,
+    },
+  };
+}
+
+export interface ObjectPath {
+  developerId: string;
+  projectId: string;
+  buildingId: string;
+  layoutGroupId: string | null;
+  layoutId: string | null;
+  propertyObjectId: string;
+}
+
+export function newObject(developerId: string): ObjectPath {
+  return {
+    developerId,
+    projectId: randomUUID(),
+    buildingId: randomUUID(),
+    layoutGroupId: randomUUID(),
+    layoutId: randomUUID(),
+    propertyObjectId: randomUUID(),
+  };
+}
+
+export function upsertedPayload(
+  o: ObjectPath,
+  updatedAt: string,
+  version: number,
+): PropertyObjectUpsertedEvent {
+  return {
+    Id: o.propertyObjectId,
+    TenantId: o.developerId,
+    ProjectId: o.projectId,
+    BuildingId: o.buildingId,
+    LayoutId: o.layoutId,
+    LayoutGroupId: o.layoutGroupId,
+    Status: "Free",
+    Number: "12",
+    Floor: 3,
+    Section: 1,
+    Rooms: 2,
+    TotalArea: "54.30",
+    LivingArea: null,
+    Price: "12500000.00",
+    CurrencyId: RUB_CURRENCY.Id,
+    CurrencySnapshot: RUB_CURRENCY,
+    PricePerMeter: "230202.58",
+    WindowViews: { Views: ["Sea"] },
+    Capacity: null,
+    PropertyType: "Apartment",
+    UpdatedAt: updatedAt,
+    Version: version,
+  };
+}
+
+export function upsertedMessage(o: ObjectPath, updatedAt: string, version = 1, messageId = randomUUID()) {
+  return message(
+    TOPIC.propertyObjectUpserted,
+    o.propertyObjectId,
+    upsertedPayload(o, updatedAt, version),
+    messageId,
+    "PropertyObject",
+  );
+}
+
+export function bookingPayload(
+  o: ObjectPath,
+  createdAt: string,
+  over: Partial<BookingCreatedV1> = {},
+): BookingCreatedV1 {
+  return {
+    BookingId: randomUUID(),
+    DealId: randomUUID(),
+    PropertyObjectId: o.propertyObjectId,
+    TenantId: o.developerId,
+    Version: 1,
+    Status: "Reserved",
+    CreatedAt: createdAt,
+    InitiatedBy: "Agent",
+    InitiatedByUserId: randomUUID(),
+    ProgramTerms: { ReserveDurationMinutes: 60, BookingDurationHours: 24, IsPaid: false },
+    ReserveExpiresAt: new Date(Date.parse(createdAt) + 3_600_000).toISOString(),
+    ...over,
+  };
+}
+
+export function bookingMessage(payload: unknown, messageId = randomUUID()): InboundMessage {
+  const key = (payload as { BookingId?: string }).BookingId ?? randomUUID();
+  return message(TOPIC.bookingCreated, key, payload, messageId, "Booking");
+}
