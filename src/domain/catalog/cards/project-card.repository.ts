@@ -34,7 +34,8 @@ export async function readProjectCardState(tx: Tx, id: string): Promise<ProjectC
 export async function readProjectCascadeFingerprint(tx: Tx, id: string): Promise<string | null> {
   const [row] = await tx.$queryRaw<Array<{ f: string }>>`
     SELECT concat_ws('|', status, name, kind, property_class, construction_status, region_id, region_name,
-                     city_id, city_name, address, developer_name, cover_file_id, stars, distance_minutes) AS f
+                     city_id, city_name, address, developer_name, cover_file_id, stars, distance_minutes,
+                     source_stars, source_distance_minutes) AS f
     FROM catalog.project_cards WHERE id = ${id}::uuid`;
   return row?.f ?? null;
 }

@@ -86,7 +86,8 @@ export interface LotRecomputeResult {
 }
 
 /**
- * Lots in scope: effective fields, visibility and the denormalised project fields. Delisted lots
+ * Lots in scope: effective fields, visibility and the denormalised project fields (including the
+ * project's snapshot Stars/DistanceMinutes, so a lot created before its project catches up). Delisted lots
  * of a still-delisted project are frozen (INV-7); a lot without a project card is Hidden
  * (INV-2 ProjectFirst: published later by the project's cascade).
  */
@@ -122,8 +123,11 @@ export async function recomputeLots(
           COALESCE(po.price, l.source_price) AS price,
           round(COALESCE(po.price, l.source_price) / l.area_total, 2) AS price_per_meter,
           COALESCE(po.badge, l.source_badge) AS badge,
-          COALESCE(bo.stars, pro.stars, l.source_stars) AS stars,
-          COALESCE(bo.distance_minutes, pro.distance_minutes, l.source_distance_minutes) AS distance_minutes,
+          CASE WHEN p.id IS NULL THEN l.source_stars ELSE p.source_stars END AS source_stars,
+          CASE WHEN p.id IS NULL THEN l.source_distance_minutes ELSE p.source_distance_minutes END AS source_distance_minutes,
+          COALESCE(bo.stars, pro.stars, CASE WHEN p.id IS NULL THEN l.source_stars ELSE p.source_stars END) AS stars,
+          COALESCE(bo.distance_minutes, pro.distance_minutes,
+                   CASE WHEN p.id IS NULL THEN l.source_distance_minutes ELSE p.source_distance_minutes END) AS distance_minutes,
           COALESCE(bo.delivery_date, l.source_delivery_date) AS delivery_date,
           COALESCE(bo.readiness_percent, l.source_readiness_percent) AS readiness_percent,
           COALESCE(p.name, l.project_name) AS project_name,
@@ -147,6 +151,7 @@ export async function recomputeLots(
         UPDATE catalog.property_object_cards l SET
           status = c.status, title = c.title, price = c.price, price_per_meter = c.price_per_meter,
           badge = c.badge, stars = c.stars, distance_minutes = c.distance_minutes,
+          source_stars = c.source_stars, source_distance_minutes = c.source_distance_minutes,
           delivery_date = c.delivery_date, readiness_percent = c.readiness_percent,
           project_name = c.project_name, project_kind = c.project_kind, property_class = c.property_class,
           construction_status = c.construction_status, region_id = c.region_id, region_name = c.region_name,
@@ -158,11 +163,13 @@ export async function recomputeLots(
         WHERE l.id = c.id
           AND NOT (l.status = 'Delisted' AND c.status = 'Delisted')
           AND (l.status, l.title, l.price, l.price_per_meter, l.badge, l.stars, l.distance_minutes,
+               l.source_stars, l.source_distance_minutes,
                l.delivery_date, l.readiness_percent, l.project_name, l.project_kind, l.property_class,
                l.construction_status, l.region_id, l.region_name, l.city_id, l.city_name, l.address,
                l.developer_name, l.cover_file_id, l.published_at IS NULL AND c.status = 'Published')
             IS DISTINCT FROM
               (c.status, c.title, c.price, c.price_per_meter, c.badge, c.stars, c.distance_minutes,
+               c.source_stars, c.source_distance_minutes,
                c.delivery_date, c.readiness_percent, c.project_name, c.project_kind, c.property_class,
                c.construction_status, c.region_id, c.region_name, c.city_id, c.city_name, c.address,
                c.developer_name, c.cover_file_id, false)
