@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { CONSUMERS } from "./consumers/index.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
+import { createCatalogServices } from "./domain/catalog/catalog.services.js";
 import { createChessboardServices } from "./domain/chessboard/chessboard.services.js";
 import { createCrmServices } from "./domain/crm/crm.services.js";
 import type { ApiDeps, ApiServices } from "./graphql/context.js";
 import { createChessboardLive } from "./graphql/live/chessboard-live.js";
 import type { LiveHub } from "./graphql/live/chessboard-live-hub.js";
 import { schema } from "./graphql/schema/index.js";
+import { createRateLimiter } from "./graphql/security/rate-limiter.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
@@ -24,13 +26,23 @@ import { WORKERS } from "./workers/index.js";
  * Every context's services, built once from the infrastructure. The GraphQL layer receives this
  * one typed object (ApiDeps.services); workers and tests build theirs the same way.
  */
-export function createServices(infra: Infra, live: { chessboard?: LiveHub | null } = {}): ApiServices {
+export function createServices(
+  infra: Infra,
+  live: { chessboard?: LiveHub | null } = {},
+  settings: Pick<Settings, "catalogRebuildChunkSize"> = { catalogRebuildChunkSize: DEFAULT_REBUILD_CHUNK },
+): ApiServices {
   return {
     crm: createCrmServices(infra),
     chessboard: createChessboardServices(infra),
+    catalog: createCatalogServices(infra, settings),
     chessboardLive: live.chessboard ?? null,
+    storefrontLimiter: createRateLimiter({ maxKeys: STOREFRONT_LIMITER_MAX_KEYS }),
   };
 }
+
+const DEFAULT_REBUILD_CHUNK = 100;
+/** Distinct anonymous addresses tracked per minute; beyond it new addresses wait for the next window. */
+const STOREFRONT_LIMITER_MAX_KEYS = 100_000;
 
 /**
  * The composition root: builds every part from the settings and starts the roles this process
@@ -123,7 +135,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         log,
         metrics,
         settings,
-        services: createServices(infra, { chessboard: live.hub }),
+        services: createServices(infra, { chessboard: live.hub }, settings),
       };
       api = createApiServer({
         deps,

@@ -13,6 +13,7 @@ import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
 import { DomainError } from "../platform/errors/domain-error.js";
 import { counter, histogram } from "../platform/metrics/registry.js";
 import type { ApiDeps, GraphQLContext } from "./context.js";
+import { routeProjectionsRebuild } from "./rest/projections-rebuild.route.js";
 import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
 
 export interface ApiServerOptions {
@@ -99,14 +100,21 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       },
     },
     graphiql: options.devTokens ? () => graphiqlOptions(tokens) : true,
-    context: async ({ request, connectionParams }): Promise<GraphQLContext> => {
+    context: async ({ request, connectionParams, req }): Promise<GraphQLContext> => {
       const header =
         typeof connectionParams?.authorization === "string"
           ? connectionParams.authorization
           : request?.headers.get("authorization");
       const viewer = await viewerFrom(header);
       const requestId = request?.headers.get("x-request-id") ?? randomUUID();
-      return { viewer, deps, requestId, log: deps.log.child({ requestId, userId: viewer?.userId }) };
+      const clientAddress = req?.socket.remoteAddress ?? null;
+      return {
+        viewer,
+        deps,
+        requestId,
+        clientAddress,
+        log: deps.log.child({ requestId, userId: viewer?.userId }),
+      };
     },
     plugins: [
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
@@ -167,6 +175,14 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       });
       return json(res, 200, { role, userId: user.userId, tenantId: user.tenantId, name: user.name, token });
     }
+    if (
+      await routeProjectionsRebuild(req, res, url.pathname, {
+        services: deps.services,
+        log: deps.log,
+        viewerFrom,
+      })
+    )
+      return;
     if (url.pathname === "/") {
       res.writeHead(302, { location: GRAPHQL_PATH }).end();
       return;

@@ -10,5 +10,8 @@ import "./chessboard/chessboard-types.js";
 import "./chessboard/chessboard-queries.js";
 import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
+import "./catalog/catalog-types.js";
+import "./catalog/catalog-queries.js";
+import "./catalog/catalog-mutations.js";
 
 export const schema = builder.toSchema({ sortSchema: true });
