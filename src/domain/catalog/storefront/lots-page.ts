@@ -121,21 +121,23 @@ function typed(column: Column, value: string): Prisma.Sql {
 
 /** Rows strictly after the cursor in the sort's order (row comparison → index range scan). */
 function afterCursor(spec: SortSpec, from: LotPosition): Prisma.Sql {
-  const col = Prisma.raw(spec.column);
+  const col = Prisma.raw(`cards.${spec.column}`);
   if (spec.nullable) {
     // ASC NULLS LAST: after a null value only nulls with a greater id; after a value, the rest.
-    if (from.value === "") return Prisma.sql`(${col} IS NULL AND id > ${from.id}::uuid)`;
-    return Prisma.sql`((${col}, id) > (${typed(spec.column, from.value)}, ${from.id}::uuid) OR ${col} IS NULL)`;
+    if (from.value === "") return Prisma.sql`(${col} IS NULL AND cards.id > ${from.id}::uuid)`;
+    return Prisma.sql`((${col}, cards.id) > (${typed(spec.column, from.value)}, ${from.id}::uuid) OR ${col} IS NULL)`;
   }
   return spec.desc
-    ? Prisma.sql`(${col}, id) < (${typed(spec.column, from.value)}, ${from.id}::uuid)`
-    : Prisma.sql`(${col}, id) > (${typed(spec.column, from.value)}, ${from.id}::uuid)`;
+    ? Prisma.sql`(${col}, cards.id) < (${typed(spec.column, from.value)}, ${from.id}::uuid)`
+    : Prisma.sql`(${col}, cards.id) > (${typed(spec.column, from.value)}, ${from.id}::uuid)`;
 }
 
 function orderBy(spec: SortSpec): Prisma.Sql {
-  const col = Prisma.raw(spec.column);
-  if (spec.nullable) return Prisma.sql`${col} ASC NULLS LAST, id ASC`;
-  return spec.desc ? Prisma.sql`${col} DESC, id DESC` : Prisma.sql`${col} ASC, id ASC`;
+  // Qualified: the select list casts these columns to text under the same names, and ORDER BY
+  // would otherwise sort by the text output column.
+  const col = Prisma.raw(`cards.${spec.column}`);
+  if (spec.nullable) return Prisma.sql`${col} ASC NULLS LAST, cards.id ASC`;
+  return spec.desc ? Prisma.sql`${col} DESC, cards.id DESC` : Prisma.sql`${col} ASC, cards.id ASC`;
 }
 
 /** The page's SQL; exported so the benchmark runs exactly this statement bare. */
@@ -150,7 +152,7 @@ export function lotsPageSql(
     ? Prisma.sql`${lotPredicate(filter)} AND ${afterCursor(spec, from)}`
     : lotPredicate(filter);
   return Prisma.sql`
-    SELECT ${LOT_COLUMNS} FROM catalog.property_object_cards
+    SELECT ${LOT_COLUMNS} FROM catalog.property_object_cards cards
     WHERE ${where}
     ORDER BY ${orderBy(spec)}
     LIMIT ${take}`;
