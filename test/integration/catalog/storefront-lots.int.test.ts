@@ -52,11 +52,17 @@ describeWithService("postgres", "storefront: lots, projectCards, catalogFilters"
 
   beforeAll(async () => {
     t = await startTestApp({ roles: ["api"], env: { PIN_CATALOG_LOTS_ANONYMOUS_PER_MINUTE: "10000" } });
-    await seedSyntheticCards(t.db, { tag: TAG, projects: PROJECTS, lotsPerProject: LOTS_PER_PROJECT, now: NOW });
+    await seedSyntheticCards(t.db, {
+      tag: TAG,
+      projects: PROJECTS,
+      lotsPerProject: LOTS_PER_PROJECT,
+      now: NOW,
+    });
     oracle = oracleLots(TAG, PROJECTS, LOTS_PER_PROJECT);
     // Project 3 is hidden in chessboard: its card and (through the recompute) all its lots go Hidden.
     hiddenProjectId = syntheticProjectId(TAG, 3);
-    await t.db.$executeRaw`UPDATE catalog.project_cards SET source_status = 'Hidden' WHERE id = ${hiddenProjectId}::uuid`;
+    await t.db
+      .$executeRaw`UPDATE catalog.project_cards SET source_status = 'Hidden' WHERE id = ${hiddenProjectId}::uuid`;
     await t.db.$transaction((tx) =>
       recomputeCards(tx, { projectIds: [hiddenProjectId] }, { now: NOW, publishedAt: NOW }),
     );
@@ -89,9 +95,17 @@ describeWithService("postgres", "storefront: lots, projectCards, catalogFilters"
     const cases: Array<[string, Record<string, unknown>, (l: OracleLot) => boolean]> = [
       ["region", { regionIds: [2] }, (l) => l.regionId === 2],
       ["city", { cityIds: [101, 402] }, (l) => l.cityId === 101 || l.cityId === 402],
-      ["project", { projectIds: [syntheticProjectId(TAG, 5)] }, (l) => l.projectId === syntheticProjectId(TAG, 5)],
+      [
+        "project",
+        { projectIds: [syntheticProjectId(TAG, 5)] },
+        (l) => l.projectId === syntheticProjectId(TAG, 5),
+      ],
       ["rooms", { rooms: [0, 3] }, (l) => l.rooms === 0 || l.rooms === 3],
-      ["price range", { priceMin: "5000000", priceMax: "9000000.00" }, (l) => l.price >= 5e6 && l.price <= 9e6],
+      [
+        "price range",
+        { priceMin: "5000000", priceMax: "9000000.00" },
+        (l) => l.price >= 5e6 && l.price <= 9e6,
+      ],
       ["area range", { areaMin: "40", areaMax: "60.5" }, (l) => l.area >= 40 && l.area <= 60.5],
       ["delivery date", { deliveryBy: "2027-09-30" }, (l) => l.delivery <= "2027-09-30"],
       ["kind", { kinds: ["ApartHotel"] }, (l) => l.kind === "ApartHotel"],
@@ -291,7 +305,9 @@ describeWithService("postgres", "storefront: lots, projectCards, catalogFilters"
       expect(r.errors).toBeUndefined();
       const own = visible().filter((l) => l.projectId === id);
       expect(r.data!.shown?.propertyObjectsTotal).toBe(own.length);
-      expect(Number(r.data!.shown?.minPrice)).toBe(Math.min(...own.filter((l) => l.replica === "Free").map((l) => l.price)));
+      expect(Number(r.data!.shown?.minPrice)).toBe(
+        Math.min(...own.filter((l) => l.replica === "Free").map((l) => l.price)),
+      );
       expect(r.data!.hidden).toBeNull();
     });
 
