@@ -45,9 +45,30 @@ describe("pin-catalog-chessboard-sync over Kafka: the spec's acceptance criteria
     rig = createCatalogRig(database.prisma, { rewardsUrl: rewards.url, rewardsTimeoutMs: 300 });
     await rig.start();
   });
-  afterEach((context) => {
+  afterEach(async (context) => {
     if (context.task.result?.state === "fail") {
-      const noisy = rig.logs.filter((l) => Number(l.level) >= 40).slice(-15);
+      const parked = await db().$queryRaw<
+        unknown[]
+      >`SELECT topic, key, attempts, last_error_code, next_attempt_at FROM platform.parked_messages`;
+      const unpublished = await db().$queryRaw<
+        unknown[]
+      >`SELECT count(*)::int AS n FROM platform.outbox WHERE published_at IS NULL`;
+      console.error(
+        "PARKED",
+        JSON.stringify(parked),
+        "UNPUBLISHED",
+        JSON.stringify(unpublished),
+        "FINISHED",
+        await rig.finished(),
+      );
+      const noisy = rig.logs
+        .slice(-25)
+        .map((l) => ({
+          t: l.time,
+          msg: l.msg,
+          topic: l.topic,
+          err: (l.err as { message?: string })?.message,
+        }));
       console.error(JSON.stringify(noisy, null, 1).slice(0, 6000));
     }
   });

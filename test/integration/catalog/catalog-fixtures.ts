@@ -78,7 +78,7 @@ export async function eventually<T>(
   label = "condition",
 ): Promise<T> {
   const everyMs = 25;
-  const giveUpAt = Date.now() + 25_000;
+  const giveUpAt = Date.now() + 50_000;
   for (;;) {
     if (Date.now() > giveUpAt) throw new Error(`eventually: ${label} not met`);
     const value = await probe();

@@ -68,9 +68,7 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
     return new Map(rows.map((r) => [r.id, { state: r.state, projectId: r.project_id }]));
   }
 
-  async function runDelivery(
-    order: InboundMessage[],
-  ): Promise<{
+  async function runDelivery(order: InboundMessage[]): Promise<{
     hash: string;
     stale: number;
     states: Map<string, { state: string; projectId: string }>;

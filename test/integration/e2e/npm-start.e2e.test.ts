@@ -90,6 +90,19 @@ describe("npm start on embedded defaults", () => {
     await proc.ready;
     expect(proc.output()).toContain(`GraphiQL at ${BASE}/graphql`);
     expect((await fetch(`${BASE}/readyz`)).status).toBe(200);
+    // the demo structure went round into the storefront projection before "ready"
+    const metricsText = await (await fetch(`${BASE}/metrics`)).text();
+    const appliedLots = metricsText
+      .split("\n")
+      .filter(
+        (l) =>
+          l.startsWith("catalog_chessboard_sync_consumed_total{") &&
+          l.includes('topic="pin.chessboard.property-object-upserted.v1"') &&
+          l.includes('result="applied"'),
+      )
+      .reduce((sum, l) => sum + Number(l.split(" ").at(-1)), 0);
+    expect(appliedLots).toBeGreaterThan(100);
+    expect(proc.output()).toContain("rewards URL not configured");
 
     const { token } = (await (await fetch(`${BASE}/dev/token?role=agent`)).json()) as { token: string };
     const { deals } = await gql<{

@@ -251,26 +251,25 @@ export async function applyBuildingToLots(
 
 /**
  * Lots created before their project card got TypeName/Title from the default kind; once the
- * project (and its Kind) is known they are re-titled. Rare (INV-2 out-of-order), so row by row.
+ * project (and its Kind) is known they are re-titled (the title rule lives in TypeScript), one
+ * UPDATE … FROM unnest per batch of 500.
  */
-export async function retitleLotsForKind(
-  tx: Tx,
-  projectId: string,
-  kind: ProjectKind,
-  now: Date,
-): Promise<number> {
+export async function retitleLotsForKind(tx: Tx, projectId: string, kind: ProjectKind, now: Date): Promise<number> {
   const rows = await tx.$queryRaw<
     Array<{ id: string; rooms_count: number; area_total: string; property_type: string | null }>
   >`
     SELECT id::text, rooms_count, area_total::text, property_type FROM catalog.property_object_cards
     WHERE project_id = ${projectId}::uuid AND project_kind IS DISTINCT FROM ${kind} AND status <> 'Delisted'`;
-  for (const r of rows) {
-    const typeName = mapTypeName(r.property_type, kind, []);
-    const title = generateTitle(r.rooms_count, typeName, r.area_total);
+  for (let i = 0; i < rows.length; i += LOT_BATCH_SIZE) {
+    const batch = rows.slice(i, i + LOT_BATCH_SIZE);
+    const ids = batch.map((r) => r.id);
+    const typeNames = batch.map((r) => mapTypeName(r.property_type, kind, []));
+    const titles = batch.map((r, k) => generateTitle(r.rooms_count, typeNames[k] as string, r.area_total));
     await tx.$executeRaw`
-      UPDATE catalog.property_object_cards SET type_name = ${typeName}, source_title = ${title},
-        row_version = row_version + 1, updated_at = ${now}
-      WHERE id = ${r.id}::uuid AND (type_name, source_title) IS DISTINCT FROM (${typeName}, ${title})`;
+      UPDATE catalog.property_object_cards l SET type_name = t.type_name, source_title = t.title,
+        row_version = l.row_version + 1, updated_at = ${now}
+      FROM unnest(${ids}::uuid[], ${typeNames}::text[], ${titles}::text[]) AS t(id, type_name, title)
+      WHERE l.id = t.id AND (l.type_name, l.source_title) IS DISTINCT FROM (t.type_name, t.title)`;
   }
   return rows.length;
 }

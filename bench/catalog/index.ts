@@ -1,0 +1,218 @@
+// Catalog benchmarks (npm run bench catalog): the pin-catalog-chessboard-sync handlers over real
+// PostgreSQL, driven through the platform's message processor (dedup, contract validation, error
+// policy, one transaction per message) without a broker, so the figure is the consumer's own cost.
+// Figures go to docs/benchmarks.md ("Catalog"); reported, never CI gates.
+import { randomUUID } from "node:crypto";
+import { catalogChessboardSyncConsumer } from "../../src/consumers/catalog-chessboard-sync.consumer.js";
+import { createRewardsClient } from "../../src/domain/catalog/rewards/rewards-commission.client.js";
+import { projectEvent } from "../../src/domain/catalog/sync/test-events.js";
+import { systemClock } from "../../src/platform/clock/clock.js";
+import { loadSettings } from "../../src/platform/config/settings.js";
+import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
+import { createPrismaClient, type Db } from "../../src/platform/db/prisma-client.js";
+import { createConsumerMetrics } from "../../src/platform/events/consumer/consumer-metrics.js";
+import { createMessageProcessor } from "../../src/platform/events/consumer/message-processor.js";
+import { contractRegistry } from "../../src/platform/events/contracts/registry.js";
+import { HEADER } from "../../src/platform/events/envelope.js";
+import { contractVersionOf, eventTypeOf, TOPIC } from "../../src/platform/events/topics.js";
+import type { InboundMessage } from "../../src/platform/events/wire.js";
+import { createLogger } from "../../src/platform/log/logger.js";
+import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { chessboardHistory, type HistoryEvent } from "../../test/integration/catalog/chessboard-history.js";
+import { need, withAdmin } from "../support.js";
+import type { BenchResult } from "../types.js";
+
+const MIXED_LOTS_PER_BUILDING = Number(process.env.CATALOG_BENCH_LOTS_PER_BUILDING ?? 50);
+const REPLAY_EVENTS = Number(process.env.CATALOG_BENCH_REPLAY_EVENTS ?? 100_000);
+const CASCADE_LOTS = 10_000;
+const THROUGHPUT_TARGET = 0.5;
+const BARE_BATCH = 500;
+
+function toMessages(history: readonly HistoryEvent[], offset = 0): InboundMessage[] {
+  const base = Date.parse("2026-12-01T08:00:00.000Z");
+  return history.map((e, i) => ({
+    topic: e.topic,
+    partition: 0,
+    offset: String(offset + i),
+    key: e.key,
+    value: JSON.stringify(e.payload),
+    headers: {
+      [HEADER.messageId]: randomUUID(),
+      [HEADER.eventType]: eventTypeOf(e.topic),
+      [HEADER.contractVersion]: String(contractVersionOf(e.topic)),
+      [HEADER.aggregateId]: e.key,
+      [HEADER.aggregateType]: "chessboard",
+      [HEADER.createdAt]: new Date(base + i).toISOString(),
+    },
+  }));
+}
+
+async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const name = `bench_catalog_${Date.now().toString(36)}`;
+  const admin = need("TEST_DATABASE_URL");
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  await runMigrations({ url: url.toString(), log: createLogger({ level: "warn", pretty: false }) });
+  const db = createPrismaClient({ url: url.toString() });
+  return {
+    db,
+    async drop() {
+      await db.$disconnect();
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+function processorFor(db: Db) {
+  const metrics = createMetricsRegistry();
+  const log = createLogger({ level: "error", pretty: false });
+  const def = catalogChessboardSyncConsumer({
+    log,
+    clock: systemClock,
+    metrics,
+    settings: loadSettings({ NODE_ENV: "test" }),
+    rewards: createRewardsClient({ baseUrl: null, timeoutMs: 1 }),
+  });
+  return createMessageProcessor({
+    def,
+    db,
+    log,
+    clock: systemClock,
+    contracts: contractRegistry(),
+    metrics: createConsumerMetrics(metrics, def.metricsPrefix),
+    send: async () => {},
+  });
+}
+
+async function deliverAll(processor: ReturnType<typeof processorFor>, messages: readonly InboundMessage[]) {
+  for (const m of messages) {
+    const outcome = await processor.process(m);
+    if (outcome.kind === "infrastructure") throw outcome.error;
+  }
+}
+
+/** The same number of row writes as events, as plain batched upserts (no rules, no dedup). */
+async function bareUpserts(db: Db, count: number): Promise<number> {
+  await db.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS catalog.bench_bare (id uuid PRIMARY KEY, status text,
+    price numeric(14,2), price_per_meter numeric(14,2), version bigint, updated_at timestamptz)`);
+  const ids = Array.from({ length: Math.max(1, Math.floor(count / 4)) }, () => randomUUID());
+  const started = performance.now();
+  for (let i = 0; i < count; i += BARE_BATCH) {
+    const n = Math.min(BARE_BATCH, count - i);
+    const batch = Array.from({ length: n }, (_, k) => ids[(i + k) % ids.length] as string);
+    const unique = [...new Set(batch)];
+    await db.$executeRaw`
+      INSERT INTO catalog.bench_bare (id, status, price, price_per_meter, version, updated_at)
+      SELECT u, 'Published', 1000000 + v, round((1000000 + v) / 50.0, 2), v, now()
+      FROM unnest(${unique}::uuid[]) WITH ORDINALITY AS t(u, v)
+      ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, price = EXCLUDED.price,
+        price_per_meter = EXCLUDED.price_per_meter, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at`;
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+
+export async function runCatalogBenchmarks(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const { db, drop } = await freshDatabase();
+  try {
+    // 1. mixed stream in realistic proportions
+    const history = chessboardHistory({
+      seed: 11,
+      developers: 2,
+      projectsPerDeveloper: 2,
+      buildingsPerProject: 2,
+      lotsPerBuilding: MIXED_LOTS_PER_BUILDING,
+      changesPerLot: 3,
+    });
+    const messages = toMessages(history);
+    const processor = processorFor(db);
+    let started = performance.now();
+    await deliverAll(processor, messages);
+    const eventsPerSecond = messages.length / ((performance.now() - started) / 1000);
+    const bare = await bareUpserts(db, messages.length);
+    results.push({
+      name: `mixed stream of the six event types (${messages.length} events, one transaction each)`,
+      value: eventsPerSecond,
+      unit: "events/s",
+      baseline: bare,
+      ratio: eventsPerSecond / bare,
+      target: THROUGHPUT_TARGET,
+      note: "baseline: the same number of row writes as batched INSERT … ON CONFLICT of 500",
+    });
+
+    // 2. replay from offset 0 (dedup forgotten): the history re-read until REPLAY_EVENTS events
+    await db.$executeRaw`DELETE FROM platform.processed_messages`;
+    const rounds = Math.max(1, Math.ceil(REPLAY_EVENTS / messages.length));
+    started = performance.now();
+    let replayed = 0;
+    for (let r = 0; r < rounds && replayed < REPLAY_EVENTS; r += 1) {
+      const slice = toMessages(history, r * history.length).slice(0, REPLAY_EVENTS - replayed);
+      await deliverAll(processor, slice);
+      replayed += slice.length;
+    }
+    const replaySeconds = (performance.now() - started) / 1000;
+    results.push({
+      name: `replay of ${replayed} events from offset 0 over the built state (version guards)`,
+      value: replaySeconds,
+      unit: "s",
+      note: `${(replayed / replaySeconds).toFixed(0)} events/s`,
+    });
+
+    // 3. cascade over a project of 10,000 lots: Published → Hidden → Published
+    const developerId = randomUUID();
+    const projectId = randomUUID();
+    const buildingId = randomUUID();
+    await deliverAll(
+      processor,
+      toMessages([
+        {
+          topic: TOPIC.projectUpserted,
+          key: projectId,
+          payload: projectEvent({ Id: projectId, DeveloperId: developerId }),
+        },
+      ]),
+    );
+    await db.$executeRaw`
+      INSERT INTO catalog.property_object_cards (id, project_id, building_id, developer_id, status,
+        property_object_status, project_kind, number, floor, rooms_count, area_total, type_name, title, price, price_per_meter,
+        source_contract_version, source_title, source_price, chessboard_version, chessboard_synced_at, created_at, updated_at)
+      SELECT gen_random_uuid(), ${projectId}::uuid, ${buildingId}::uuid, ${developerId}::uuid, 'Hidden', 'Free', 'ResidentialComplex',
+        g::text, 1 + g % 20, 1 + g % 3, 40 + g % 60, 'Квартира', 'lot', 5000000 + g, 100000, 1, 'lot', 5000000 + g, 1,
+        now(), now(), now()
+      FROM generate_series(1, ${CASCADE_LOTS}) g`;
+    const cascade = async (version: number, status: "Hidden" | "Published") => {
+      const t0 = performance.now();
+      await deliverAll(
+        processor,
+        toMessages([
+          {
+            topic: TOPIC.projectUpserted,
+            key: projectId,
+            payload: projectEvent({
+              Id: projectId,
+              DeveloperId: developerId,
+              Version: version,
+              Status: status,
+            }),
+          },
+        ]),
+      );
+      return (performance.now() - t0) / 1000;
+    };
+    const publish = await cascade(2, "Published");
+    const hide = await cascade(3, "Hidden");
+    const republish = await cascade(4, "Published");
+    const [counted] = await db.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*) AS n FROM catalog.property_object_cards WHERE project_id = ${projectId}::uuid AND status = 'Published'`;
+    results.push({
+      name: `cascade over a project of ${CASCADE_LOTS} lots (Published → Hidden)`,
+      value: hide,
+      unit: "s",
+      note: `first publication ${publish.toFixed(2)} s, back to Published ${republish.toFixed(2)} s; ${counted?.n ?? 0} published after`,
+    });
+  } finally {
+    await drop();
+  }
+  return results;
+}
