@@ -13,5 +13,6 @@ import "./chessboard/chessboard-updates.js";
 import "./catalog/catalog-types.js";
 import "./catalog/catalog-queries.js";
 import "./catalog/catalog-mutations.js";
+import "./platform/test-clock.js";
 
 export const schema = builder.toSchema({ sortSchema: true });
