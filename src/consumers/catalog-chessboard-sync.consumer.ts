@@ -1,11 +1,4 @@
-import type {
-  BuildingUpsertedEvent,
-  DeveloperUpsertedEvent,
-  ProjectUpsertedEvent,
-  PropertyObjectPriceChangedEvent,
-  PropertyObjectStatusChangedEvent,
-  PropertyObjectUpsertedEvent,
-} from "../contracts/chessboard-events.js";
+import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
 import { CATALOG_ERROR } from "../domain/catalog/catalog.errors.js";
 import {
   createRewardsClient,
@@ -24,10 +17,11 @@ import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
 import { isDomainError } from "../platform/errors/domain-error.js";
 import {
+  type BatchHandler,
+  type BatchMessage,
   type ConsumerDefinition,
   defineConsumer,
   type ErrorClass,
-  type HandlerContext,
 } from "../platform/events/consumer/definition.js";
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
@@ -37,6 +31,14 @@ export const CATALOG_CHESSBOARD_SYNC_GROUP = "pin-catalog-chessboard-sync";
 /** → catalog_chessboard_sync_lag_seconds, _consume_duration_ms, _stale_total, _retries_total, _dlq_total, … */
 export const CATALOG_SYNC_METRICS_PREFIX = "catalog_chessboard_sync";
 const CONTRACT_VERSION = 1;
+export const CATALOG_SYNC_TOPICS = [
+  TOPIC.developerUpserted,
+  TOPIC.projectUpserted,
+  TOPIC.buildingUpserted,
+  TOPIC.propertyObjectUpserted,
+  TOPIC.propertyObjectStatusChanged,
+  TOPIC.propertyObjectPriceChanged,
+] as const;
 /** DSC-CAT-1: fields whose absence is a contract gap to agree with chessboard, not a bad message */
 const CONTRACT_FIELDS = ["AddressLine", "DeveloperName"];
 
@@ -51,6 +53,10 @@ export interface CatalogChessboardSyncDeps {
 
 /** The spec's retry table by code (anything else: the platform's defaults). */
 export function classifyCatalogSyncError(error: unknown): ErrorClass | undefined {
+  // Two batches locking the same projects in another order: PostgreSQL aborts one; re-run it.
+  if (error instanceof Error && /deadlock detected/i.test(`${error.message} ${String(error.cause ?? "")}`)) {
+    return "conflict";
+  }
   if (!isDomainError(error)) return undefined;
   switch (error.code) {
     case CATALOG_ERROR.projectNotFound:
@@ -79,7 +85,9 @@ export function catalogContractViolationCode(errors: readonly string[]): string 
  * pin-catalog-chessboard-sync: chessboard's six topics → the storefront cards (flows A–F in
  * src/domain/catalog/sync). This file only binds the platform's per-message context to the flows.
  */
-export function catalogChessboardSyncConsumer(deps: CatalogChessboardSyncDeps): ConsumerDefinition {
+export function catalogChessboardSyncConsumer(
+  deps: CatalogChessboardSyncDeps,
+): ConsumerDefinition<ChessboardEventByTopic> {
   const rewards =
     deps.rewards ??
     createRewardsClient({
@@ -104,56 +112,66 @@ export function catalogChessboardSyncConsumer(deps: CatalogChessboardSyncDeps): 
     ["group", "topic"],
   );
 
-  function handle<P>(topic: string, flow: (ctx: SyncContext, payload: P) => Promise<SyncResult>) {
-    const signals: SyncSignals = {
-      // INV-4 Kind mismatches below the limit are counted with the group's conflicts
-      kindConflict: () => conflicts.inc({ group: CATALOG_CHESSBOARD_SYNC_GROUP, topic }),
-      commissionDeferred: () => deferred.inc(),
-    };
-    return (payload: P, ctx: HandlerContext): Promise<SyncResult> => {
-      const created = new Date(ctx.envelope.metadata.createdAt);
-      const now = ctx.clock.now();
-      return flow(
-        {
-          tx: ctx.tx,
-          log: ctx.log,
-          now,
-          eventTime: Number.isNaN(created.getTime()) ? now : created,
-          eventId: ctx.envelope.metadata.messageId,
-          heartbeat: ctx.heartbeat,
-          rewards,
-          signals,
-        },
-        payload,
-      );
-    };
+  const signalsFor = (topic: string): SyncSignals => ({
+    // INV-4 Kind mismatches below the limit are counted with the group's conflicts
+    kindConflict: () => conflicts.inc({ group: CATALOG_CHESSBOARD_SYNC_GROUP, topic }),
+    commissionDeferred: () => deferred.inc(),
+  });
+
+  function flowOf(message: BatchMessage<ChessboardEventByTopic>, ctx: SyncContext): Promise<SyncResult> {
+    switch (message.topic) {
+      case TOPIC.developerUpserted:
+        return applyDeveloperUpserted(ctx, message.payload);
+      case TOPIC.projectUpserted:
+        return applyProjectUpserted(ctx, message.payload);
+      case TOPIC.buildingUpserted:
+        return applyBuildingUpserted(ctx, message.payload);
+      case TOPIC.propertyObjectUpserted:
+        return applyPropertyObjectUpserted(ctx, message.payload);
+      case TOPIC.propertyObjectStatusChanged:
+        return applyPropertyObjectStatusChanged(ctx, message.payload);
+      case TOPIC.propertyObjectPriceChanged:
+        return applyPropertyObjectPriceChanged(ctx, message.payload);
+      default: {
+        const _exhaustive: never = message;
+        return _exhaustive;
+      }
+    }
   }
 
-  return defineConsumer({
+  /**
+   * One transaction per batch (the runtime's): the flows run in offset order per key inside it, so
+   * a burst of status/price changes costs one commit instead of one per event. A failing message
+   * makes the runtime split the batch until it is isolated and gets the per-message policy.
+   */
+  const handleBatch: BatchHandler<ChessboardEventByTopic> = async (messages, batch) => {
+    const results: SyncResult[] = [];
+    for (const message of messages) {
+      const created = new Date(message.envelope.metadata.createdAt);
+      const now = batch.clock.now();
+      results.push(
+        await flowOf(message, {
+          tx: batch.tx,
+          log: batch.log.child({ topic: message.topic, messageId: message.envelope.metadata.messageId }),
+          now,
+          eventTime: Number.isNaN(created.getTime()) ? now : created,
+          eventId: message.envelope.metadata.messageId,
+          heartbeat: batch.heartbeat,
+          rewards,
+          signals: signalsFor(message.topic),
+        }),
+      );
+    }
+    return results;
+  };
+
+  return defineConsumer<ChessboardEventByTopic>({
     group: CATALOG_CHESSBOARD_SYNC_GROUP,
     metricsPrefix: CATALOG_SYNC_METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     retry: { retriableDelaysMs: deps.settings.catalogSyncRetryDelays },
-    handlers: {
-      [TOPIC.developerUpserted]: handle<DeveloperUpsertedEvent>(
-        TOPIC.developerUpserted,
-        applyDeveloperUpserted,
-      ),
-      [TOPIC.projectUpserted]: handle<ProjectUpsertedEvent>(TOPIC.projectUpserted, applyProjectUpserted),
-      [TOPIC.buildingUpserted]: handle<BuildingUpsertedEvent>(TOPIC.buildingUpserted, applyBuildingUpserted),
-      [TOPIC.propertyObjectUpserted]: handle<PropertyObjectUpsertedEvent>(
-        TOPIC.propertyObjectUpserted,
-        applyPropertyObjectUpserted,
-      ),
-      [TOPIC.propertyObjectStatusChanged]: handle<PropertyObjectStatusChangedEvent>(
-        TOPIC.propertyObjectStatusChanged,
-        applyPropertyObjectStatusChanged,
-      ),
-      [TOPIC.propertyObjectPriceChanged]: handle<PropertyObjectPriceChangedEvent>(
-        TOPIC.propertyObjectPriceChanged,
-        applyPropertyObjectPriceChanged,
-      ),
-    },
+    topics: CATALOG_SYNC_TOPICS,
+    handleBatch,
     classifyError: classifyCatalogSyncError,
     contractViolationCode: catalogContractViolationCode,
   });

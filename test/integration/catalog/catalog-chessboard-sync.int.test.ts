@@ -61,14 +61,12 @@ describe("pin-catalog-chessboard-sync over Kafka: the spec's acceptance criteria
         "FINISHED",
         await rig.finished(),
       );
-      const noisy = rig.logs
-        .slice(-25)
-        .map((l) => ({
-          t: l.time,
-          msg: l.msg,
-          topic: l.topic,
-          err: (l.err as { message?: string })?.message,
-        }));
+      const noisy = rig.logs.slice(-25).map((l) => ({
+        t: l.time,
+        msg: l.msg,
+        topic: l.topic,
+        err: (l.err as { message?: string })?.message,
+      }));
       console.error(JSON.stringify(noisy, null, 1).slice(0, 6000));
     }
   });

@@ -5,12 +5,20 @@ import {
   CATALOG_CHESSBOARD_SYNC_GROUP,
   catalogChessboardSyncConsumer,
 } from "../../../src/consumers/catalog-chessboard-sync.consumer.js";
-import { CHESSBOARD_AGGREGATE } from "../../../src/contracts/chessboard-events.js";
+import {
+  CHESSBOARD_AGGREGATE,
+  type ChessboardEventByTopic,
+} from "../../../src/contracts/chessboard-events.js";
 import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards-commission.client.js";
 import { type Clock, ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
-import type { ConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
+import type {
+  AnyConsumerDefinition,
+  BatchContext,
+  BatchMessage,
+  ConsumerDefinition,
+} from "../../../src/platform/events/consumer/definition.js";
 import { registerContract } from "../../../src/platform/events/contracts/registry.js";
 import { createEventPlatform, type Runner } from "../../../src/platform/events/event-platform.js";
 import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
@@ -57,10 +65,26 @@ function privateTopics(): Record<SourceTopic, string> {
  * over the shared Kafka without meeting other suites' messages (the handlers, classification,
  * retry policy and contract rules are the production ones).
  */
-export function onPrivateTopics(def: ConsumerDefinition, topics: Record<SourceTopic, string>, group: string) {
-  const handlers: ConsumerDefinition["handlers"] = {};
-  for (const [source, mine] of Object.entries(topics)) handlers[mine] = def.handlers[source];
-  return { ...def, group, handlers };
+export function onPrivateTopics(
+  def: ConsumerDefinition<ChessboardEventByTopic>,
+  topics: Record<SourceTopic, string>,
+  group: string,
+): AnyConsumerDefinition {
+  const sourceOf = new Map(Object.entries(topics).map(([source, mine]) => [mine, source]));
+  const handleBatch = def.handleBatch;
+  if (!handleBatch) throw new Error("the catalog consumer is a batch consumer");
+  return {
+    ...def,
+    group,
+    topics: Object.values(topics),
+    handleBatch: ((messages: ReadonlyArray<BatchMessage<ChessboardEventByTopic>>, ctx: BatchContext) =>
+      handleBatch(
+        messages.map(
+          (m) => ({ ...m, topic: sourceOf.get(m.topic) ?? m.topic }) as BatchMessage<ChessboardEventByTopic>,
+        ),
+        ctx,
+      )) as AnyConsumerDefinition["handleBatch"],
+  };
 }
 
 export const FAST_RETRIES_MS = [30, 30, 30, 30, 30, 30];

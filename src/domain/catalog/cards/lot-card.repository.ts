@@ -254,7 +254,12 @@ export async function applyBuildingToLots(
  * project (and its Kind) is known they are re-titled (the title rule lives in TypeScript), one
  * UPDATE … FROM unnest per batch of 500.
  */
-export async function retitleLotsForKind(tx: Tx, projectId: string, kind: ProjectKind, now: Date): Promise<number> {
+export async function retitleLotsForKind(
+  tx: Tx,
+  projectId: string,
+  kind: ProjectKind,
+  now: Date,
+): Promise<number> {
   const rows = await tx.$queryRaw<
     Array<{ id: string; rooms_count: number; area_total: string; property_type: string | null }>
   >`

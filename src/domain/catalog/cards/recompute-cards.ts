@@ -13,6 +13,18 @@ import type { Tx } from "../../../platform/db/prisma-client.js";
 
 export const LOT_BATCH_SIZE = 500;
 
+/**
+ * Serialises every writer of a project's cards — the sync flows, the override mutations, the
+ * rebuild — for the rest of the transaction. Without it two consumers racing on different
+ * partitions lose updates: a lot inserted while its project's cascade runs stays Hidden, and
+ * aggregates computed from two snapshots overwrite each other. Ids are locked in sorted order.
+ */
+export async function lockProjects(tx: Tx, projectIds: readonly string[]): Promise<void> {
+  for (const id of [...new Set(projectIds)].sort()) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`catalog:project:${id}`}, 0))`;
+  }
+}
+
 export type LotScope =
   | { readonly projectId: string }
   | { readonly buildingId: string }
@@ -262,6 +274,7 @@ export async function recomputeCards(
   options: RecomputeOptions,
 ): Promise<RecomputeSummary> {
   const projectIds = new Set(targets.projectIds ?? []);
+  await lockProjects(tx, [...projectIds]);
   const changedProjects = await recomputeProjectCards(tx, [...projectIds], options);
   let lotsScanned = 0;
   let lotsChanged = 0;

@@ -5,7 +5,7 @@ import {
   upsertBuildingSnapshot,
 } from "../cards/lot-card.repository.js";
 import { readProjectForLots } from "../cards/project-card.repository.js";
-import { recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
+import { lockProjects, recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
 import { decideBuildingUpsert } from "./sync.decide.js";
 import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
 
@@ -15,6 +15,7 @@ export async function applyBuildingUpserted(
   payload: BuildingUpsertedEvent,
 ): Promise<SyncResult> {
   const { tx } = ctx;
+  await lockProjects(tx, [payload.ProjectId]);
   const project = await readProjectForLots(tx, payload.ProjectId);
   const snapshotVersion = await readBuildingSnapshotVersion(tx, payload.Id);
   const decision = decideBuildingUpsert(payload, project, snapshotVersion);

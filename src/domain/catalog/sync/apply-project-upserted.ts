@@ -7,6 +7,7 @@ import {
   updateProjectCardSource,
 } from "../cards/project-card.repository.js";
 import {
+  lockProjects,
   recomputeLots,
   recomputeProjectAggregates,
   recomputeProjectCards,
@@ -24,6 +25,7 @@ export async function applyProjectUpserted(
   payload: ProjectUpsertedEvent,
 ): Promise<SyncResult> {
   const { tx } = ctx;
+  await lockProjects(tx, [payload.Id]);
   const card = await readProjectCardState(tx, payload.Id);
   const decision = decideProjectUpsert(payload, card);
   if (decision.kind === "stale")

@@ -4,7 +4,7 @@ import type {
 } from "../../../contracts/chessboard-events.js";
 import { readLotCardState, updateLotPrice, updateLotStatus } from "../cards/lot-card.repository.js";
 import { readProjectForLots } from "../cards/project-card.repository.js";
-import { recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
+import { lockProjects, recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
 import { projectCardNotFound } from "../catalog.errors.js";
 import { warnZeroPrice } from "./apply-property-object-upserted.js";
 import { decidePriceChange, decideStatusChange } from "./sync.decide.js";
@@ -16,7 +16,9 @@ export async function applyPropertyObjectStatusChanged(
   payload: PropertyObjectStatusChangedEvent,
 ): Promise<SyncResult> {
   const { tx } = ctx;
+  await lockProjects(tx, [payload.ProjectId]);
   const card = await readLotCardState(tx, payload.PropertyObjectId);
+  if (card && card.projectId !== payload.ProjectId) await lockProjects(tx, [card.projectId]);
   const decision = decideStatusChange(payload, card);
   const id = payload.PropertyObjectId;
   if (decision.kind === "stale") return logStale(ctx, id, payload.Version, card?.chessboardVersion ?? null);
@@ -50,7 +52,9 @@ export async function applyPropertyObjectPriceChanged(
   payload: PropertyObjectPriceChangedEvent,
 ): Promise<SyncResult> {
   const { tx } = ctx;
+  await lockProjects(tx, [payload.ProjectId]);
   const card = await readLotCardState(tx, payload.PropertyObjectId);
+  if (card && card.projectId !== payload.ProjectId) await lockProjects(tx, [card.projectId]);
   const decision = decidePriceChange(payload, card);
   const id = payload.PropertyObjectId;
   if (decision.kind === "stale") return logStale(ctx, id, payload.Version, card?.chessboardVersion ?? null);

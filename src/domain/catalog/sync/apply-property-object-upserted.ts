@@ -7,7 +7,7 @@ import {
   updateLotCardSource,
 } from "../cards/lot-card.repository.js";
 import { readProjectForLots } from "../cards/project-card.repository.js";
-import { recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
+import { lockProjects, recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
 import { toHundredths } from "./numbers.js";
 import type { LotSource } from "./sync.decide.js";
 import { decidePropertyObjectUpsert } from "./sync.decide.js";
@@ -19,7 +19,9 @@ export async function applyPropertyObjectUpserted(
   payload: PropertyObjectUpsertedEvent,
 ): Promise<SyncResult> {
   const { tx } = ctx;
+  await lockProjects(tx, [payload.ProjectId]);
   const card = await readLotCardState(tx, payload.Id);
+  if (card && card.projectId !== payload.ProjectId) await lockProjects(tx, [card.projectId]);
   const project = await readProjectForLots(tx, payload.ProjectId);
   const decision = decidePropertyObjectUpsert(payload, card, project);
   if (decision.kind === "stale")
