@@ -5,6 +5,7 @@
  * and recomputes their targets in the same transaction.
  */
 import type { Db } from "../../../platform/db/prisma-client.js";
+import { lockTargetProjects } from "../cards/lock-target-projects.js";
 import { recomputeCards } from "../cards/recompute-cards.js";
 
 export interface ExpiredOverrides {
@@ -38,15 +39,13 @@ export async function expireDisplayOverrides(
           WHERE expires_at <= ${now} ORDER BY expires_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
         RETURNING property_object_id::text AS id`;
       if (projects.length + buildings.length + lots.length > 0) {
-        await recomputeCards(
-          tx,
-          {
-            projectIds: projects.map((r) => r.id),
-            buildingIds: buildings.map((r) => r.id),
-            propertyObjectIds: lots.map((r) => r.id),
-          },
-          { now, publishedAt: now },
-        );
+        const targets = {
+          projectIds: projects.map((r) => r.id),
+          buildingIds: buildings.map((r) => r.id),
+          propertyObjectIds: lots.map((r) => r.id),
+        };
+        await lockTargetProjects(tx, targets);
+        await recomputeCards(tx, targets, { now, publishedAt: now });
       }
       return { projects: projects.length, buildings: buildings.length, propertyObjects: lots.length };
     },
