@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CONSUMERS } from "./consumers/index.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
+import { createCatalogServices } from "./domain/catalog/catalog.services.js";
 import { createChessboardServices } from "./domain/chessboard/chessboard.services.js";
 import { createCrmServices } from "./domain/crm/crm.services.js";
 import { createDevStats, type DevStats } from "./domain/devstats/devstats.runtime.js";
@@ -9,6 +10,7 @@ import type { ApiDeps, ApiServices } from "./graphql/context.js";
 import { createChessboardLive } from "./graphql/live/chessboard-live.js";
 import type { LiveHub } from "./graphql/live/chessboard-live-hub.js";
 import { schema } from "./graphql/schema/index.js";
+import { createRateLimiter } from "./graphql/security/rate-limiter.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
 import { openClickHouse } from "./platform/clickhouse/open-clickhouse.js";
@@ -32,14 +34,21 @@ export function createServices(
   infra: Infra,
   live: { chessboard?: LiveHub | null } = {},
   devstats: DevStats | null = null,
+  settings: Pick<Settings, "catalogRebuildChunkSize"> = { catalogRebuildChunkSize: DEFAULT_REBUILD_CHUNK },
 ): ApiServices {
   return {
     crm: createCrmServices(infra),
     chessboard: createChessboardServices(infra),
+    catalog: createCatalogServices(infra, settings),
     chessboardLive: live.chessboard ?? null,
     devstats,
+    storefrontLimiter: createRateLimiter({ maxKeys: STOREFRONT_LIMITER_MAX_KEYS }),
   };
 }
+
+const DEFAULT_REBUILD_CHUNK = 100;
+/** Distinct anonymous addresses tracked per minute; beyond it new addresses wait for the next window. */
+const STOREFRONT_LIMITER_MAX_KEYS = 100_000;
 
 /**
  * The composition root: builds every part from the settings and starts the roles this process
@@ -148,7 +157,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         log,
         metrics,
         settings,
-        services: createServices(infra, { chessboard: live.hub }, devstats),
+        services: createServices(infra, { chessboard: live.hub }, devstats, settings),
         testClock,
       };
       api = createApiServer({

@@ -21,6 +21,7 @@ import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { chessboardHistory, type HistoryEvent } from "../../test/integration/catalog/chessboard-history.js";
 import { need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
+import { runLotsFeedBenchmark } from "./lots-feed.js";
 
 const MIXED_LOTS_PER_BUILDING = Number(process.env.CATALOG_BENCH_LOTS_PER_BUILDING ?? 50);
 const REPLAY_EVENTS = Number(process.env.CATALOG_BENCH_REPLAY_EVENTS ?? 100_000);
@@ -217,5 +218,7 @@ export async function runCatalogBenchmarks(): Promise<BenchResult[]> {
   } finally {
     await drop();
   }
+  // 4. the storefront lots feed (its own database of 100k synthetic cards)
+  results.push(...(await runLotsFeedBenchmark()));
   return results;
 }

@@ -1,3 +1,4 @@
+import { command as catalogReconcile } from "./catalog-reconcile.js";
 import type { CliCommand } from "./command.js";
 import { command as dlq } from "./dlq.js";
 import { command as migrate } from "./migrate.js";
@@ -5,4 +6,4 @@ import { command as replay } from "./replay.js";
 import { command as seed } from "./seed.js";
 
 /** Every operations command; one file per command in src/cli. */
-export const COMMANDS: readonly CliCommand[] = [migrate, seed, dlq, replay];
+export const COMMANDS: readonly CliCommand[] = [migrate, seed, dlq, replay, catalogReconcile];

@@ -1,3 +1,4 @@
+import type { CatalogServices } from "../domain/catalog/catalog.services.js";
 import type { ChessboardServices } from "../domain/chessboard/chessboard.services.js";
 import type { CrmServices } from "../domain/crm/crm.services.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
@@ -7,6 +8,7 @@ import type { Settings } from "../platform/config/settings.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 import type { LiveHub } from "./live/chessboard-live-hub.js";
+import type { RateLimiter } from "./security/rate-limiter.js";
 
 /**
  * Every context's services, built once by the composition root (src/app.ts `createServices`) and
@@ -17,10 +19,13 @@ import type { LiveHub } from "./live/chessboard-live-hub.js";
 export interface ApiServices {
   readonly crm: CrmServices;
   readonly chessboard: ChessboardServices;
+  readonly catalog: CatalogServices;
   /** The live grid hub fed by the broadcast consumer; null where the api role does not run it. */
   readonly chessboardLive: LiveHub | null;
   /** dev-stats analytics (ClickHouse); null when the process has no engine (decision 0107) */
   readonly devstats: DevStats | null;
+  /** Per-minute windows of anonymous storefront reads (lots, projectCards, catalogFilters), per address. */
+  readonly storefrontLimiter: RateLimiter;
 }
 
 /** Built once at start (composition root) and shared by every request. */
@@ -39,4 +44,6 @@ export interface GraphQLContext {
   readonly deps: ApiDeps;
   readonly requestId: string;
   readonly log: Logger;
+  /** The caller's socket address (HTTP); null over graphql-ws. Keys the anonymous rate limits. */
+  readonly clientAddress?: string | null;
 }

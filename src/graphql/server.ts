@@ -15,6 +15,7 @@ import { counter, histogram } from "../platform/metrics/registry.js";
 import type { ApiDeps, GraphQLContext } from "./context.js";
 import { demoAsset } from "./demo-pages.js";
 import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
+import { routeProjectionsRebuild } from "./rest/projections-rebuild.route.js";
 import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
 
 export interface ApiServerOptions {
@@ -103,14 +104,21 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     graphiql: options.devTokens ? () => devGraphiqlOptions(tokens) : true,
     // The GraphiQL page inlines its bundle and editor workers: no CDN (src/graphql/graphiql.ts).
     renderGraphiQL,
-    context: async ({ request, connectionParams }): Promise<GraphQLContext> => {
+    context: async ({ request, connectionParams, req }): Promise<GraphQLContext> => {
       const header =
         typeof connectionParams?.authorization === "string"
           ? connectionParams.authorization
           : request?.headers.get("authorization");
       const viewer = await viewerFrom(header);
       const requestId = request?.headers.get("x-request-id") ?? randomUUID();
-      return { viewer, deps, requestId, log: deps.log.child({ requestId, userId: viewer?.userId }) };
+      const clientAddress = req?.socket.remoteAddress ?? null;
+      return {
+        viewer,
+        deps,
+        requestId,
+        clientAddress,
+        log: deps.log.child({ requestId, userId: viewer?.userId }),
+      };
     },
     plugins: [
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
@@ -171,6 +179,14 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       });
       return json(res, 200, { role, userId: user.userId, tenantId: user.tenantId, name: user.name, token });
     }
+    if (
+      await routeProjectionsRebuild(req, res, url.pathname, {
+        services: deps.services,
+        log: deps.log,
+        viewerFrom,
+      })
+    )
+      return;
     // Demo pages (/demo/chessboard) sign in through /dev/token: embedded/dev mode only.
     const demo = options.devTokens && req.method === "GET" ? demoAsset(url.pathname) : undefined;
     if (demo) {

@@ -2,7 +2,9 @@ import type { Settings } from "../platform/config/settings.js";
 import type { Infra } from "../platform/infra.js";
 import type { PeriodicWorker } from "../platform/workers/periodic-worker.js";
 import { createBookingExpirationWorker } from "./booking-expiration.worker.js";
+import { createDisplayOverrideExpiryWorker } from "./display-override-expiry.worker.js";
 import { createHoldExpirationWorker } from "./hold-expiration.worker.js";
+import { createProjectionRebuildWorker } from "./projection-rebuild.worker.js";
 
 export interface WorkerDeps extends Infra {
   readonly settings: Settings;
@@ -19,5 +21,11 @@ export const WORKERS: ReadonlyArray<(deps: WorkerDeps) => PeriodicWorker<unknown
   },
   function holdExpiration(deps) {
     return createHoldExpirationWorker(deps);
+  },
+  function displayOverrideExpiry(deps) {
+    return createDisplayOverrideExpiryWorker(deps);
+  },
+  function projectionRebuild(deps) {
+    return createProjectionRebuildWorker(deps);
   },
 ];

@@ -63,3 +63,38 @@ export const kindChanged = (projectId: string, kind: string, mapped: string, mis
 
 export const invalidPayload = (field: string, rule: string) =>
   new ValidationError(CATALOG_ERROR.invalidPayload, `${field}: ${rule}`, { field, rule });
+
+/**
+ * Storefront and operations codes (the lots feed, display overrides, projection rebuild). Kept apart
+ * from CATALOG_ERROR because those are the sync group's retry classes.
+ */
+export const CATALOG_STOREFRONT_ERROR = {
+  invalidCursor: "CATALOG_INVALID_CURSOR",
+  invalidFilter: "CATALOG_INVALID_FILTER",
+  cardNotFound: "CATALOG_CARD_NOT_FOUND",
+  invalidOverride: "CATALOG_OVERRIDE_INVALID",
+  overrideNotFound: "CATALOG_OVERRIDE_NOT_FOUND",
+  invalidRebuild: "CATALOG_REBUILD_INVALID",
+  rebuildJobNotFound: "CATALOG_REBUILD_JOB_NOT_FOUND",
+} as const;
+
+export const invalidFilter = (field: string, rule: string) =>
+  new ValidationError(CATALOG_STOREFRONT_ERROR.invalidFilter, `${field}: ${rule}`, { field, rule });
+
+export const cardNotFound = (what: string, id: string) =>
+  new NotFoundError(CATALOG_STOREFRONT_ERROR.cardNotFound, `${what} ${id} has no catalog card`, { what, id });
+
+export const invalidOverride = (field: string, rule: string) =>
+  new ValidationError(CATALOG_STOREFRONT_ERROR.invalidOverride, `${field}: ${rule}`, { field, rule });
+
+export const overrideNotFound = (what: string, id: string) =>
+  new NotFoundError(CATALOG_STOREFRONT_ERROR.overrideNotFound, `${what} ${id} has no display override`, {
+    what,
+    id,
+  });
+
+export const invalidRebuild = (rule: string) =>
+  new ValidationError(CATALOG_STOREFRONT_ERROR.invalidRebuild, rule, { rule });
+
+export const rebuildJobNotFound = (id: string) =>
+  new NotFoundError(CATALOG_STOREFRONT_ERROR.rebuildJobNotFound, `rebuild job ${id} does not exist`, { id });

@@ -12,6 +12,9 @@ import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
 import "./devstats/conversion-funnel.js";
 import "./devstats/feature-flags.js";
+import "./catalog/catalog-types.js";
+import "./catalog/catalog-queries.js";
+import "./catalog/catalog-mutations.js";
 import "./platform/test-clock.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -344,6 +344,31 @@ export const SETTINGS = {
     1,
     3_600_000,
   ),
+  catalogLotsAnonymousPerMinute: int(
+    "PIN_CATALOG_LOTS_ANONYMOUS_PER_MINUTE",
+    60,
+    "Storefront reads (lots, projectCards, catalogFilters) per minute per client address without a token",
+    1,
+  ),
+  catalogOverrideExpiryCycleSeconds: int(
+    "PIN_CATALOG_OVERRIDE_EXPIRY_CYCLE_SECONDS",
+    30,
+    "How often the display-override expiry worker removes expired overrides and recomputes their cards",
+    1,
+  ),
+  catalogRebuildCycleSeconds: int(
+    "PIN_CATALOG_REBUILD_CYCLE_SECONDS",
+    2,
+    "How often the projection-rebuild worker looks for queued rebuild jobs",
+    1,
+  ),
+  catalogRebuildChunkSize: int(
+    "PIN_CATALOG_REBUILD_CHUNK_SIZE",
+    100,
+    "Card ids recomputed per transaction by a projection rebuild (progress is recorded after each chunk)",
+    1,
+    1000,
+  ),
   instanceId: str(
     "PIN_INSTANCE_ID",
     null,

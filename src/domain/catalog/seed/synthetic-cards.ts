@@ -1,0 +1,85 @@
+/**
+ * Synthetic storefront cards for tests and benchmarks (never the demo: that one flows from
+ * chessboard through the sync group). Deterministic values from the row number, written set-based
+ * with generate_series, consistent with the catalog's rules (a lot is Published iff its project is
+ * Published and its replica status is not Hidden; price_per_meter = round(price / area, 2)).
+ *
+ * Lot n of project p (n counts from 1 over all lots):
+ *   rooms = n % 5, area = 20 + (n·7 % 100), price = 3,000,000 + (n·7919 % 200)·50,000,
+ *   delivery = last day of quarter (n % 8) from 2027-Q1, type Parking when n % 10 = 9 else Apartment,
+ *   replica Hidden when n % 20 = 7, Reserved when n % 13 = 0, else Free;
+ *   agent_commission = price / 100; published_at = base − n seconds.
+ * Project p (from 0): region 1 + p % 4, city region·100 + p % 3, ApartHotel when p % 5 = 0.
+ */
+import { createHash } from "node:crypto";
+import type { Db } from "../../../platform/db/prisma-client.js";
+import { recomputeProjectAggregates } from "../cards/recompute-cards.js";
+
+export interface SyntheticCardsOptions {
+  /** Distinguishes several seeds in one database (ids are md5 of tag + number) */
+  readonly tag: string;
+  readonly projects: number;
+  readonly lotsPerProject: number;
+  readonly now: Date;
+}
+
+export interface SyntheticCards {
+  readonly projectIds: string[];
+  readonly lots: number;
+}
+
+export const syntheticProjectId = (tag: string, p: number) => md5Uuid(`project-${tag}-${p}`);
+export const syntheticLotId = (tag: string, n: number) => md5Uuid(`lot-${tag}-${n}`);
+
+function md5Uuid(text: string): string {
+  const h = createHash("md5").update(text).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function seedSyntheticCards(db: Db, o: SyntheticCardsOptions): Promise<SyntheticCards> {
+  const { tag, projects, lotsPerProject, now } = o;
+  await db.$executeRaw`
+    INSERT INTO catalog.project_cards (id, developer_id, developer_name, status, source_status, kind,
+      property_class, construction_status, region_id, region_name, city_id, city_name, name, address,
+      source_contract_version, source_name, source_address, chessboard_version, published_at,
+      chessboard_synced_at, created_at, updated_at)
+    SELECT md5('project-' || ${tag} || '-' || p)::uuid, md5('developer-' || ${tag} || '-' || (p % 7))::uuid,
+      'Developer ' || (p % 7), 'Published', 'Published',
+      CASE WHEN p % 5 = 0 THEN 'ApartHotel' ELSE 'ResidentialComplex' END, 'Comfort', 'InProgress',
+      1 + p % 4, 'Region ' || (1 + p % 4), (1 + p % 4) * 100 + p % 3, 'City ' || ((1 + p % 4) * 100 + p % 3),
+      'Project ' || p, 'Street ' || p, 1, 'Project ' || p, 'Street ' || p, 1,
+      ${now}::timestamptz - make_interval(secs => p), ${now}, ${now}, ${now}
+    FROM generate_series(0, ${projects - 1}) AS p`;
+  await db.$executeRaw`
+    INSERT INTO catalog.property_object_cards (id, project_id, building_id, developer_id, status,
+      property_object_status, number, floor, rooms_count, area_total, property_type, type_name, title,
+      price, price_per_meter, delivery_date, source_contract_version, source_title, source_price,
+      source_delivery_date, chessboard_version, project_name, project_kind, property_class,
+      construction_status, region_id, region_name, city_id, city_name, address, developer_name,
+      building_name, floors_total, agent_commission, published_at, chessboard_synced_at, created_at, updated_at)
+    SELECT md5('lot-' || ${tag} || '-' || n)::uuid, md5('project-' || ${tag} || '-' || p)::uuid,
+      md5('building-' || ${tag} || '-' || p)::uuid, md5('developer-' || ${tag} || '-' || (p % 7))::uuid,
+      CASE WHEN n % 20 = 7 THEN 'Hidden' ELSE 'Published' END,
+      CASE WHEN n % 20 = 7 THEN 'Hidden' WHEN n % 13 = 0 THEN 'Reserved' ELSE 'Free' END,
+      n::text, 1 + n % 20, n % 5, area,
+      CASE WHEN n % 10 = 9 THEN 'Parking' ELSE 'Apartment' END,
+      CASE WHEN n % 10 = 9 THEN 'Машино-место' ELSE 'Квартира' END,
+      'Lot ' || n, price, round(price / area, 2), delivery, 1, 'Lot ' || n, price, delivery, 1,
+      'Project ' || p, CASE WHEN p % 5 = 0 THEN 'ApartHotel' ELSE 'ResidentialComplex' END, 'Comfort',
+      'InProgress', 1 + p % 4, 'Region ' || (1 + p % 4), (1 + p % 4) * 100 + p % 3,
+      'City ' || ((1 + p % 4) * 100 + p % 3), 'Street ' || p, 'Developer ' || (p % 7), 'Building ' || p, 25,
+      round(price / 100, 2),
+      CASE WHEN n % 20 = 7 THEN NULL ELSE ${now}::timestamptz - make_interval(secs => n) END,
+      ${now}, ${now}, ${now}
+    FROM (
+      SELECT n, (n - 1) / ${lotsPerProject} AS p, (20 + (n * 7) % 100)::numeric AS area,
+        (3000000 + ((n * 7919) % 200) * 50000)::numeric AS price,
+        (date '2027-03-31' + make_interval(months => 3 * (n % 8)))::date AS delivery
+      FROM generate_series(1, ${projects * lotsPerProject}) AS n
+    ) s`;
+  const projectIds = Array.from({ length: projects }, (_, p) => syntheticProjectId(tag, p));
+  for (let i = 0; i < projectIds.length; i += 500) {
+    await recomputeProjectAggregates(db as never, projectIds.slice(i, i + 500), { now });
+  }
+  return { projectIds, lots: projects * lotsPerProject };
+}

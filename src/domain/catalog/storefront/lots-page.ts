@@ -1,0 +1,204 @@
+/**
+ * The lots feed: one row per lot from catalog.property_object_cards (no joins), Published only,
+ * ordered by the chosen sort with keyset cursors on (sort value, id). Each sort has a partial
+ * keyset index `WHERE status = 'Published'` (migration 20261201030000_catalog), so a page at any
+ * depth is one index range scan plus the filter.
+ *
+ * The platform paging (src/platform/paging/keyset.ts) keys on (createdAt, id); the feed's key is
+ * the sort value, so its cursor carries the sort and the value (decision 0091) and keeps the
+ * platform's Page/PageArgs shapes, sizes and forward-only semantics of `first`/`after`.
+ */
+import { Prisma } from "../../../generated/prisma/client.js";
+import type { Db } from "../../../platform/db/prisma-client.js";
+import { ValidationError } from "../../../platform/errors/domain-error.js";
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type Page,
+  type PageArgs,
+} from "../../../platform/paging/keyset.js";
+import { CATALOG_STOREFRONT_ERROR } from "../catalog.errors.js";
+import type { LotView } from "../catalog.read-models.js";
+import { type LotFilter, lotPredicate } from "./lot-filter.js";
+import { LOT_COLUMNS, type LotRow, lotFromRow } from "./lot-row.js";
+
+export const LOT_SORTS = [
+  "PRICE_ASC",
+  "PRICE_DESC",
+  "PRICE_PER_METER_ASC",
+  "PRICE_PER_METER_DESC",
+  "AREA_ASC",
+  "AREA_DESC",
+  "DELIVERY_ASC",
+  "NEWEST",
+] as const;
+export type LotSort = (typeof LOT_SORTS)[number];
+
+type Column = "price" | "price_per_meter" | "area_total" | "delivery_date" | "published_at";
+
+interface SortSpec {
+  readonly column: Column;
+  readonly desc: boolean;
+  /** delivery_date may be null: nulls come last */
+  readonly nullable: boolean;
+}
+
+const SORTS: Record<LotSort, SortSpec> = {
+  PRICE_ASC: { column: "price", desc: false, nullable: false },
+  PRICE_DESC: { column: "price", desc: true, nullable: false },
+  PRICE_PER_METER_ASC: { column: "price_per_meter", desc: false, nullable: false },
+  PRICE_PER_METER_DESC: { column: "price_per_meter", desc: true, nullable: false },
+  AREA_ASC: { column: "area_total", desc: false, nullable: false },
+  AREA_DESC: { column: "area_total", desc: true, nullable: false },
+  DELIVERY_ASC: { column: "delivery_date", desc: false, nullable: true },
+  NEWEST: { column: "published_at", desc: true, nullable: false },
+};
+
+const CURSOR_TAG = "lt1";
+const SEPARATOR = "|";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const VALUE_SHAPE: Record<Column, RegExp> = {
+  price: /^\d{1,14}(\.\d{1,2})?$/,
+  price_per_meter: /^\d{1,14}(\.\d{1,2})?$/,
+  area_total: /^\d{1,10}(\.\d{1,2})?$/,
+  delivery_date: /^(\d{4}-\d{2}-\d{2})?$/,
+  published_at: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/,
+};
+
+export interface LotPosition {
+  readonly sort: LotSort;
+  /** The sort value as text ("" = null delivery date) */
+  readonly value: string;
+  readonly id: string;
+}
+
+const badCursor = (cursor: string) =>
+  new ValidationError(CATALOG_STOREFRONT_ERROR.invalidCursor, "Malformed cursor", {
+    cursor: cursor.slice(0, 200),
+  });
+
+export function encodeLotCursor(p: LotPosition): string {
+  return Buffer.from([CURSOR_TAG, p.sort, p.value, p.id].join(SEPARATOR), "utf8").toString("base64url");
+}
+
+/** A cursor is valid only for the sort it was issued for. */
+export function decodeLotCursor(cursor: string, sort: LotSort): LotPosition {
+  const parts = Buffer.from(cursor, "base64url").toString("utf8").split(SEPARATOR);
+  const [tag, cursorSort, value, id] = parts;
+  if (parts.length !== 4 || tag !== CURSOR_TAG || cursorSort !== sort || value === undefined || !id) {
+    throw badCursor(cursor);
+  }
+  if (!UUID.test(id) || !VALUE_SHAPE[SORTS[sort].column].test(value)) throw badCursor(cursor);
+  if (value === "" && !SORTS[sort].nullable) throw badCursor(cursor);
+  return { sort, value, id };
+}
+
+function sortValue(row: LotRow, column: Column): string {
+  switch (column) {
+    case "price":
+      return row.price;
+    case "price_per_meter":
+      return row.price_per_meter;
+    case "area_total":
+      return row.area_total;
+    case "delivery_date":
+      return row.delivery_date ? row.delivery_date.toISOString().slice(0, 10) : "";
+    case "published_at":
+      return (row.published_at ?? new Date(0)).toISOString();
+  }
+}
+
+function typed(column: Column, value: string): Prisma.Sql {
+  switch (column) {
+    case "delivery_date":
+      return Prisma.sql`${value}::date`;
+    case "published_at":
+      return Prisma.sql`${value}::timestamptz`;
+    default:
+      return Prisma.sql`${value}::numeric`;
+  }
+}
+
+/** Rows strictly after the cursor in the sort's order (row comparison → index range scan). */
+function afterCursor(spec: SortSpec, from: LotPosition): Prisma.Sql {
+  const col = Prisma.raw(`cards.${spec.column}`);
+  if (spec.nullable) {
+    // ASC NULLS LAST: after a null value only nulls with a greater id; after a value, the rest.
+    if (from.value === "") return Prisma.sql`(${col} IS NULL AND cards.id > ${from.id}::uuid)`;
+    return Prisma.sql`((${col}, cards.id) > (${typed(spec.column, from.value)}, ${from.id}::uuid) OR ${col} IS NULL)`;
+  }
+  return spec.desc
+    ? Prisma.sql`(${col}, cards.id) < (${typed(spec.column, from.value)}, ${from.id}::uuid)`
+    : Prisma.sql`(${col}, cards.id) > (${typed(spec.column, from.value)}, ${from.id}::uuid)`;
+}
+
+function orderBy(spec: SortSpec): Prisma.Sql {
+  // Qualified: the select list casts these columns to text under the same names, and ORDER BY
+  // would otherwise sort by the text output column.
+  const col = Prisma.raw(`cards.${spec.column}`);
+  if (spec.nullable) return Prisma.sql`${col} ASC NULLS LAST, cards.id ASC`;
+  return spec.desc ? Prisma.sql`${col} DESC, cards.id DESC` : Prisma.sql`${col} ASC, cards.id ASC`;
+}
+
+/** The page's SQL; exported so the benchmark runs exactly this statement bare. */
+export function lotsPageSql(
+  filter: LotFilter,
+  sort: LotSort,
+  from: LotPosition | null,
+  take: number,
+): Prisma.Sql {
+  const spec = SORTS[sort];
+  const where = from
+    ? Prisma.sql`${lotPredicate(filter)} AND ${afterCursor(spec, from)}`
+    : lotPredicate(filter);
+  return Prisma.sql`
+    SELECT ${LOT_COLUMNS} FROM catalog.property_object_cards cards
+    WHERE ${where}
+    ORDER BY ${orderBy(spec)}
+    LIMIT ${take}`;
+}
+
+/** Forward pages only (`first`/`after`): a storefront scrolls on. */
+export function lotsWindow(args: PageArgs, sort: LotSort): { size: number; from: LotPosition | null } {
+  if ((args.last !== null && args.last !== undefined) || args.before) {
+    throw new ValidationError(
+      CATALOG_STOREFRONT_ERROR.invalidCursor,
+      "The lots feed pages forward only (first/after)",
+    );
+  }
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  if (first < 0)
+    throw new ValidationError(CATALOG_STOREFRONT_ERROR.invalidCursor, "Page size must not be negative");
+  return {
+    size: Math.min(first, MAX_PAGE_SIZE),
+    from: args.after ? decodeLotCursor(args.after, sort) : null,
+  };
+}
+
+export async function readLotsPage(
+  db: Db,
+  filter: LotFilter,
+  sort: LotSort,
+  args: PageArgs,
+): Promise<Page<LotView>> {
+  const window = lotsWindow(args, sort);
+  const rows =
+    window.size === 0
+      ? []
+      : await db.$queryRaw<LotRow[]>(lotsPageSql(filter, sort, window.from, window.size + 1));
+  const more = rows.length > window.size;
+  const column = SORTS[sort].column;
+  const edges = rows.slice(0, window.size).map((row) => ({
+    cursor: encodeLotCursor({ sort, value: sortValue(row, column), id: row.id }),
+    node: lotFromRow(row),
+  }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: more,
+      hasPreviousPage: window.from !== null,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { PROPERTY_TYPES } from "../../../contracts/chessboard-events.js";
+import type {
+  AdminCardView,
+  Bounds,
+  CatalogFiltersView,
+  FacetValue,
+  LotView,
+  ProjectCardView,
+  RebuildJobView,
+  SourceSnapshotView,
+} from "../../../domain/catalog/catalog.read-models.js";
+import { REBUILD_JOB_STATUSES } from "../../../domain/catalog/catalog.read-models.js";
+import { LOT_SORTS } from "../../../domain/catalog/storefront/lots-page.js";
+import { PROJECT_KINDS } from "../../../domain/catalog/sync/mapping.js";
+import { ValidationError } from "../../../platform/errors/domain-error.js";
+import { builder } from "../../builder.js";
+
+/** Delivery dates are calendar days: "YYYY-MM-DD" on the wire. */
+export const isoDay = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export function parseDay(field: string, value: string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (!DAY.test(value) || Number.isNaN(date.getTime()))
+    throw new ValidationError("CATALOG_INVALID_FILTER", `${field}: a date YYYY-MM-DD`, { field });
+  return date;
+}
+
+export const ProjectKindEnum = builder.enumType("CatalogProjectKind", { values: PROJECT_KINDS });
+export const LotTypeEnum = builder.enumType("CatalogLotType", {
+  description: "chessboard's property type of a lot (null on lots whose source did not say: decision 0082)",
+  values: PROPERTY_TYPES,
+});
+export const LotSortEnum = builder.enumType("LotSort", {
+  description: "Order of the lots feed; ties broken by id. DELIVERY_ASC puts lots without a date last.",
+  values: LOT_SORTS,
+});
+export const RebuildJobStatusEnum = builder.enumType("ProjectionRebuildStatus", {
+  values: REBUILD_JOB_STATUSES,
+});
+
+export const LotRef = builder.objectRef<LotView>("Lot").implement({
+  description:
+    "A lot of the public storefront: one Published catalog card with the project and building fields denormalised on it.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    projectId: t.exposeID("projectId"),
+    buildingId: t.exposeID("buildingId"),
+    developerId: t.exposeID("developerId"),
+    propertyObjectStatus: t.exposeString("propertyObjectStatus", {
+      description: "Sale status replicated from chessboard: Free, Reserved, Booked, Sold",
+    }),
+    title: t.exposeString("title"),
+    number: t.exposeString("number"),
+    floor: t.exposeInt("floor"),
+    roomsCount: t.exposeInt("roomsCount"),
+    areaTotal: t.field({ type: "Decimal", resolve: (l) => l.areaTotal }),
+    areaLiving: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.areaLiving }),
+    view: t.exposeString("view", { nullable: true }),
+    propertyType: t.field({ type: LotTypeEnum, nullable: true, resolve: (l) => l.propertyType as never }),
+    typeName: t.exposeString("typeName"),
+    price: t.field({ type: "Decimal", resolve: (l) => l.price }),
+    pricePerMeter: t.field({ type: "Decimal", resolve: (l) => l.pricePerMeter }),
+    badge: t.exposeString("badge", { nullable: true }),
+    stars: t.exposeInt("stars", { nullable: true }),
+    deliveryDate: t.string({
+      nullable: true,
+      description: "YYYY-MM-DD",
+      resolve: (l) => isoDay(l.deliveryDate),
+    }),
+    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
+    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
+    projectName: t.exposeString("projectName", { nullable: true }),
+    projectKind: t.exposeString("projectKind", { nullable: true }),
+    propertyClass: t.exposeString("propertyClass", { nullable: true }),
+    constructionStatus: t.exposeString("constructionStatus", { nullable: true }),
+    regionId: t.exposeInt("regionId", { nullable: true }),
+    regionName: t.exposeString("regionName", { nullable: true }),
+    cityId: t.exposeInt("cityId", { nullable: true }),
+    cityName: t.exposeString("cityName", { nullable: true }),
+    address: t.exposeString("address", { nullable: true }),
+    developerName: t.exposeString("developerName", { nullable: true }),
+    coverFileId: t.exposeID("coverFileId", { nullable: true }),
+    buildingName: t.exposeString("buildingName", { nullable: true }),
+    floorsTotal: t.exposeInt("floorsTotal", { nullable: true }),
+    publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (l) => l.publishedAt }),
+    agentCommission: t.field({
+      type: "Decimal",
+      nullable: true,
+      description:
+        "The agent's commission for this lot (RUB). Visible to agents and platform staff only; null for everyone else and while rewards has not answered.",
+      authScopes: { role: ["agent", "pin_manager", "admin", "system"] },
+      unauthorizedResolver: () => null,
+      resolve: (l) => l.agentCommission,
+    }),
+  }),
+});
+
+export const ProjectCardRef = builder.objectRef<ProjectCardView>("ProjectCard").implement({
+  description: "A project of the public storefront with its aggregates over its Published lots.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    status: t.exposeString("status"),
+    developerId: t.exposeID("developerId"),
+    developerName: t.exposeString("developerName"),
+    developerLogoFileId: t.exposeID("developerLogoFileId", { nullable: true }),
+    kind: t.exposeString("kind"),
+    propertyClass: t.exposeString("propertyClass"),
+    constructionStatus: t.exposeString("constructionStatus"),
+    regionId: t.exposeInt("regionId", { nullable: true }),
+    regionName: t.exposeString("regionName", { nullable: true }),
+    cityId: t.exposeInt("cityId", { nullable: true }),
+    cityName: t.exposeString("cityName", { nullable: true }),
+    coverFileId: t.exposeID("coverFileId", { nullable: true }),
+    shortDescription: t.exposeString("shortDescription", { nullable: true }),
+    geoLatitude: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.geoLatitude }),
+    geoLongitude: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.geoLongitude }),
+    name: t.exposeString("name"),
+    address: t.exposeString("address"),
+    stars: t.exposeInt("stars", { nullable: true }),
+    deliveryDate: t.string({
+      nullable: true,
+      description: "YYYY-MM-DD",
+      resolve: (p) => isoDay(p.deliveryDate),
+    }),
+    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
+    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
+    minPrice: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.minPrice }),
+    maxPrice: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.maxPrice }),
+    propertyObjectsTotal: t.exposeInt("propertyObjectsTotal"),
+    propertyObjectsAvailable: t.exposeInt("propertyObjectsAvailable"),
+    publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (p) => p.publishedAt }),
+  }),
+});
+
+const FacetValueRef = builder.objectRef<FacetValue<number>>("CatalogFacetValue").implement({
+  description:
+    "One value of a filter with the number of published lots it would show under the other filters.",
+  fields: (t) => ({
+    value: t.exposeInt("value"),
+    label: t.exposeString("label", { nullable: true }),
+    count: t.exposeInt("count"),
+  }),
+});
+
+const BoundsRef = builder.objectRef<Bounds>("CatalogBounds").implement({
+  fields: (t) => ({
+    min: t.field({ type: "Decimal", nullable: true, resolve: (b) => b.min }),
+    max: t.field({ type: "Decimal", nullable: true, resolve: (b) => b.max }),
+    count: t.exposeInt("count"),
+  }),
+});
+
+export const CatalogFiltersRef = builder.objectRef<CatalogFiltersView>("CatalogFilters").implement({
+  description:
+    "Facets of what is published: each dimension counts its values under every other filter of the request; `total` under all of them.",
+  fields: (t) => ({
+    total: t.exposeInt("total"),
+    regions: t.field({ type: [FacetValueRef], resolve: (f) => [...f.regions] }),
+    cities: t.field({ type: [FacetValueRef], resolve: (f) => [...f.cities] }),
+    rooms: t.field({ type: [FacetValueRef], resolve: (f) => [...f.rooms] }),
+    price: t.field({ type: BoundsRef, resolve: (f) => f.price }),
+    area: t.field({ type: BoundsRef, resolve: (f) => f.area }),
+  }),
+});
+
+const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSnapshot").implement({
+  description: "What chessboard said last (before display overrides).",
+  fields: (t) => ({
+    contractVersion: t.exposeInt("contractVersion"),
+    chessboardVersion: t.exposeInt("chessboardVersion"),
+    name: t.exposeString("name", { nullable: true }),
+    address: t.exposeString("address", { nullable: true }),
+    title: t.exposeString("title", { nullable: true }),
+    price: t.field({ type: "Decimal", nullable: true, resolve: (s) => s.price }),
+    badge: t.exposeString("badge", { nullable: true }),
+    stars: t.exposeInt("stars", { nullable: true }),
+    deliveryDate: t.string({ nullable: true, resolve: (s) => isoDay(s.deliveryDate) }),
+    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
+    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
+  }),
+});
+
+export const AdminCardRef = builder.objectRef<AdminCardView>("CatalogAdminCard").implement({
+  description: "A full catalog card for operations: any status, with its SourceSnapshot and sync marks.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    cardType: t.exposeString("cardType", { description: "Project or PropertyObject" }),
+    status: t.exposeString("status", { description: "Published, Hidden or Delisted" }),
+    chessboardVersion: t.exposeInt("chessboardVersion"),
+    chessboardSyncedAt: t.field({ type: "DateTime", resolve: (c) => c.chessboardSyncedAt }),
+    rowVersion: t.exposeInt("rowVersion"),
+    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updatedAt }),
+    sourceSnapshot: t.field({ type: SourceSnapshotRef, resolve: (c) => c.sourceSnapshot }),
+    project: t.field({ type: ProjectCardRef, nullable: true, resolve: (c) => c.project }),
+    lot: t.field({ type: LotRef, nullable: true, resolve: (c) => c.lot }),
+  }),
+});
+
+export const RebuildJobRef = builder.objectRef<RebuildJobView>("ProjectionRebuild").implement({
+  description: "A projection rebuild and its progress (processed of total ids).",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    status: t.field({ type: RebuildJobStatusEnum, resolve: (j) => j.status }),
+    total: t.exposeInt("total"),
+    processed: t.exposeInt("processed"),
+    notFound: t.exposeInt("notFound", { description: "Ids that are neither a project nor a lot card" }),
+    lotsChanged: t.exposeInt("lotsChanged"),
+    projectsChanged: t.exposeInt("projectsChanged"),
+    requestedBy: t.exposeID("requestedBy"),
+    createdAt: t.field({ type: "DateTime", resolve: (j) => j.createdAt }),
+    finishedAt: t.field({ type: "DateTime", nullable: true, resolve: (j) => j.finishedAt }),
+    error: t.exposeString("error", { nullable: true }),
+  }),
+});
