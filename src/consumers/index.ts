@@ -5,6 +5,9 @@ import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 import { chessboardBookingStatusConsumer } from "./chessboard-booking-status.consumer.js";
 import { crmPropertyObjectReplicaConsumer } from "./crm-property-object-replica.consumer.js";
+import { messengerBookingCardsConsumer } from "./messenger-booking-cards.consumer.js";
+import { notificationsBookingConsumer } from "./notifications-booking.consumer.js";
+import { notificationsDeliveryConsumer } from "./notifications-delivery.consumer.js";
 
 export interface ConsumerDeps {
   readonly log: Logger;
@@ -20,4 +23,7 @@ export interface ConsumerDeps {
 export const CONSUMERS: ReadonlyArray<(deps: ConsumerDeps) => ConsumerDefinition> = [
   chessboardBookingStatusConsumer,
   crmPropertyObjectReplicaConsumer,
+  messengerBookingCardsConsumer,
+  notificationsBookingConsumer,
+  (deps) => notificationsDeliveryConsumer(deps),
 ];

@@ -186,6 +186,8 @@ function decideCreate(
             IsPaid: terms.isPaid,
           },
           ReserveExpiresAt: reserveExpiresAt.toISOString(),
+          DealAgentUserId: deal.agentUserId,
+          DealInvestorUserId: deal.investorUserId,
         },
       },
     ],
