@@ -46,7 +46,12 @@ export function messengerBookingCardsConsumer(deps: ConsumerDeps): ConsumerDefin
       if (!written) return "skipped";
       cards.inc({ kind: written.card!.kind });
       ctx.log.info(
-        { dealId: fact.dealId, bookingId: fact.bookingId, card: written.card!.kind, messageId: written.id.toString() },
+        {
+          dealId: fact.dealId,
+          bookingId: fact.bookingId,
+          card: written.card!.kind,
+          messageId: written.id.toString(),
+        },
         "deal chat card written",
       );
       return "applied";

@@ -6,7 +6,10 @@ import type {
   BookingPaidV1,
   DealSaleStartedV1,
 } from "../contracts/crm-booking-events.js";
-import { findParticipants, rememberParticipants } from "../domain/notifications/deal-participants.repository.js";
+import {
+  findParticipants,
+  rememberParticipants,
+} from "../domain/notifications/deal-participants.repository.js";
 import { addNotifications } from "../domain/notifications/inbox/add-notifications.js";
 import { decideNotifications } from "../domain/notifications/notification.decide.js";
 import { notificationsErrors } from "../domain/notifications/notifications.errors.js";
@@ -49,7 +52,10 @@ export function notificationsBookingConsumer(deps: ConsumerDeps): ConsumerDefini
         correlationId: ctx.envelope.metadata.correlationId,
       });
       for (const n of added) created.inc({ kind: n.kind, recipient_kind: n.recipientKind });
-      ctx.log.info({ dealId, bookingId, transition: transition.type, added: added.length }, "notifications added");
+      ctx.log.info(
+        { dealId, bookingId, transition: transition.type, added: added.length },
+        "notifications added",
+      );
       return added.length > 0 ? "applied" : "skipped";
     };
   }

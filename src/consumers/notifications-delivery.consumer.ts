@@ -25,10 +25,12 @@ export function notificationsDeliveryConsumer(
   deps: ConsumerDeps,
   channels: readonly NotificationChannel[] = [createLoggingChannel(deps.log)],
 ): ConsumerDefinition {
-  const delivered = counter(deps.metrics, "notifications_delivered_total", "Notifications handed to a channel", [
-    "channel",
-    "kind",
-  ]);
+  const delivered = counter(
+    deps.metrics,
+    "notifications_delivered_total",
+    "Notifications handed to a channel",
+    ["channel", "kind"],
+  );
   return defineConsumer({
     group: NOTIFICATIONS_DELIVERY_GROUP,
     metricsPrefix: METRICS_PREFIX,

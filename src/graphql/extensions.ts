@@ -5,6 +5,8 @@ import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 import type { ApiExtensions } from "./context.js";
 import { createChessboardLive } from "./live/chessboard-live.js";
+import { createMessengerLive } from "./live/messenger-live.js";
+import { createNotificationsLive } from "./live/notifications-live.js";
 
 export interface ExtensionDeps {
   readonly platform: EventPlatform;
@@ -23,8 +25,14 @@ export function createApiExtensions(deps: ExtensionDeps): {
   runners: Array<{ name: string; runner: Runner }>;
 } {
   const live = createChessboardLive(deps);
+  const chats = createMessengerLive(deps);
+  const inbox = createNotificationsLive(deps);
   return {
-    extensions: { chessboardLive: live.hub },
-    runners: [{ name: "chessboard-live", runner: live.runner }],
+    extensions: { chessboardLive: live.hub, messengerLive: chats.hub, notificationsLive: inbox.hub },
+    runners: [
+      { name: "chessboard-live", runner: live.runner },
+      { name: "messenger-live", runner: chats.runner },
+      { name: "notifications-live", runner: inbox.runner },
+    ],
   };
 }

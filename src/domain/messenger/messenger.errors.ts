@@ -13,6 +13,7 @@ export const MESSENGER_ERROR = {
   contractFieldMissing: "MESSENGER_CONTRACT_FIELD_MISSING",
   liveOverflow: "MESSENGER_LIVE_OVERFLOW",
   resumeTooFar: "MESSENGER_RESUME_TOO_FAR",
+  liveUnavailable: "MESSENGER_LIVE_UNAVAILABLE",
 } as const;
 
 export type MessengerErrorCode = (typeof MESSENGER_ERROR)[keyof typeof MESSENGER_ERROR];
@@ -30,6 +31,7 @@ export const MESSENGER_ERROR_DOCS: Readonly<Record<MessengerErrorCode, string>> 
     "The subscriber fell more than 1,000 messages behind; resubscribe with the last message id seen.",
   MESSENGER_RESUME_TOO_FAR:
     "More than 1,000 messages were missed; load them with dealChat, then resubscribe from the newest.",
+  MESSENGER_LIVE_UNAVAILABLE: "This API instance runs without live chats (no broadcast consumer).",
 };
 
 export const messengerErrors = {

@@ -1,4 +1,7 @@
-import type { NotificationKindContract, RecipientKindContract } from "../../contracts/notifications-events.js";
+import type {
+  NotificationKindContract,
+  RecipientKindContract,
+} from "../../contracts/notifications-events.js";
 import { assertNever } from "../../platform/errors/domain-error.js";
 import type { DealParticipants, SagaTransition } from "./saga-transition.js";
 
@@ -34,9 +37,14 @@ function kindAndTitle(t: SagaTransition): { kind: NotificationKind; title: strin
     case "confirmed":
       // A paid booking's confirmation arrives with booking-paid in the same commit: one
       // notification ("payment confirmed") says both, two would be noise (decision 0122).
-      return t.isPaid ? null : { kind: "BookingConfirmed", title: "Booking confirmed: the apartment is booked" };
+      return t.isPaid
+        ? null
+        : { kind: "BookingConfirmed", title: "Booking confirmed: the apartment is booked" };
     case "paid":
-      return { kind: "BookingPaid", title: "Booking contract paid: payment confirmed, the apartment is booked" };
+      return {
+        kind: "BookingPaid",
+        title: "Booking contract paid: payment confirmed, the apartment is booked",
+      };
     case "expired":
       return t.phase === "Reserve"
         ? { kind: "ReserveExpired", title: "Reserve time expired: the booking was not confirmed in time" }

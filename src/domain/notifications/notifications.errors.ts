@@ -9,6 +9,7 @@ export const NOTIFICATIONS_ERROR = {
   contractFieldMissing: "NOTIFICATIONS_CONTRACT_FIELD_MISSING",
   liveOverflow: "NOTIFICATIONS_LIVE_OVERFLOW",
   resumeTooFar: "NOTIFICATIONS_RESUME_TOO_FAR",
+  liveUnavailable: "NOTIFICATIONS_LIVE_UNAVAILABLE",
 } as const;
 
 export type NotificationsErrorCode = (typeof NOTIFICATIONS_ERROR)[keyof typeof NOTIFICATIONS_ERROR];
@@ -18,13 +19,16 @@ export const NOTIFICATIONS_ERROR_DOCS: Readonly<Record<NotificationsErrorCode, s
     "Consumer: a booking event for a deal whose booking-created was not seen yet; retried (parked), then DLQ.",
   NOTIFICATIONS_INVALID_ID: "A notification id is not a positive integer, or a cursor is malformed.",
   NOTIFICATIONS_INVALID_PAGE: "Page size out of range (1–100).",
-  NOTIFICATIONS_INVALID_MARK: "markNotificationsRead needs either ids (1–100 of them) or all: true, not both.",
+  NOTIFICATIONS_INVALID_MARK:
+    "markNotificationsRead needs either ids (1–100 of them) or all: true, not both.",
   NOTIFICATIONS_CONTRACT_FIELD_MISSING:
     "A booking-created event lacks DealAgentUserId/DealInvestorUserId (written before decision 0120): DLQ.",
   NOTIFICATIONS_LIVE_OVERFLOW:
     "The subscriber fell more than 1,000 notifications behind; resubscribe with the last id seen.",
   NOTIFICATIONS_RESUME_TOO_FAR:
     "More than 1,000 notifications were missed; page them with notifications(), then resubscribe.",
+  NOTIFICATIONS_LIVE_UNAVAILABLE:
+    "This API instance runs without live notifications (no broadcast consumer).",
 };
 
 export const notificationsErrors = {
@@ -38,5 +42,7 @@ export const notificationsErrors = {
     new ValidationError(NOTIFICATIONS_ERROR.invalidPage, `Page size must be between 1 and ${max}`, { max }),
   invalidMark: (message: string) => new ValidationError(NOTIFICATIONS_ERROR.invalidMark, message),
   contractFieldMissing: (field: string) =>
-    new ValidationError(NOTIFICATIONS_ERROR.contractFieldMissing, `booking-created lacks ${field}`, { field }),
+    new ValidationError(NOTIFICATIONS_ERROR.contractFieldMissing, `booking-created lacks ${field}`, {
+      field,
+    }),
 };

@@ -10,5 +10,12 @@ import "./chessboard/chessboard-types.js";
 import "./chessboard/chessboard-queries.js";
 import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
+import "./messenger/deal-chat-types.js";
+import "./messenger/deal-chat-queries.js";
+import "./messenger/deal-chat-mutations.js";
+import "./messenger/deal-chat-messages.js";
+import "./notifications/notification-types.js";
+import "./notifications/notification-inbox.js";
+import "./notifications/notification-added.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -35,7 +35,11 @@ export async function writeBookingCard(
     tx,
     fact.dealId,
     { kind: "Card", card, sourceMessageId: meta.sourceMessageId },
-    { clock: meta.clock, causationId: meta.sourceMessageId, ...(meta.correlationId ? { correlationId: meta.correlationId } : {}) },
+    {
+      clock: meta.clock,
+      causationId: meta.sourceMessageId,
+      ...(meta.correlationId ? { correlationId: meta.correlationId } : {}),
+    },
   );
   if (!result.chat) throw messengerErrors.chatNotFound(fact.dealId);
   return result.message;

@@ -1,6 +1,11 @@
 import type { Db } from "../../../platform/db/prisma-client.js";
 import type { ChatMembers } from "./chat-membership.js";
-import { type ChatMessage, type ChatMessageRow, chatMessageFromRow, MESSAGE_COLUMNS } from "./chat-message.js";
+import {
+  type ChatMessage,
+  type ChatMessageRow,
+  chatMessageFromRow,
+  MESSAGE_COLUMNS,
+} from "./chat-message.js";
 
 /**
  * The reads of the messenger context: a chat's members, keyset pages of its messages, what a
@@ -8,15 +13,18 @@ import { type ChatMessage, type ChatMessageRow, chatMessageFromRow, MESSAGE_COLU
  * is on the message id (commit order within a chat).
  */
 export async function findChatMembers(db: Db, dealId: string): Promise<ChatMembers | null> {
-  const row = await db.messengerDealChat.findUnique({ where: { dealId } });
-  return row
-    ? {
-        dealId: row.dealId,
-        tenantId: row.tenantId,
-        agentUserId: row.agentUserId,
-        investorUserId: row.investorUserId,
-      }
-    : null;
+  const [members] = await findChatsMembers(db, [dealId]);
+  return members ?? null;
+}
+
+export async function findChatsMembers(db: Db, dealIds: readonly string[]): Promise<ChatMembers[]> {
+  const rows = await db.messengerDealChat.findMany({ where: { dealId: { in: [...dealIds] } } });
+  return rows.map((row) => ({
+    dealId: row.dealId,
+    tenantId: row.tenantId,
+    agentUserId: row.agentUserId,
+    investorUserId: row.investorUserId,
+  }));
 }
 
 export interface ChatPage {
@@ -76,5 +84,9 @@ export async function loadReadStates(
       FROM messenger.deal_chats c
       LEFT JOIN messenger.chat_reads r ON r.deal_id = c.deal_id AND r.user_id = ${userId}
      WHERE c.deal_id = ANY(${dealIds}::uuid[])`;
-  return rows.map((r) => ({ dealId: r.dealId, lastReadMessageId: r.lastRead, unreadCount: Number(r.unread) }));
+  return rows.map((r) => ({
+    dealId: r.dealId,
+    lastReadMessageId: r.lastRead,
+    unreadCount: Number(r.unread),
+  }));
 }

@@ -1,0 +1,64 @@
+import { isChatMember } from "../../../domain/messenger/chat/chat-membership.js";
+import {
+  findChatMembers,
+  findChatsMembers,
+  loadChatPage,
+  loadReadStates,
+} from "../../../domain/messenger/chat/deal-chat.reads.js";
+import { messengerErrors } from "../../../domain/messenger/messenger.errors.js";
+import {
+  chatPageSize,
+  dealIdOf,
+  messageIdOf,
+  UNREAD_DEAL_IDS_MAX,
+} from "../../../domain/messenger/messenger-input.js";
+import { requireViewer } from "../../../platform/auth/viewer.js";
+import { builder } from "../../builder.js";
+import { DealChatPageRef, DealChatReadStateRef } from "./deal-chat-types.js";
+
+builder.queryField("dealChat", (t) =>
+  t.field({
+    type: DealChatPageRef,
+    description:
+      "The chat of a deal: the `last` (1–100, default 50) messages before message `before` (or the newest), oldest first. Members only (the deal's agent and investor, the developer's managers, pin_manager, admin). Errors: MESSENGER_CHAT_NOT_FOUND (no chat yet, or not a member), MESSENGER_INVALID_ID, MESSENGER_INVALID_PAGE.",
+    authScopes: { authenticated: true },
+    errors: {},
+    args: {
+      dealId: t.arg.id({ required: true }),
+      last: t.arg.int({ required: false }),
+      before: t.arg.id({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const dealId = dealIdOf(String(args.dealId));
+      const window = {
+        last: chatPageSize(args.last),
+        before: args.before ? messageIdOf(String(args.before), "before") : null,
+      };
+      const members = await findChatMembers(ctx.deps.db, dealId);
+      if (!members || !isChatMember(viewer, members)) throw messengerErrors.chatNotFound(dealId);
+      const [page, [readState]] = await Promise.all([
+        loadChatPage(ctx.deps.db, dealId, window),
+        loadReadStates(ctx.deps.db, viewer.userId, [dealId]),
+      ]);
+      return { ...page, dealId, readState: readState ?? { dealId, lastReadMessageId: null, unreadCount: 0 } };
+    },
+  }),
+);
+
+builder.queryField("dealChatUnreadCounts", (t) =>
+  t.field({
+    type: [DealChatReadStateRef],
+    description: `Unread counts of the given deals' chats (at most ${UNREAD_DEAL_IDS_MAX} ids). Deals whose chat you are not a member of, or that have no chat yet, are left out.`,
+    authScopes: { authenticated: true },
+    args: { dealIds: t.arg.idList({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      if (args.dealIds.length > UNREAD_DEAL_IDS_MAX) throw messengerErrors.invalidPage(UNREAD_DEAL_IDS_MAX);
+      const dealIds = [...new Set(args.dealIds.map((id) => dealIdOf(String(id))))];
+      const members = await findChatsMembers(ctx.deps.db, dealIds);
+      const visible = members.filter((m) => isChatMember(viewer, m)).map((m) => m.dealId);
+      return loadReadStates(ctx.deps.db, viewer.userId, visible);
+    },
+  }),
+);

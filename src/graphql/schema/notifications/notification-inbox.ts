@@ -1,0 +1,57 @@
+import { countUnread, loadInboxPage } from "../../../domain/notifications/inbox/inbox.reads.js";
+import { inboxOwnerOf } from "../../../domain/notifications/inbox/inbox-owner.js";
+import { markInboxRead } from "../../../domain/notifications/inbox/mark-inbox-read.js";
+import {
+  INBOX_PAGE_MAX,
+  inboxPageSize,
+  MARK_IDS_MAX,
+  markSelection,
+  notificationIdOf,
+} from "../../../domain/notifications/notifications-input.js";
+import { requireViewer } from "../../../platform/auth/viewer.js";
+import { builder } from "../../builder.js";
+import { MarkNotificationsReadRef, NotificationPageRef } from "./notification-types.js";
+
+builder.queryField("notifications", (t) =>
+  t.field({
+    type: NotificationPageRef,
+    description: `Your inbox, newest first (page size 1–${INBOX_PAGE_MAX}, default 20; after = endCursor of the previous page). Developer managers also see their developer's notifications. Errors: NOTIFICATIONS_INVALID_ID, NOTIFICATIONS_INVALID_PAGE.`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: {
+      unreadOnly: t.arg.boolean({ required: false }),
+      first: t.arg.int({ required: false }),
+      after: t.arg.id({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      loadInboxPage(ctx.deps.db, inboxOwnerOf(requireViewer(ctx.viewer)), {
+        first: inboxPageSize(args.first),
+        after: args.after ? notificationIdOf(String(args.after), "after") : null,
+        unreadOnly: args.unreadOnly ?? false,
+      }),
+  }),
+);
+
+builder.queryField("unreadNotificationCount", (t) =>
+  t.int({
+    description: "How many notifications of your inbox you have not marked read.",
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => countUnread(ctx.deps.db, inboxOwnerOf(requireViewer(ctx.viewer))),
+  }),
+);
+
+builder.mutationField("markNotificationsRead", (t) =>
+  t.field({
+    type: MarkNotificationsReadRef,
+    description: `Mark notifications of your inbox read: ids (1–${MARK_IDS_MAX}; ids not in your inbox are ignored) or all: true. Errors: NOTIFICATIONS_INVALID_MARK, NOTIFICATIONS_INVALID_ID.`,
+    authScopes: { authenticated: true },
+    errors: {},
+    args: { ids: t.arg.idList({ required: false }), all: t.arg.boolean({ required: false }) },
+    resolve: async (_root, args, ctx) => {
+      const owner = inboxOwnerOf(requireViewer(ctx.viewer));
+      const which = markSelection(args.ids?.map(String), args.all);
+      const marked = await markInboxRead(ctx.deps.db, owner, which, ctx.deps.clock.now());
+      return { marked, unreadCount: await countUnread(ctx.deps.db, owner) };
+    },
+  }),
+);
