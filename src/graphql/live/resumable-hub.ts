@@ -9,6 +9,9 @@
  *   3. open(backlog): emit the backlog, then the queued and later live items whose id is greater
  *      than the last one emitted (an item both read and broadcast is emitted once).
  *
+ * Without a resume position the subscription starts at the stream's newest id (the floor), so a
+ * broadcast of an item committed before it subscribed is not mistaken for a new one.
+ *
  * Subscribers are indexed by key (a deal id, a recipient), so one item costs O(its subscribers).
  */
 export interface Sequenced {
@@ -16,7 +19,8 @@ export interface Sequenced {
 }
 
 export interface ResumableSubscription<T> extends AsyncIterableIterator<T> {
-  open(backlog: readonly T[]): void;
+  /** Emit `backlog`, then live items newer than it — and newer than `floor` (the position subscribed from). */
+  open(backlog: readonly T[], floor?: bigint): void;
   close(error?: Error): void;
 }
 
@@ -101,8 +105,9 @@ export function createResumableHub<T extends Sequenced>(options: ResumableHubOpt
     options.onCountChange?.(count);
 
     const iterator: ResumableSubscription<T> = {
-      open(backlog) {
+      open(backlog, floor = 0n) {
         if (done || opened) return;
+        lastId = floor;
         const live = queue.splice(0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         for (const item of [...backlog, ...live]) {
           if (item.id <= lastId) continue;

@@ -85,3 +85,14 @@ describe("resumable live hub", () => {
     expect(hub.subscribers()).toBe(0);
   });
 });
+
+describe("resumable live hub: subscribing from now on", () => {
+  it("a broadcast of an item older than the floor is dropped", async () => {
+    const hub = createResumableHub<Item>({ maxQueue: 10, overflowError: overflow });
+    const sub = hub.subscribe(["k"]);
+    hub.publish("k", item(5)); // committed before the subscription, broadcast after it
+    sub.open([], 5n);
+    hub.publish("k", item(6));
+    expect(await take(sub, 1)).toEqual([6]);
+  });
+});

@@ -90,3 +90,9 @@ export async function loadReadStates(
     unreadCount: Number(r.unread),
   }));
 }
+
+/** The newest message id of a chat (0 when empty): where a subscription without a resume id starts. */
+export async function newestMessageId(db: Db, dealId: string): Promise<bigint> {
+  const row = await db.messengerDealChat.findUnique({ where: { dealId }, select: { lastMessageId: true } });
+  return row?.lastMessageId ?? 0n;
+}

@@ -64,3 +64,11 @@ export async function loadInboxAfter(
      WHERE ${visibleTo(owner)} AND n.id > ${after}
      ORDER BY n.id LIMIT ${limit}`;
 }
+
+/** The newest notification id (0 when none): where a subscription without a resume id starts. */
+export async function newestNotificationId(db: Db): Promise<bigint> {
+  const [row] = await db.$queryRaw<
+    Array<{ id: bigint | null }>
+  >`SELECT max(id) AS id FROM notifications.notifications`;
+  return row?.id ?? 0n;
+}

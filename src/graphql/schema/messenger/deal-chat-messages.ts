@@ -1,6 +1,10 @@
 import { isChatMember } from "../../../domain/messenger/chat/chat-membership.js";
 import type { ChatMessage } from "../../../domain/messenger/chat/chat-message.js";
-import { findChatMembers, loadMessagesAfter } from "../../../domain/messenger/chat/deal-chat.reads.js";
+import {
+  findChatMembers,
+  loadMessagesAfter,
+  newestMessageId,
+} from "../../../domain/messenger/chat/deal-chat.reads.js";
 import { MESSENGER_ERROR, messengerErrors } from "../../../domain/messenger/messenger.errors.js";
 import { dealIdOf, messageIdOf } from "../../../domain/messenger/messenger-input.js";
 import { requireViewer } from "../../../platform/auth/viewer.js";
@@ -33,12 +37,16 @@ builder.subscriptionField("dealChatMessages", (t) =>
       if (!members || !isChatMember(viewer, members)) throw messengerErrors.chatNotFound(dealId);
       // Subscribe before reading the backlog: nothing committed in between is missed.
       const subscription = hub.subscribe([dealId]);
-      if (after === null) {
-        subscription.open([]);
-        return subscription;
-      }
-      loadMessagesAfter(ctx.deps.db, dealId, after, CHAT_LIVE_MAX_QUEUE + 1).then(
-        (missed) =>
+      // Without a resume id: from the newest message on (older broadcasts still in flight are dropped).
+      const backlog =
+        after === null
+          ? newestMessageId(ctx.deps.db, dealId).then((newest) => ({ missed: [], floor: newest }))
+          : loadMessagesAfter(ctx.deps.db, dealId, after, CHAT_LIVE_MAX_QUEUE + 1).then((missed) => ({
+              missed,
+              floor: after,
+            }));
+      backlog.then(
+        ({ missed, floor }) =>
           missed.length > CHAT_LIVE_MAX_QUEUE
             ? subscription.close(
                 new IllegalStateError(
@@ -46,7 +54,7 @@ builder.subscriptionField("dealChatMessages", (t) =>
                   "Too many missed messages; reload with dealChat",
                 ),
               )
-            : subscription.open(missed),
+            : subscription.open(missed, floor),
         (error: unknown) => subscription.close(error instanceof Error ? error : new Error(String(error))),
       );
       return subscription;

@@ -1,4 +1,4 @@
-import { loadInboxAfter } from "../../../domain/notifications/inbox/inbox.reads.js";
+import { loadInboxAfter, newestNotificationId } from "../../../domain/notifications/inbox/inbox.reads.js";
 import { inboxKeysOf, inboxOwnerOf, isInInbox } from "../../../domain/notifications/inbox/inbox-owner.js";
 import type { InboxNotification } from "../../../domain/notifications/inbox/notification.js";
 import { NOTIFICATIONS_ERROR } from "../../../domain/notifications/notifications.errors.js";
@@ -27,12 +27,16 @@ builder.subscriptionField("notificationAdded", (t) =>
       const subscription = hub.subscribe(inboxKeysOf(owner), (n) =>
         isInInbox(owner, { kind: n.recipientKind, id: n.recipientId, excludedUserId: n.excludedUserId }),
       );
-      if (after === null) {
-        subscription.open([]);
-        return subscription;
-      }
-      loadInboxAfter(ctx.deps.db, owner, after, NOTIFICATIONS_LIVE_MAX_QUEUE + 1).then(
-        (missed) =>
+      // Without a resume id: from the newest notification on.
+      const backlog =
+        after === null
+          ? newestNotificationId(ctx.deps.db).then((newest) => ({ missed: [], floor: newest }))
+          : loadInboxAfter(ctx.deps.db, owner, after, NOTIFICATIONS_LIVE_MAX_QUEUE + 1).then((missed) => ({
+              missed,
+              floor: after,
+            }));
+      backlog.then(
+        ({ missed, floor }) =>
           missed.length > NOTIFICATIONS_LIVE_MAX_QUEUE
             ? subscription.close(
                 new IllegalStateError(
@@ -40,7 +44,7 @@ builder.subscriptionField("notificationAdded", (t) =>
                   "Too many missed notifications; page them",
                 ),
               )
-            : subscription.open(missed),
+            : subscription.open(missed, floor),
         (error: unknown) => subscription.close(error instanceof Error ? error : new Error(String(error))),
       );
       return subscription;
