@@ -1,8 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { CONSUMERS } from "./consumers/index.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
-import type { ApiDeps, ApiExtensions } from "./graphql/context.js";
-import { createApiExtensions } from "./graphql/extensions.js";
+import { createChessboardServices } from "./domain/chessboard/chessboard.services.js";
+import { createCrmServices } from "./domain/crm/crm.services.js";
+import type { ChatMessage } from "./domain/messenger/chat/chat-message.js";
+import { createMessengerServices } from "./domain/messenger/messenger.services.js";
+import type { InboxNotification } from "./domain/notifications/inbox/notification.js";
+import { createNotificationsServices } from "./domain/notifications/notifications.services.js";
+import type { ApiDeps, ApiServices } from "./graphql/context.js";
+import { createChessboardLive } from "./graphql/live/chessboard-live.js";
+import type { LiveHub } from "./graphql/live/chessboard-live-hub.js";
+import { createMessengerLive } from "./graphql/live/messenger-live.js";
+import { createNotificationsLive } from "./graphql/live/notifications-live.js";
+import type { ResumableHub } from "./graphql/live/resumable-hub.js";
 import { schema } from "./graphql/schema/index.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
@@ -12,9 +22,33 @@ import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
 import { createEventPlatform, type EventPlatform, type Runner } from "./platform/events/event-platform.js";
+import type { Infra } from "./platform/infra.js";
 import { createLogger, type Logger } from "./platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "./platform/metrics/registry.js";
 import { WORKERS } from "./workers/index.js";
+
+/**
+ * Every context's services, built once from the infrastructure. The GraphQL layer receives this
+ * one typed object (ApiDeps.services); workers and tests build theirs the same way.
+ */
+export function createServices(
+  infra: Infra,
+  live: {
+    chessboard?: LiveHub | null;
+    messenger?: ResumableHub<ChatMessage> | null;
+    notifications?: ResumableHub<InboxNotification> | null;
+  } = {},
+): ApiServices {
+  return {
+    crm: createCrmServices(infra),
+    chessboard: createChessboardServices(infra),
+    chessboardLive: live.chessboard ?? null,
+    messenger: createMessengerServices(infra),
+    notifications: createNotificationsServices(infra),
+    messengerLive: live.messenger ?? null,
+    notificationsLive: live.notifications ?? null,
+  };
+}
 
 /**
  * The composition root: builds every part from the settings and starts the roles this process
@@ -75,9 +109,10 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
 
     const db = createPrismaClient({ url: databaseUrl });
     stack.push({ name: "prisma", stop: () => db.$disconnect() });
+    const infra: Infra = { db, log, clock, metrics };
 
     const platformSettings = settings.instanceId ? settings : { ...settings, instanceId: randomUUID() };
-    const platform = createEventPlatform({ settings: platformSettings, db, log, metrics, clock });
+    const platform = createEventPlatform({ settings: platformSettings, ...infra });
     stack.push({ name: "event-platform", stop: () => platform.close() });
 
     const roles = new Set(settings.roles);
@@ -86,7 +121,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     if (roles.has("workers")) {
       runners.push({ name: "outbox-relay", runner: platform.startRelay() });
       for (const factory of WORKERS)
-        runners.push({ name: factory.name, runner: factory({ db, log, clock, metrics, settings }) });
+        runners.push({ name: factory.name, runner: factory({ ...infra, settings }) });
     }
     if (roles.has("consumers")) {
       for (const factory of CONSUMERS) {
@@ -97,14 +132,27 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
 
     let url: string | null = null;
     let api: ApiServer | null = null;
-    let extensions: ApiExtensions | null = null;
     if (roles.has("api")) {
       const secret = settings.jwtSecret ?? DEV_JWT_SECRET;
       const tokens = createTokenService({ secret, issuer: settings.jwtIssuer ?? "pin-platform" });
-      const built = createApiExtensions({ platform, db, log, metrics, clock });
-      extensions = built.extensions;
-      runners.push(...built.runners);
-      const deps: ApiDeps = { db, clock, log, metrics, settings, extensions };
+      const live = createChessboardLive({ ...infra, platform });
+      const chats = createMessengerLive({ ...infra, platform });
+      const inbox = createNotificationsLive({ ...infra, platform });
+      runners.push(
+        { name: "chessboard-live", runner: live.runner },
+        { name: "messenger-live", runner: chats.runner },
+        { name: "notifications-live", runner: inbox.runner },
+      );
+      const deps: ApiDeps = {
+        log,
+        metrics,
+        settings,
+        services: createServices(infra, {
+          chessboard: live.hub,
+          messenger: chats.hub,
+          notifications: inbox.hub,
+        }),
+      };
       api = createApiServer({
         deps,
         schema,

@@ -16,8 +16,8 @@ import {
   type HandlerResult,
 } from "../platform/events/consumer/definition.js";
 import { TOPIC } from "../platform/events/topics.js";
-import { counter } from "../platform/metrics/registry.js";
-import type { ConsumerDeps } from "./index.js";
+import type { Logger } from "../platform/log/logger.js";
+import { counter, type Registry } from "../platform/metrics/registry.js";
 
 export const MESSENGER_BOOKING_CARDS_GROUP = "pin-messenger-booking-cards";
 const METRICS_PREFIX = "messenger_booking_cards";
@@ -30,7 +30,10 @@ const CONTRACT_VERSION = 1;
  * A card for a deal whose chat is unknown (booking-created not seen yet) fails with
  * MESSENGER_CHAT_NOT_FOUND: retried (parked behind its key), then DLQ.
  */
-export function messengerBookingCardsConsumer(deps: ConsumerDeps): ConsumerDefinition {
+export function messengerBookingCardsConsumer(deps: {
+  readonly log: Logger;
+  readonly metrics: Registry;
+}): ConsumerDefinition {
   const cards = counter(deps.metrics, "messenger_cards_written_total", "System cards written to deal chats", [
     "kind",
   ]);

@@ -21,8 +21,8 @@ import {
   type HandlerResult,
 } from "../platform/events/consumer/definition.js";
 import { TOPIC } from "../platform/events/topics.js";
-import { counter } from "../platform/metrics/registry.js";
-import type { ConsumerDeps } from "./index.js";
+import type { Logger } from "../platform/log/logger.js";
+import { counter, type Registry } from "../platform/metrics/registry.js";
 
 export const NOTIFICATIONS_BOOKING_GROUP = "pin-notifications-booking";
 const METRICS_PREFIX = "notifications_booking";
@@ -35,7 +35,10 @@ const CONTRACT_VERSION = 1;
  * whose booking-created was not seen yet fails with NOTIFICATIONS_DEAL_PARTICIPANTS_NOT_FOUND:
  * retried (parked), then DLQ.
  */
-export function notificationsBookingConsumer(deps: ConsumerDeps): ConsumerDefinition {
+export function notificationsBookingConsumer(deps: {
+  readonly log: Logger;
+  readonly metrics: Registry;
+}): ConsumerDefinition {
   const created = counter(deps.metrics, "notifications_created_total", "Notifications added to inboxes", [
     "kind",
     "recipient_kind",

@@ -10,8 +10,8 @@ import {
   type HandlerContext,
 } from "../platform/events/consumer/definition.js";
 import { TOPIC } from "../platform/events/topics.js";
-import { counter } from "../platform/metrics/registry.js";
-import type { ConsumerDeps } from "./index.js";
+import type { Logger } from "../platform/log/logger.js";
+import { counter, type Registry } from "../platform/metrics/registry.js";
 
 export const NOTIFICATIONS_DELIVERY_GROUP = "pin-notifications-delivery";
 const METRICS_PREFIX = "notifications_delivery";
@@ -22,7 +22,7 @@ const METRICS_PREFIX = "notifications_delivery";
  * holding back the inbox; dedup by MessageId keeps one delivery per notification.
  */
 export function notificationsDeliveryConsumer(
-  deps: ConsumerDeps,
+  deps: { readonly log: Logger; readonly metrics: Registry },
   channels: readonly NotificationChannel[] = [createLoggingChannel(deps.log)],
 ): ConsumerDefinition {
   const delivered = counter(

@@ -11,13 +11,6 @@ import { createResumableHub, type ResumableHub } from "./resumable-hub.js";
 export const CHAT_LIVE_MAX_QUEUE = 1_000;
 export const CHAT_LIVE_BROADCAST_NAME = "messenger-live";
 
-declare module "../context.js" {
-  interface ApiExtensions {
-    /** Optional so an API without live chats (e.g. a test app) still type-checks; wired in extensions.ts. */
-    messengerLive?: ResumableHub<ChatMessage>;
-  }
-}
-
 export class ChatLiveOverflowError extends Error {
   readonly code = MESSENGER_ERROR.liveOverflow;
   constructor() {

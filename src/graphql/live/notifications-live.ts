@@ -14,12 +14,6 @@ import { createResumableHub, type ResumableHub } from "./resumable-hub.js";
 export const NOTIFICATIONS_LIVE_MAX_QUEUE = 1_000;
 export const NOTIFICATIONS_LIVE_BROADCAST_NAME = "notifications-live";
 
-declare module "../context.js" {
-  interface ApiExtensions {
-    notificationsLive?: ResumableHub<InboxNotification>;
-  }
-}
-
 export class NotificationsLiveOverflowError extends Error {
   readonly code = NOTIFICATIONS_ERROR.liveOverflow;
   constructor() {

@@ -213,6 +213,12 @@ export const SETTINGS = {
     "chessboard hold-expiration safety worker cycle",
     1,
   ),
+  holdExpirationBatchSize: int(
+    "PIN_HOLD_EXPIRATION_BATCH_SIZE",
+    200,
+    "Property objects released per hold-expiration transaction",
+    1,
+  ),
   holdExpirationGraceMinutes: int(
     "PIN_HOLD_EXPIRATION_GRACE_MINUTES",
     10,

@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_DEVELOPER_ID,
-  DEMO_SECOND_DEVELOPER_ID,
-  DEMO_USERS,
-} from "../../../src/platform/auth/demo-users.js";
+import { DEMO_DEVELOPER_ID, DEMO_SECOND_DEVELOPER_ID } from "../../../src/platform/auth/demo-users.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { TOPIC } from "../../../src/platform/events/topics.js";
 import { startTestApp, type TestApp } from "../../support/app.js";

@@ -10,7 +10,7 @@ import { normaliseMessageText } from "./message-text.js";
 
 /** A member posts a text message; anyone else is told the chat does not exist. */
 export async function postDealMessage(
-  deps: { db: Db; clock: Clock },
+  deps: { readonly db: Db; readonly clock: Clock },
   viewer: Viewer,
   dealId: string,
   text: string,

@@ -5,7 +5,6 @@ import type {
 } from "../../../domain/chessboard/structure/chessboard-structure.service.js";
 import { requireViewer } from "../../../platform/auth/viewer.js";
 import { builder } from "../../builder.js";
-import { chessboardStructureOf } from "./chessboard-context.js";
 import {
   BuildingRef,
   ConstructionStatusEnum,
@@ -124,7 +123,7 @@ builder.mutationField("upsertChessboardDeveloper", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).upsertDeveloper(requireViewer(ctx.viewer), {
+      ctx.deps.services.chessboard.structure.upsertDeveloper(requireViewer(ctx.viewer), {
         id: String(args.id),
         name: args.name,
       }),
@@ -142,7 +141,7 @@ builder.mutationField("createChessboardProject", (t) =>
       input: t.arg({ type: ProjectFieldsInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).createProject(requireViewer(ctx.viewer), {
+      ctx.deps.services.chessboard.structure.createProject(requireViewer(ctx.viewer), {
         ...projectInput(args.input),
         tenantId: String(args.developerId),
       }),
@@ -157,7 +156,7 @@ builder.mutationField("updateChessboardProject", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProjectFieldsInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).updateProject(
+      ctx.deps.services.chessboard.structure.updateProject(
         requireViewer(ctx.viewer),
         String(args.id),
         projectInput(args.input),
@@ -176,7 +175,7 @@ builder.mutationField("createChessboardBuilding", (t) =>
       input: t.arg({ type: BuildingFieldsInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).createBuilding(requireViewer(ctx.viewer), {
+      ctx.deps.services.chessboard.structure.createBuilding(requireViewer(ctx.viewer), {
         ...buildingInput(args.input),
         projectId: String(args.projectId),
       }),
@@ -191,7 +190,7 @@ builder.mutationField("updateChessboardBuilding", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: BuildingFieldsInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).updateBuilding(
+      ctx.deps.services.chessboard.structure.updateBuilding(
         requireViewer(ctx.viewer),
         String(args.id),
         buildingInput(args.input),
@@ -207,7 +206,11 @@ builder.mutationField("setChessboardBuildingHidden", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), hidden: t.arg.boolean({ required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).setBuildingHidden(requireViewer(ctx.viewer), String(args.id), args.hidden),
+      ctx.deps.services.chessboard.structure.setBuildingHidden(
+        requireViewer(ctx.viewer),
+        String(args.id),
+        args.hidden,
+      ),
   }),
 );
 
@@ -223,7 +226,7 @@ builder.mutationField("createPropertyObject", (t) =>
       input: t.arg({ type: PropertyObjectFieldsInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).createPropertyObject(requireViewer(ctx.viewer), {
+      ctx.deps.services.chessboard.structure.createPropertyObject(requireViewer(ctx.viewer), {
         ...objectInput(args.input),
         buildingId: String(args.buildingId),
         price: args.price,
@@ -242,7 +245,7 @@ builder.mutationField("updatePropertyObject", (t) =>
       input: t.arg({ type: PropertyObjectFieldsInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).updatePropertyObject(
+      ctx.deps.services.chessboard.structure.updatePropertyObject(
         requireViewer(ctx.viewer),
         String(args.id),
         objectInput(args.input),
@@ -258,7 +261,11 @@ builder.mutationField("changePropertyObjectPrice", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), price: t.arg({ type: "Decimal", required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).changePrice(requireViewer(ctx.viewer), String(args.id), args.price),
+      ctx.deps.services.chessboard.structure.changePrice(
+        requireViewer(ctx.viewer),
+        String(args.id),
+        args.price,
+      ),
   }),
 );
 
@@ -270,7 +277,7 @@ builder.mutationField("setPropertyObjectHidden", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), hidden: t.arg.boolean({ required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).setPropertyObjectHidden(
+      ctx.deps.services.chessboard.structure.setPropertyObjectHidden(
         requireViewer(ctx.viewer),
         String(args.id),
         args.hidden,

@@ -2,7 +2,7 @@ import type { Booking } from "../../../domain/crm/booking/booking.types.js";
 import { CRM_ERROR_DOCS } from "../../../domain/crm/crm.errors.js";
 import type { Deal } from "../../../domain/crm/deal/deal.types.js";
 import { builder } from "../../builder.js";
-import { crmCommandsOf, metaOf, viewerOf } from "./crm-context.js";
+import { metaOf, viewerOf } from "./crm-context.js";
 import { BookingRef, DealRef } from "./crm-types.js";
 
 /** Mutation descriptions list the rule, who may call it and every CRM_* code it may return. */
@@ -39,7 +39,7 @@ builder.mutationField("createDeal", (t) =>
       investorUserId: t.arg.id({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      crmCommandsOf(ctx).createDeal(viewerOf(ctx), {
+      ctx.deps.services.crm.commands.createDeal(viewerOf(ctx), {
         title: args.title,
         agentUserId: args.agentUserId ? String(args.agentUserId) : null,
         investorUserId: args.investorUserId ? String(args.investorUserId) : null,
@@ -58,7 +58,11 @@ builder.mutationField("engageDeveloper", (t) =>
     errors: {},
     args: { dealId: t.arg.id({ required: true }), developerId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
-      crmCommandsOf(ctx).engageDeveloper(viewerOf(ctx), String(args.dealId), String(args.developerId)),
+      ctx.deps.services.crm.commands.engageDeveloper(
+        viewerOf(ctx),
+        String(args.dealId),
+        String(args.developerId),
+      ),
   }),
 );
 
@@ -93,7 +97,7 @@ builder.mutationField("createBooking", (t) =>
     },
     resolve: async (_root, args, ctx) =>
       (
-        await crmCommandsOf(ctx).createBooking(
+        await ctx.deps.services.crm.commands.createBooking(
           viewerOf(ctx),
           {
             dealId: String(args.dealId),
@@ -132,7 +136,7 @@ function bookingMutation(
         ...(extraArg ? { [extraArg]: t.arg.string({ required: true }) } : {}),
       },
       resolve: async (_root, args, ctx) => {
-        const commands = crmCommandsOf(ctx);
+        const commands = ctx.deps.services.crm.commands;
         const viewer = viewerOf(ctx);
         const id = String(args.bookingId);
         const file = extraArg ? String((args as Record<string, unknown>)[extraArg]) : "";
@@ -226,7 +230,7 @@ builder.mutationField("cancelBooking", (t) =>
     args: { bookingId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) =>
       (
-        await crmCommandsOf(ctx).cancelBooking(
+        await ctx.deps.services.crm.commands.cancelBooking(
           viewerOf(ctx),
           String(args.bookingId),
           args.reason,
@@ -253,6 +257,6 @@ builder.mutationField("cancelDeal", (t) =>
     errors: {},
     args: { dealId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
-      crmCommandsOf(ctx).cancelDeal(viewerOf(ctx), String(args.dealId), args.reason, metaOf(ctx)),
+      ctx.deps.services.crm.commands.cancelDeal(viewerOf(ctx), String(args.dealId), args.reason, metaOf(ctx)),
   }),
 );

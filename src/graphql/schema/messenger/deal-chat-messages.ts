@@ -1,11 +1,5 @@
-import { isChatMember } from "../../../domain/messenger/chat/chat-membership.js";
 import type { ChatMessage } from "../../../domain/messenger/chat/chat-message.js";
-import {
-  findChatMembers,
-  loadMessagesAfter,
-  newestMessageId,
-} from "../../../domain/messenger/chat/deal-chat.reads.js";
-import { MESSENGER_ERROR, messengerErrors } from "../../../domain/messenger/messenger.errors.js";
+import { MESSENGER_ERROR } from "../../../domain/messenger/messenger.errors.js";
 import { dealIdOf, messageIdOf } from "../../../domain/messenger/messenger-input.js";
 import { requireViewer } from "../../../platform/auth/viewer.js";
 import { IllegalStateError } from "../../../platform/errors/domain-error.js";
@@ -25,7 +19,8 @@ builder.subscriptionField("dealChatMessages", (t) =>
     args: { dealId: t.arg.id({ required: true }), afterMessageId: t.arg.id({ required: false }) },
     subscribe: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const hub = ctx.deps.extensions.messengerLive;
+      const hub = ctx.deps.services.messengerLive;
+      const reads = ctx.deps.services.messenger.reads;
       if (!hub)
         throw new IllegalStateError(
           MESSENGER_ERROR.liveUnavailable,
@@ -33,15 +28,14 @@ builder.subscriptionField("dealChatMessages", (t) =>
         );
       const dealId = dealIdOf(String(args.dealId));
       const after = args.afterMessageId ? messageIdOf(String(args.afterMessageId), "afterMessageId") : null;
-      const members = await findChatMembers(ctx.deps.db, dealId);
-      if (!members || !isChatMember(viewer, members)) throw messengerErrors.chatNotFound(dealId);
+      await reads.requireMember(viewer, dealId);
       // Subscribe before reading the backlog: nothing committed in between is missed.
       const subscription = hub.subscribe([dealId]);
       // Without a resume id: from the newest message on (older broadcasts still in flight are dropped).
       const backlog =
         after === null
-          ? newestMessageId(ctx.deps.db, dealId).then((newest) => ({ missed: [], floor: newest }))
-          : loadMessagesAfter(ctx.deps.db, dealId, after, CHAT_LIVE_MAX_QUEUE + 1).then((missed) => ({
+          ? reads.newestMessageId(dealId).then((newest) => ({ missed: [], floor: newest }))
+          : reads.messagesAfter(dealId, after, CHAT_LIVE_MAX_QUEUE + 1).then((missed) => ({
               missed,
               floor: after,
             }));

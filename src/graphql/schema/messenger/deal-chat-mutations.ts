@@ -1,8 +1,3 @@
-import { isChatMember } from "../../../domain/messenger/chat/chat-membership.js";
-import { findChatMembers, loadReadStates } from "../../../domain/messenger/chat/deal-chat.reads.js";
-import { markChatRead } from "../../../domain/messenger/chat/mark-chat-read.js";
-import { postDealMessage } from "../../../domain/messenger/chat/post-deal-message.js";
-import { messengerErrors } from "../../../domain/messenger/messenger.errors.js";
 import { dealIdOf, messageIdOf } from "../../../domain/messenger/messenger-input.js";
 import { requireViewer } from "../../../platform/auth/viewer.js";
 import { builder } from "../../builder.js";
@@ -17,8 +12,7 @@ builder.mutationField("postDealMessage", (t) =>
     errors: {},
     args: { dealId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
-      postDealMessage(
-        { db: ctx.deps.db, clock: ctx.deps.clock },
+      ctx.deps.services.messenger.commands.post(
         requireViewer(ctx.viewer),
         dealIdOf(String(args.dealId)),
         args.text,
@@ -35,15 +29,11 @@ builder.mutationField("markDealChatRead", (t) =>
     authScopes: { authenticated: true },
     errors: {},
     args: { dealId: t.arg.id({ required: true }), upToMessageId: t.arg.id({ required: false }) },
-    resolve: async (_root, args, ctx) => {
-      const viewer = requireViewer(ctx.viewer);
-      const dealId = dealIdOf(String(args.dealId));
-      const upTo = args.upToMessageId ? messageIdOf(String(args.upToMessageId), "upToMessageId") : null;
-      const members = await findChatMembers(ctx.deps.db, dealId);
-      if (!members || !isChatMember(viewer, members)) throw messengerErrors.chatNotFound(dealId);
-      await markChatRead(ctx.deps.db, dealId, viewer.userId, upTo, ctx.deps.clock.now());
-      const [state] = await loadReadStates(ctx.deps.db, viewer.userId, [dealId]);
-      return state ?? { dealId, lastReadMessageId: null, unreadCount: 0 };
-    },
+    resolve: (_root, args, ctx) =>
+      ctx.deps.services.messenger.commands.markRead(
+        requireViewer(ctx.viewer),
+        dealIdOf(String(args.dealId)),
+        args.upToMessageId ? messageIdOf(String(args.upToMessageId), "upToMessageId") : null,
+      ),
   }),
 );

@@ -1,10 +1,3 @@
-import { isChatMember } from "../../../domain/messenger/chat/chat-membership.js";
-import {
-  findChatMembers,
-  findChatsMembers,
-  loadChatPage,
-  loadReadStates,
-} from "../../../domain/messenger/chat/deal-chat.reads.js";
 import { messengerErrors } from "../../../domain/messenger/messenger.errors.js";
 import {
   chatPageSize,
@@ -28,21 +21,11 @@ builder.queryField("dealChat", (t) =>
       last: t.arg.int({ required: false }),
       before: t.arg.id({ required: false }),
     },
-    resolve: async (_root, args, ctx) => {
-      const viewer = requireViewer(ctx.viewer);
-      const dealId = dealIdOf(String(args.dealId));
-      const window = {
+    resolve: (_root, args, ctx) =>
+      ctx.deps.services.messenger.reads.chat(requireViewer(ctx.viewer), dealIdOf(String(args.dealId)), {
         last: chatPageSize(args.last),
         before: args.before ? messageIdOf(String(args.before), "before") : null,
-      };
-      const members = await findChatMembers(ctx.deps.db, dealId);
-      if (!members || !isChatMember(viewer, members)) throw messengerErrors.chatNotFound(dealId);
-      const [page, [readState]] = await Promise.all([
-        loadChatPage(ctx.deps.db, dealId, window),
-        loadReadStates(ctx.deps.db, viewer.userId, [dealId]),
-      ]);
-      return { ...page, dealId, readState: readState ?? { dealId, lastReadMessageId: null, unreadCount: 0 } };
-    },
+      }),
   }),
 );
 
@@ -52,13 +35,11 @@ builder.queryField("dealChatUnreadCounts", (t) =>
     description: `Unread counts of the given deals' chats (at most ${UNREAD_DEAL_IDS_MAX} ids). Deals whose chat you are not a member of, or that have no chat yet, are left out.`,
     authScopes: { authenticated: true },
     args: { dealIds: t.arg.idList({ required: true }) },
-    resolve: async (_root, args, ctx) => {
+    resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       if (args.dealIds.length > UNREAD_DEAL_IDS_MAX) throw messengerErrors.invalidPage(UNREAD_DEAL_IDS_MAX);
       const dealIds = [...new Set(args.dealIds.map((id) => dealIdOf(String(id))))];
-      const members = await findChatsMembers(ctx.deps.db, dealIds);
-      const visible = members.filter((m) => isChatMember(viewer, m)).map((m) => m.dealId);
-      return loadReadStates(ctx.deps.db, viewer.userId, visible);
+      return ctx.deps.services.messenger.reads.unreadCounts(viewer, dealIds);
     },
   }),
 );

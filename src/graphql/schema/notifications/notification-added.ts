@@ -1,4 +1,3 @@
-import { loadInboxAfter, newestNotificationId } from "../../../domain/notifications/inbox/inbox.reads.js";
 import { inboxKeysOf, inboxOwnerOf, isInInbox } from "../../../domain/notifications/inbox/inbox-owner.js";
 import type { InboxNotification } from "../../../domain/notifications/inbox/notification.js";
 import { NOTIFICATIONS_ERROR } from "../../../domain/notifications/notifications.errors.js";
@@ -16,22 +15,24 @@ builder.subscriptionField("notificationAdded", (t) =>
     authScopes: { authenticated: true },
     args: { afterId: t.arg.id({ required: false }) },
     subscribe: (_root, args, ctx) => {
-      const owner = inboxOwnerOf(requireViewer(ctx.viewer));
-      const hub = ctx.deps.extensions.notificationsLive;
+      const viewer = requireViewer(ctx.viewer);
+      const owner = inboxOwnerOf(viewer);
+      const hub = ctx.deps.services.notificationsLive;
+      const reads = ctx.deps.services.notifications.reads;
       if (!hub)
         throw new IllegalStateError(
           NOTIFICATIONS_ERROR.liveUnavailable,
           "Live notifications are not enabled here",
         );
       const after = args.afterId ? notificationIdOf(String(args.afterId), "afterId") : null;
-      const subscription = hub.subscribe(inboxKeysOf(owner), (n) =>
+      const subscription = hub.subscribe(inboxKeysOf(owner), (n: InboxNotification) =>
         isInInbox(owner, { kind: n.recipientKind, id: n.recipientId, excludedUserId: n.excludedUserId }),
       );
       // Without a resume id: from the newest notification on.
       const backlog =
         after === null
-          ? newestNotificationId(ctx.deps.db).then((newest) => ({ missed: [], floor: newest }))
-          : loadInboxAfter(ctx.deps.db, owner, after, NOTIFICATIONS_LIVE_MAX_QUEUE + 1).then((missed) => ({
+          ? reads.newestId().then((newest) => ({ missed: [], floor: newest }))
+          : reads.after(viewer, after, NOTIFICATIONS_LIVE_MAX_QUEUE + 1).then((missed) => ({
               missed,
               floor: after,
             }));

@@ -1,6 +1,3 @@
-import { countUnread, loadInboxPage } from "../../../domain/notifications/inbox/inbox.reads.js";
-import { inboxOwnerOf } from "../../../domain/notifications/inbox/inbox-owner.js";
-import { markInboxRead } from "../../../domain/notifications/inbox/mark-inbox-read.js";
 import {
   INBOX_PAGE_MAX,
   inboxPageSize,
@@ -24,7 +21,7 @@ builder.queryField("notifications", (t) =>
       after: t.arg.id({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      loadInboxPage(ctx.deps.db, inboxOwnerOf(requireViewer(ctx.viewer)), {
+      ctx.deps.services.notifications.reads.page(requireViewer(ctx.viewer), {
         first: inboxPageSize(args.first),
         after: args.after ? notificationIdOf(String(args.after), "after") : null,
         unreadOnly: args.unreadOnly ?? false,
@@ -36,7 +33,8 @@ builder.queryField("unreadNotificationCount", (t) =>
   t.int({
     description: "How many notifications of your inbox you have not marked read.",
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => countUnread(ctx.deps.db, inboxOwnerOf(requireViewer(ctx.viewer))),
+    resolve: (_root, _args, ctx) =>
+      ctx.deps.services.notifications.reads.unreadCount(requireViewer(ctx.viewer)),
   }),
 );
 
@@ -47,11 +45,10 @@ builder.mutationField("markNotificationsRead", (t) =>
     authScopes: { authenticated: true },
     errors: {},
     args: { ids: t.arg.idList({ required: false }), all: t.arg.boolean({ required: false }) },
-    resolve: async (_root, args, ctx) => {
-      const owner = inboxOwnerOf(requireViewer(ctx.viewer));
-      const which = markSelection(args.ids?.map(String), args.all);
-      const marked = await markInboxRead(ctx.deps.db, owner, which, ctx.deps.clock.now());
-      return { marked, unreadCount: await countUnread(ctx.deps.db, owner) };
-    },
+    resolve: (_root, args, ctx) =>
+      ctx.deps.services.notifications.commands.markRead(
+        requireViewer(ctx.viewer),
+        markSelection(args.ids?.map(String), args.all),
+      ),
   }),
 );
