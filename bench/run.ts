@@ -14,6 +14,7 @@ const SUITES: Record<string, string> = {
   events: "runEventBenchmarks",
   crm: "runCrmBenchmarks",
   chessboard: "runChessboardBenchmarks",
+  messenger: "runMessengerBenchmarks",
 };
 
 function loadServicesEnv(): void {

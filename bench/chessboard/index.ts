@@ -23,7 +23,7 @@ import { runMigrations } from "../../src/platform/db/migrations/run-migrations.j
 import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
-import { need } from "../support.js";
+import { createBenchDatabase, need } from "../support.js";
 import type { BenchResult } from "../types.js";
 import {
   allReceived,
@@ -55,24 +55,6 @@ const median = (values: readonly number[]) =>
     50,
   );
 
-async function createDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = need("TEST_DATABASE_URL");
-  const name = `${prefix}_${Date.now().toString(36)}_${randomUUID().slice(0, 6)}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: ISSUER });
 const tokenFor = (role: "agent") =>
   tokens.sign({ userId: DEMO_USERS[role].userId, roles: [role], tenantId: DEMO_USERS[role].tenantId });
@@ -82,7 +64,7 @@ const tokenFor = (role: "agent") =>
  * crm outbox → Kafka → chessboard consumer → its outbox → Kafka → broadcast → hub → graphql-ws.
  */
 async function bookingToSubscriberLatency(): Promise<BenchResult[]> {
-  const database = await createDatabase("bench_chess_latency");
+  const database = await createBenchDatabase("bench_chess_latency");
   const log = createLogger({ level: "warn", pretty: false });
   const settings = loadSettings({
     NODE_ENV: "production",
@@ -193,7 +175,7 @@ const heapMb = () => {
  * client has the message. ratio = bare time / graphql-ws time (higher is better, target ≥ 0.5).
  */
 async function fanOut(): Promise<BenchResult[]> {
-  const database = await createDatabase("bench_chess_fanout");
+  const database = await createBenchDatabase("bench_chess_fanout");
   const log = createLogger({ level: "warn", pretty: false });
   await runMigrations({ url: database.url, log });
   const db = createPrismaClient({ url: database.url, maxConnections: 20 });
