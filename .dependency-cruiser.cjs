@@ -5,14 +5,6 @@
  * as the code it tolerates is gone (dependency-cruiser reports nothing when it no longer matches).
  */
 
-/** Cycles inside the event platform (event-platform ↔ transports/relay, definition ↔ classify-error)
- *  are broken by the runtime branch (issue #9, item 7 of #8); until it lands they are tolerated. */
-const KNOWN_EVENT_PLATFORM_CYCLES = "^src/platform/events/";
-
-/** src/contracts still imports TOPIC from platform/events/topics.ts; issue #9 moves the topic
- *  names into src/contracts. */
-const KNOWN_CONTRACTS_TO_TOPICS = "^src/platform/events/topics[.]ts$";
-
 module.exports = {
   forbidden: [
     {
@@ -20,7 +12,7 @@ module.exports = {
       comment: "The published language is the ground floor: src/contracts imports only other contracts.",
       severity: "error",
       from: { path: "^src/contracts/" },
-      to: { path: "^src/", pathNot: ["^src/contracts/", KNOWN_CONTRACTS_TO_TOPICS] },
+      to: { path: "^src/", pathNot: ["^src/contracts/"] },
     },
     {
       name: "platform-imports-no-domain",
@@ -54,17 +46,9 @@ module.exports = {
     },
     {
       name: "no-import-loops",
-      comment: "No cycles. Known exception: inside src/platform/events until issue #9 lands.",
+      comment: "No cycles anywhere.",
       severity: "error",
-      from: { pathNot: KNOWN_EVENT_PLATFORM_CYCLES },
-      to: { circular: true },
-    },
-    {
-      name: "no-import-loops-in-event-platform",
-      comment:
-        "The known platform/events cycles, reported as warnings so they stay visible; make this an error after #9.",
-      severity: "warn",
-      from: { path: KNOWN_EVENT_PLATFORM_CYCLES },
+      from: {},
       to: { circular: true },
     },
   ],

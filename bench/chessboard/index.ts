@@ -1,11 +1,9 @@
 // Chessboard benchmarks (npm run bench chessboard). Real PostgreSQL and Kafka from
 // .infra/services.env. Each run creates and drops its own databases. Figures go to
 // docs/benchmarks.md ("Chessboard"); they are reported, never CI gates.
-import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "graphql-ws";
-import pg from "pg";
 import WebSocket, { WebSocketServer } from "ws";
 import { createServices, startApp } from "../../src/app.js";
 import { DEMO_CHESSBOARD, seedDemoChessboard } from "../../src/domain/chessboard/seed/seed-demo-structure.js";

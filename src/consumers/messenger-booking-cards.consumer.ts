@@ -1,8 +1,10 @@
+import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
 import type {
-  PropertyObjectPriceChangedEvent,
-  PropertyObjectUpsertedEvent,
-} from "../contracts/chessboard-events.js";
-import type { BookingCreatedV1, BookingExpiredV1, BookingPaidV1 } from "../contracts/crm-booking-events.js";
+  BookingCreatedV1,
+  BookingExpiredV1,
+  BookingPaidV1,
+  CrmEventByTopic,
+} from "../contracts/crm-booking-events.js";
 import { type BookingFact, bookingFactFrom } from "../domain/messenger/cards/booking-fact.js";
 import { writeBookingCard } from "../domain/messenger/cards/write-booking-card.js";
 import {
@@ -19,6 +21,13 @@ import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 
+/** The topics messenger reads: three crm booking events and chessboard's apartments. */
+export type MessengerCardsTopics = Pick<
+  CrmEventByTopic,
+  typeof TOPIC.bookingCreated | typeof TOPIC.bookingPaid | typeof TOPIC.bookingExpired
+> &
+  Pick<ChessboardEventByTopic, typeof TOPIC.propertyObjectUpserted | typeof TOPIC.propertyObjectPriceChanged>;
+
 export const MESSENGER_BOOKING_CARDS_GROUP = "pin-messenger-booking-cards";
 const METRICS_PREFIX = "messenger_booking_cards";
 const CONTRACT_VERSION = 1;
@@ -33,7 +42,7 @@ const CONTRACT_VERSION = 1;
 export function messengerBookingCardsConsumer(deps: {
   readonly log: Logger;
   readonly metrics: Registry;
-}): ConsumerDefinition {
+}): ConsumerDefinition<MessengerCardsTopics> {
   const cards = counter(deps.metrics, "messenger_cards_written_total", "System cards written to deal chats", [
     "kind",
   ]);
@@ -61,7 +70,7 @@ export function messengerBookingCardsConsumer(deps: {
     };
   }
 
-  return defineConsumer({
+  return defineConsumer<MessengerCardsTopics>({
     group: MESSENGER_BOOKING_CARDS_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
@@ -69,9 +78,9 @@ export function messengerBookingCardsConsumer(deps: {
       [TOPIC.bookingCreated]: card<BookingCreatedV1>(bookingFactFrom.created),
       [TOPIC.bookingPaid]: card<BookingPaidV1>(bookingFactFrom.paid),
       [TOPIC.bookingExpired]: card<BookingExpiredV1>(bookingFactFrom.expired),
-      [TOPIC.propertyObjectUpserted]: async (p: PropertyObjectUpsertedEvent, ctx: HandlerContext) =>
+      [TOPIC.propertyObjectUpserted]: async (p, ctx) =>
         (await applyPropertyObjectUpserted(ctx.tx, p, ctx.clock.now())) > 0 ? "applied" : "skipped-stale",
-      [TOPIC.propertyObjectPriceChanged]: async (p: PropertyObjectPriceChangedEvent, ctx: HandlerContext) =>
+      [TOPIC.propertyObjectPriceChanged]: async (p, ctx) =>
         (await applyPropertyObjectPriceChanged(ctx.tx, p, ctx.clock.now())) > 0 ? "applied" : "skipped-stale",
     },
   });

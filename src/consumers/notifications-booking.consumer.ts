@@ -4,6 +4,7 @@ import type {
   BookingCreatedV1,
   BookingExpiredV1,
   BookingPaidV1,
+  CrmEventByTopic,
   DealSaleStartedV1,
 } from "../contracts/crm-booking-events.js";
 import {
@@ -24,6 +25,9 @@ import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 
+/** The crm booking events notifications reads (booking-extended has no notification). */
+export type NotificationsBookingTopics = Omit<CrmEventByTopic, typeof TOPIC.bookingExtended>;
+
 export const NOTIFICATIONS_BOOKING_GROUP = "pin-notifications-booking";
 const METRICS_PREFIX = "notifications_booking";
 const CONTRACT_VERSION = 1;
@@ -38,7 +42,7 @@ const CONTRACT_VERSION = 1;
 export function notificationsBookingConsumer(deps: {
   readonly log: Logger;
   readonly metrics: Registry;
-}): ConsumerDefinition {
+}): ConsumerDefinition<NotificationsBookingTopics> {
   const created = counter(deps.metrics, "notifications_created_total", "Notifications added to inboxes", [
     "kind",
     "recipient_kind",
@@ -63,12 +67,12 @@ export function notificationsBookingConsumer(deps: {
     };
   }
 
-  return defineConsumer({
+  return defineConsumer<NotificationsBookingTopics>({
     group: NOTIFICATIONS_BOOKING_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     handlers: {
-      [TOPIC.bookingCreated]: async (p: BookingCreatedV1, ctx: HandlerContext) => {
+      [TOPIC.bookingCreated]: async (p: BookingCreatedV1, ctx) => {
         await rememberParticipants(ctx.tx, transitionFrom.created(p), ctx.clock.now());
         return "applied";
       },

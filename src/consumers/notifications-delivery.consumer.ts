@@ -1,4 +1,4 @@
-import type { NotificationAddedV1 } from "../contracts/notifications-events.js";
+import type { NotificationAddedV1, NotificationsEventByTopic } from "../contracts/notifications-events.js";
 import {
   createLoggingChannel,
   type NotificationChannel,
@@ -24,14 +24,14 @@ const METRICS_PREFIX = "notifications_delivery";
 export function notificationsDeliveryConsumer(
   deps: { readonly log: Logger; readonly metrics: Registry },
   channels: readonly NotificationChannel[] = [createLoggingChannel(deps.log)],
-): ConsumerDefinition {
+): ConsumerDefinition<NotificationsEventByTopic> {
   const delivered = counter(
     deps.metrics,
     "notifications_delivered_total",
     "Notifications handed to a channel",
     ["channel", "kind"],
   );
-  return defineConsumer({
+  return defineConsumer<NotificationsEventByTopic>({
     group: NOTIFICATIONS_DELIVERY_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: 1,

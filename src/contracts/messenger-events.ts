@@ -39,3 +39,8 @@ export interface DealMessagePostedV1 {
   readonly Card: CardContract | null;
   readonly CreatedAt: string;
 }
+
+/** Topic → payload, for typed consumers. */
+export interface MessengerEventByTopic {
+  readonly "pin.messenger.deal-message-posted.v1": DealMessagePostedV1;
+}

@@ -32,3 +32,8 @@ export interface NotificationAddedV1 {
   readonly BookingId: string | null;
   readonly CreatedAt: string;
 }
+
+/** Topic → payload, for typed consumers. */
+export interface NotificationsEventByTopic {
+  readonly "pin.notifications.notification-added.v1": NotificationAddedV1;
+}

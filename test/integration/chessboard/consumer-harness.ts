@@ -4,7 +4,7 @@ import type { Clock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
-import type { ConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
+import type { AnyConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
 import {
   createMessageProcessor,
   type ParkedRow,
@@ -22,7 +22,7 @@ import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js
 export function createConsumerHarness(
   db: Db,
   clock: Clock,
-  factory: (deps: ConsumerDeps) => ConsumerDefinition = chessboardBookingStatusConsumer,
+  factory: (deps: ConsumerDeps) => AnyConsumerDefinition = chessboardBookingStatusConsumer,
 ) {
   const metrics = createMetricsRegistry();
   const { logger, entries } = createMemoryLogger();

@@ -1,5 +1,5 @@
 import type { Client } from "graphql-ws";
-import type { CrmEventPayloads } from "../../../src/contracts/crm-booking-events.js";
+import type { CrmEventByTopic } from "../../../src/contracts/crm-booking-events.js";
 import type { Clock } from "../../../src/platform/clock/clock.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
@@ -26,11 +26,11 @@ export function subscribeField<T>(
 }
 
 /** A crm event written to the outbox as crm writes it, so the running app's relay and consumers carry it. */
-export async function publishCrmEvent<T extends keyof CrmEventPayloads>(
+export async function publishCrmEvent<T extends keyof CrmEventByTopic>(
   db: Db,
   clock: Clock,
   topic: T,
-  payload: CrmEventPayloads[T],
+  payload: CrmEventByTopic[T],
 ): Promise<void> {
   await db.$transaction((tx) =>
     enqueue(
