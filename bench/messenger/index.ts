@@ -40,7 +40,7 @@ const FANOUT_TARGET = 0.5;
 const BYTES_PER_KIB = 1024;
 const BODY = "Договор подписан, ждём оплату до пятницы.";
 
-const SUBSCRIPTION = `subscription($d: ID!, $after: ID) { dealChatMessages(dealId: $d, afterMessageId: $after) {
+const SUBSCRIPTION = `subscription($d: ID!, $after: String) { dealChatMessages(dealId: $d, afterMessageId: $after) {
   id dealId kind authorUserId body createdAt card { kind bookingId title apartmentNumber amount deadline } } }`;
 
 const median = (values: readonly number[]) => {

@@ -21,7 +21,7 @@ interface Msg {
     deadline: string | null;
   } | null;
 }
-const LIVE = `subscription($d: ID!, $after: ID) { dealChatMessages(dealId: $d, afterMessageId: $after) {
+const LIVE = `subscription($d: ID!, $after: String) { dealChatMessages(dealId: $d, afterMessageId: $after) {
   id kind card { kind bookingId apartmentNumber amount deadline } } }`;
 const RESERVE_MINUTES = 60;
 

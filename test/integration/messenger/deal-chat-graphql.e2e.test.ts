@@ -18,15 +18,15 @@ interface Msg {
   card: { kind: string; bookingId: string; deadline: string | null } | null;
 }
 const MESSAGE_FIELDS = "id kind body authorUserId card { kind bookingId deadline }";
-const DEAL_CHAT = `query($d: ID!, $last: Int, $before: ID) { dealChat(dealId: $d, last: $last, before: $before) {
+const DEAL_CHAT = `query($d: ID!, $last: Int, $before: String) { dealChat(dealId: $d, last: $last, before: $before) {
   __typename ... on Error { code }
   ... on QueryDealChatSuccess { data { hasOlder messages { ${MESSAGE_FIELDS} } readState { unreadCount lastReadMessageId } } } } }`;
 const POST = `mutation($d: ID!, $t: String!) { postDealMessage(dealId: $d, text: $t) {
   __typename ... on Error { code } ... on MutationPostDealMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`;
-const MARK_READ = `mutation($d: ID!, $up: ID) { markDealChatRead(dealId: $d, upToMessageId: $up) {
+const MARK_READ = `mutation($d: ID!, $up: String) { markDealChatRead(dealId: $d, upToMessageId: $up) {
   __typename ... on Error { code } ... on MutationMarkDealChatReadSuccess { data { unreadCount lastReadMessageId } } } }`;
 const UNREAD = `query($ids: [ID!]!) { dealChatUnreadCounts(dealIds: $ids) { dealId unreadCount } }`;
-const LIVE = `subscription($d: ID!, $after: ID) { dealChatMessages(dealId: $d, afterMessageId: $after) { ${MESSAGE_FIELDS} } }`;
+const LIVE = `subscription($d: ID!, $after: String) { dealChatMessages(dealId: $d, afterMessageId: $after) { ${MESSAGE_FIELDS} } }`;
 
 describeWithService("postgres", "deal chat over GraphQL: members, pages, unread, live with resume", () => {
   let t: TestApp;

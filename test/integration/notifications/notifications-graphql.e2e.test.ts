@@ -22,12 +22,12 @@ interface Note {
   read: boolean;
 }
 const FIELDS = "id kind title dealId bookingId read";
-const INBOX = `query($unread: Boolean, $first: Int, $after: ID) { notifications(unreadOnly: $unread, first: $first, after: $after) {
+const INBOX = `query($unread: Boolean, $first: Int, $after: String) { notifications(unreadOnly: $unread, first: $first, after: $after) {
   __typename ... on Error { code } ... on QueryNotificationsSuccess { data { hasNextPage endCursor items { ${FIELDS} } } } } }`;
 const COUNT = "query { unreadNotificationCount }";
-const MARK = `mutation($ids: [ID!], $all: Boolean) { markNotificationsRead(ids: $ids, all: $all) {
+const MARK = `mutation($ids: [String!], $all: Boolean) { markNotificationsRead(ids: $ids, all: $all) {
   __typename ... on Error { code } ... on MutationMarkNotificationsReadSuccess { data { marked unreadCount } } } }`;
-const LIVE = `subscription($after: ID) { notificationAdded(afterId: $after) { ${FIELDS} } }`;
+const LIVE = `subscription($after: String) { notificationAdded(afterId: $after) { ${FIELDS} } }`;
 
 const newBooking = (tenantId = DEMO_DEVELOPER_ID): BookingRef => ({
   bookingId: randomUUID(),

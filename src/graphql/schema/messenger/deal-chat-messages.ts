@@ -16,7 +16,7 @@ builder.subscriptionField("dealChatMessages", (t) =>
     // Membership is checked in subscribe (per subscriber); nothing below depends on the viewer, so
     // one execution per message serves every member watching the chat (decision 0007).
     extensions: { [SHARED_EXECUTION]: true },
-    args: { dealId: t.arg.id({ required: true }), afterMessageId: t.arg.id({ required: false }) },
+    args: { dealId: t.arg.id({ required: true }), afterMessageId: t.arg.string({ required: false }) },
     subscribe: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const hub = ctx.deps.services.messengerLive;

@@ -28,7 +28,7 @@ builder.mutationField("markDealChatRead", (t) =>
       "Move your read mark forward to `upToMessageId` (default: the newest message). It never moves back. Errors: MESSENGER_CHAT_NOT_FOUND, MESSENGER_INVALID_ID.",
     authScopes: { authenticated: true },
     errors: {},
-    args: { dealId: t.arg.id({ required: true }), upToMessageId: t.arg.id({ required: false }) },
+    args: { dealId: t.arg.id({ required: true }), upToMessageId: t.arg.string({ required: false }) },
     resolve: (_root, args, ctx) =>
       ctx.deps.services.messenger.commands.markRead(
         requireViewer(ctx.viewer),

@@ -19,7 +19,7 @@ builder.queryField("dealChat", (t) =>
     args: {
       dealId: t.arg.id({ required: true }),
       last: t.arg.int({ required: false }),
-      before: t.arg.id({ required: false }),
+      before: t.arg.string({ required: false }),
     },
     resolve: (_root, args, ctx) =>
       ctx.deps.services.messenger.reads.chat(requireViewer(ctx.viewer), dealIdOf(String(args.dealId)), {

@@ -43,7 +43,11 @@ export const DealChatMessageRef = builder.objectRef<ChatMessage>("DealChatMessag
   description:
     "A message of a deal chat. `id` grows in commit order within the chat: pass the last one you saw as `afterMessageId` when you resubscribe.",
   fields: (t) => ({
-    id: t.id({ resolve: (m) => m.id.toString() }),
+    id: t.string({
+      description:
+        "A positive integer (decimal string), growing in commit order within the chat (not a UUID ID, decision 0129)",
+      resolve: (m) => m.id.toString(),
+    }),
     dealId: t.exposeID("dealId"),
     kind: t.field({ type: DealChatMessageKindEnum, resolve: (m) => m.kind }),
     authorUserId: t.exposeID("authorUserId", { nullable: true }),
@@ -57,7 +61,7 @@ export const DealChatReadStateRef = builder.objectRef<ChatReadState>("DealChatRe
   description: "Your read mark in a deal chat and how many messages by others are after it.",
   fields: (t) => ({
     dealId: t.exposeID("dealId"),
-    lastReadMessageId: t.id({ nullable: true, resolve: (r) => r.lastReadMessageId?.toString() ?? null }),
+    lastReadMessageId: t.string({ nullable: true, resolve: (r) => r.lastReadMessageId?.toString() ?? null }),
     unreadCount: t.exposeInt("unreadCount"),
   }),
 });

@@ -13,7 +13,7 @@ builder.subscriptionField("notificationAdded", (t) =>
     type: NotificationRef,
     description: `Notifications entering your inbox, over graphql-ws or SSE. Pass the id of the last notification you saw as afterId: what you missed comes first, then live ones, each once and in order. More than ${NOTIFICATIONS_LIVE_MAX_QUEUE} missed: NOTIFICATIONS_RESUME_TOO_FAR (page with notifications). Errors: NOTIFICATIONS_INVALID_ID, NOTIFICATIONS_LIVE_OVERFLOW.`,
     authScopes: { authenticated: true },
-    args: { afterId: t.arg.id({ required: false }) },
+    args: { afterId: t.arg.string({ required: false }) },
     subscribe: (_root, args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const owner = inboxOwnerOf(viewer);

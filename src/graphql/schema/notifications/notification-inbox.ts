@@ -18,7 +18,7 @@ builder.queryField("notifications", (t) =>
     args: {
       unreadOnly: t.arg.boolean({ required: false }),
       first: t.arg.int({ required: false }),
-      after: t.arg.id({ required: false }),
+      after: t.arg.string({ required: false }),
     },
     resolve: (_root, args, ctx) =>
       ctx.deps.services.notifications.reads.page(requireViewer(ctx.viewer), {
@@ -44,7 +44,7 @@ builder.mutationField("markNotificationsRead", (t) =>
     description: `Mark notifications of your inbox read: ids (1–${MARK_IDS_MAX}; ids not in your inbox are ignored) or all: true. Errors: NOTIFICATIONS_INVALID_MARK, NOTIFICATIONS_INVALID_ID.`,
     authScopes: { authenticated: true },
     errors: {},
-    args: { ids: t.arg.idList({ required: false }), all: t.arg.boolean({ required: false }) },
+    args: { ids: t.arg.stringList({ required: false }), all: t.arg.boolean({ required: false }) },
     resolve: (_root, args, ctx) =>
       ctx.deps.services.notifications.commands.markRead(
         requireViewer(ctx.viewer),

@@ -11,7 +11,11 @@ export const NotificationRef = builder.objectRef<InboxNotification>("Notificatio
   description:
     "An inbox entry: a readable title and the link target (deal, booking). `id` grows in commit order: pass the last one you saw as afterId when you resubscribe.",
   fields: (t) => ({
-    id: t.id({ resolve: (n) => n.id.toString() }),
+    id: t.string({
+      description:
+        "A positive integer (decimal string), growing in commit order (not a UUID ID, decision 0129)",
+      resolve: (n) => n.id.toString(),
+    }),
     kind: t.field({ type: NotificationKindEnum, resolve: (n) => n.kind }),
     title: t.exposeString("title"),
     dealId: t.exposeID("dealId"),
@@ -28,7 +32,7 @@ export const NotificationPageRef = builder
     fields: (t) => ({
       items: t.field({ type: [NotificationRef], resolve: (p) => [...p.items] }),
       hasNextPage: t.exposeBoolean("hasNextPage"),
-      endCursor: t.id({ nullable: true, resolve: (p) => p.items.at(-1)?.id.toString() ?? null }),
+      endCursor: t.string({ nullable: true, resolve: (p) => p.items.at(-1)?.id.toString() ?? null }),
     }),
   });
 
