@@ -17,7 +17,8 @@ import { schema } from "./graphql/schema/index.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
-import { devTokensEnabled, type Settings } from "./platform/config/settings.js";
+import { TestClock, testClockVerdict } from "./platform/clock/test-clock.js";
+import { ConfigError, devTokensEnabled, type Settings } from "./platform/config/settings.js";
 import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
@@ -81,7 +82,9 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
   const pretty = settings.logPretty || (settings.nodeEnv === "development" && process.stdout.isTTY === true);
   const log = overrides.log ?? createLogger({ level: settings.logLevel, pretty });
   const metrics = overrides.metrics ?? createMetricsRegistry({ defaultMetrics: true });
-  const clock = overrides.clock ?? systemClock;
+  const baseClock = overrides.clock ?? systemClock;
+  // Replaced by a TestClock when PIN_TEST_CLOCK is on and allowed here (decision 0079).
+  let clock: Clock = baseClock;
   const stack: Array<{ name: string; stop: () => Promise<void> }> = [];
 
   async function stopAll(): Promise<void> {
@@ -98,6 +101,14 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     const database = await openDatabase(settings, log);
     stack.push({ name: "database", stop: () => database.stop() });
     const databaseUrl = database.url;
+    const testClockState = testClockVerdict(settings, database.embedded);
+    if (settings.testClock && !testClockState.enabled)
+      throw new ConfigError("PIN_TEST_CLOCK", testClockState.reason);
+    const testClock = testClockState.enabled ? new TestClock(baseClock) : null;
+    if (testClock) {
+      clock = testClock;
+      log.warn("test clock on: an admin may move now forward (advanceTestClock)");
+    }
     const migrations = await runMigrations({ url: databaseUrl, log });
     log.info(
       {
@@ -152,6 +163,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
           messenger: chats.hub,
           notifications: inbox.hub,
         }),
+        testClock,
       };
       api = createApiServer({
         deps,

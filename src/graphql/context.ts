@@ -5,6 +5,7 @@ import type { MessengerServices } from "../domain/messenger/messenger.services.j
 import type { InboxNotification } from "../domain/notifications/inbox/notification.js";
 import type { NotificationsServices } from "../domain/notifications/notifications.services.js";
 import type { Viewer } from "../platform/auth/viewer.js";
+import type { TestClock } from "../platform/clock/test-clock.js";
 import type { Settings } from "../platform/config/settings.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
@@ -35,6 +36,8 @@ export interface ApiDeps {
   readonly metrics: Registry;
   readonly settings: Settings;
   readonly services: ApiServices;
+  /** Set only when PIN_TEST_CLOCK is on and allowed (decision 0079) */
+  readonly testClock?: TestClock | null;
 }
 
 /** Per request (HTTP) or per operation (graphql-ws). */

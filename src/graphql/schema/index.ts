@@ -17,5 +17,6 @@ import "./messenger/deal-chat-messages.js";
 import "./notifications/notification-types.js";
 import "./notifications/notification-inbox.js";
 import "./notifications/notification-added.js";
+import "./platform/test-clock.js";
 
 export const schema = builder.toSchema({ sortSchema: true });
