@@ -4,7 +4,7 @@ import {
   seedDemoChessboard,
 } from "../../../src/domain/chessboard/seed/seed-demo-structure.js";
 import { DEMO_CRM, seedDemoCrm } from "../../../src/domain/crm/seed/seed-demo-deals.js";
-import { ManualClock } from "../../../src/platform/clock/clock.js";
+import { systemClock } from "../../../src/platform/clock/clock.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { describeWithService } from "../../support/services.js";
@@ -24,22 +24,29 @@ interface Msg {
 const LIVE = `subscription($d: ID!, $after: String) { dealChatMessages(dealId: $d, afterMessageId: $after) {
   id kind card { kind bookingId apartmentNumber amount deadline } } }`;
 const RESERVE_MINUTES = 60;
+const ADVANCE = `mutation($m: Int!) { advanceTestClock(minutes: $m) {
+  __typename ... on MutationAdvanceTestClockSuccess { data { now } } ... on Error { code } } }`;
 
 describeWithService(
   "postgres",
   "e2e: a booking made through GraphQL expires through the worker and the agent's open subscription receives «confirm the booking»",
   () => {
     let t: TestApp;
-    const clock = new ManualClock(new Date());
     let objectId: string;
     const dealId = DEMO_CRM.agentDealIds[0];
 
     beforeAll(async () => {
-      // The worker's real cycle runs every second; the saga's time is the manual clock (test clock).
+      // The worker's real cycle runs every second; the saga's time is the test clock (PIN_TEST_CLOCK),
+      // which an admin moves forward over GraphQL.
       t = await startTestApp({
-        clock,
-        env: { PIN_BOOKING_EXPIRATION_CYCLE_SECONDS: "1", LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "error" },
+        clock: systemClock,
+        env: {
+          PIN_TEST_CLOCK: "true",
+          PIN_BOOKING_EXPIRATION_CYCLE_SECONDS: "1",
+          LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "error",
+        },
       });
+      const clock = t.app.clock;
       const { logger } = createMemoryLogger();
       await seedDemoChessboard({ db: t.db, clock, log: logger });
       await seedDemoCrm({ db: t.db, clock, log: logger });
@@ -62,7 +69,7 @@ describeWithService(
       await t?.stop();
     });
 
-    it("createBooking → booking card in the chat → clock past ReserveExpiresAt → worker → booking-expired → card on the agent's subscription", async () => {
+    it("createBooking → booking card in the chat → advanceTestClock past ReserveExpiresAt → worker → booking-expired → card on the agent's subscription", async () => {
       const agent = await t.tokenFor("agent");
       const booked = await t.graphql<{ createBooking: { __typename: string; data?: { id: string } } }>(
         `mutation($d: ID!, $o: ID!) { createBooking(dealId: $d, propertyObjectId: $o) {
@@ -86,7 +93,12 @@ describeWithService(
         after: bookingCard!.id.toString(),
       });
 
-      clock.advanceMinutes(RESERVE_MINUTES + 1);
+      const moved = await t.graphql<{ advanceTestClock: { __typename: string } }>(
+        ADVANCE,
+        { m: RESERVE_MINUTES + 1 },
+        await t.tokenFor("admin"),
+      );
+      expect(moved.data?.advanceTestClock.__typename).toBe("MutationAdvanceTestClockSuccess");
       const card = await live.next();
       expect(card).toMatchObject({
         kind: "Card",
