@@ -16,6 +16,7 @@ const SUITES: Record<string, string> = {
   chessboard: "runChessboardBenchmarks",
   catalog: "runCatalogBenchmarks",
   devstats: "runDevstatsBenchmarks",
+  messenger: "runMessengerBenchmarks",
 };
 
 function loadServicesEnv(): void {

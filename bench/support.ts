@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 
 /** A service URL from the environment (`npm run bench` loads .infra/services.env). */
@@ -16,4 +17,18 @@ export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promi
   } finally {
     await client.end();
   }
+}
+
+/** A fresh database for one benchmark run, named after `prefix`; drop() removes it. */
+export async function createBenchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomUUID().slice(0, 6)}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(need("TEST_DATABASE_URL"));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
 }

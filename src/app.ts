@@ -6,9 +6,16 @@ import { createChessboardServices } from "./domain/chessboard/chessboard.service
 import { createCrmServices } from "./domain/crm/crm.services.js";
 import { createDevStats, type DevStats } from "./domain/devstats/devstats.runtime.js";
 import { seedDemoFunnel } from "./domain/devstats/seed/seed-demo-funnel.js";
+import type { ChatMessage } from "./domain/messenger/chat/chat-message.js";
+import { createMessengerServices } from "./domain/messenger/messenger.services.js";
+import type { InboxNotification } from "./domain/notifications/inbox/notification.js";
+import { createNotificationsServices } from "./domain/notifications/notifications.services.js";
 import type { ApiDeps, ApiServices } from "./graphql/context.js";
 import { createChessboardLive } from "./graphql/live/chessboard-live.js";
 import type { LiveHub } from "./graphql/live/chessboard-live-hub.js";
+import { createMessengerLive } from "./graphql/live/messenger-live.js";
+import { createNotificationsLive } from "./graphql/live/notifications-live.js";
+import type { ResumableHub } from "./graphql/live/resumable-hub.js";
 import { schema } from "./graphql/schema/index.js";
 import { createRateLimiter } from "./graphql/security/rate-limiter.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
@@ -32,7 +39,11 @@ import { WORKERS } from "./workers/index.js";
  */
 export function createServices(
   infra: Infra,
-  live: { chessboard?: LiveHub | null } = {},
+  live: {
+    chessboard?: LiveHub | null;
+    messenger?: ResumableHub<ChatMessage> | null;
+    notifications?: ResumableHub<InboxNotification> | null;
+  } = {},
   devstats: DevStats | null = null,
   settings: Pick<Settings, "catalogRebuildChunkSize"> = { catalogRebuildChunkSize: DEFAULT_REBUILD_CHUNK },
 ): ApiServices {
@@ -43,6 +54,10 @@ export function createServices(
     chessboardLive: live.chessboard ?? null,
     devstats,
     storefrontLimiter: createRateLimiter({ maxKeys: STOREFRONT_LIMITER_MAX_KEYS }),
+    messenger: createMessengerServices(infra),
+    notifications: createNotificationsServices(infra),
+    messengerLive: live.messenger ?? null,
+    notificationsLive: live.notifications ?? null,
   };
 }
 
@@ -152,12 +167,23 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       const secret = settings.jwtSecret ?? DEV_JWT_SECRET;
       const tokens = createTokenService({ secret, issuer: settings.jwtIssuer ?? "pin-platform" });
       const live = createChessboardLive({ ...infra, platform });
-      runners.push({ name: "chessboard-live", runner: live.runner });
+      const chats = createMessengerLive({ ...infra, platform });
+      const inbox = createNotificationsLive({ ...infra, platform });
+      runners.push(
+        { name: "chessboard-live", runner: live.runner },
+        { name: "messenger-live", runner: chats.runner },
+        { name: "notifications-live", runner: inbox.runner },
+      );
       const deps: ApiDeps = {
         log,
         metrics,
         settings,
-        services: createServices(infra, { chessboard: live.hub }, devstats, settings),
+        services: createServices(
+          infra,
+          { chessboard: live.hub, messenger: chats.hub, notifications: inbox.hub },
+          devstats,
+          settings,
+        ),
         testClock,
       };
       api = createApiServer({

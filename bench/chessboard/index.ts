@@ -1,11 +1,9 @@
 // Chessboard benchmarks (npm run bench chessboard). Real PostgreSQL and Kafka from
 // .infra/services.env. Each run creates and drops its own databases. Figures go to
 // docs/benchmarks.md ("Chessboard"); they are reported, never CI gates.
-import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "graphql-ws";
-import pg from "pg";
 import WebSocket, { WebSocketServer } from "ws";
 import { createServices, startApp } from "../../src/app.js";
 import { DEMO_CHESSBOARD, seedDemoChessboard } from "../../src/domain/chessboard/seed/seed-demo-structure.js";
@@ -23,7 +21,7 @@ import { runMigrations } from "../../src/platform/db/migrations/run-migrations.j
 import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
-import { need } from "../support.js";
+import { createBenchDatabase, need } from "../support.js";
 import type { BenchResult } from "../types.js";
 import {
   allReceived,
@@ -55,24 +53,6 @@ const median = (values: readonly number[]) =>
     50,
   );
 
-async function createDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = need("TEST_DATABASE_URL");
-  const name = `${prefix}_${Date.now().toString(36)}_${randomUUID().slice(0, 6)}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: ISSUER });
 const tokenFor = (role: "agent") =>
   tokens.sign({ userId: DEMO_USERS[role].userId, roles: [role], tenantId: DEMO_USERS[role].tenantId });
@@ -82,7 +62,7 @@ const tokenFor = (role: "agent") =>
  * crm outbox → Kafka → chessboard consumer → its outbox → Kafka → broadcast → hub → graphql-ws.
  */
 async function bookingToSubscriberLatency(): Promise<BenchResult[]> {
-  const database = await createDatabase("bench_chess_latency");
+  const database = await createBenchDatabase("bench_chess_latency");
   const log = createLogger({ level: "warn", pretty: false });
   const settings = loadSettings({
     NODE_ENV: "production",
@@ -193,7 +173,7 @@ const heapMb = () => {
  * client has the message. ratio = bare time / graphql-ws time (higher is better, target ≥ 0.5).
  */
 async function fanOut(): Promise<BenchResult[]> {
-  const database = await createDatabase("bench_chess_fanout");
+  const database = await createBenchDatabase("bench_chess_fanout");
   const log = createLogger({ level: "warn", pretty: false });
   await runMigrations({ url: database.url, log });
   const db = createPrismaClient({ url: database.url, maxConnections: 20 });

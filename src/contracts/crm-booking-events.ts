@@ -63,6 +63,12 @@ export interface BookingCreatedV1 extends BookingEventBase {
   readonly InitiatedByUserId: string;
   readonly ProgramTerms: ProgramTermsContract;
   readonly ReserveExpiresAt: string;
+  /**
+   * The deal's parties (decision 0120). Optional on the wire (events written before the addition
+   * lack them); crm always sets them now. messenger and notifications build their members from them.
+   */
+  readonly DealAgentUserId?: string | null;
+  readonly DealInvestorUserId?: string | null;
 }
 
 /** pin.crm.booking-confirmed.v1 — key BookingId. chessboard: Reserved → Booked until BookingExpiresAt. */

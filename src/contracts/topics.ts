@@ -19,6 +19,9 @@ export const TOPIC = {
   propertyObjectUpserted: "pin.chessboard.property-object-upserted.v1",
   propertyObjectStatusChanged: "pin.chessboard.property-object-status-changed.v1",
   propertyObjectPriceChanged: "pin.chessboard.property-object-price-changed.v1",
+  // messenger → a message in a deal chat (key = DealId); notifications → a notification (one key)
+  dealMessagePosted: "pin.messenger.deal-message-posted.v1",
+  notificationAdded: "pin.notifications.notification-added.v1",
 } as const;
 
 export type Topic = (typeof TOPIC)[keyof typeof TOPIC];

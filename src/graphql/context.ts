@@ -2,12 +2,17 @@ import type { CatalogServices } from "../domain/catalog/catalog.services.js";
 import type { ChessboardServices } from "../domain/chessboard/chessboard.services.js";
 import type { CrmServices } from "../domain/crm/crm.services.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
+import type { ChatMessage } from "../domain/messenger/chat/chat-message.js";
+import type { MessengerServices } from "../domain/messenger/messenger.services.js";
+import type { InboxNotification } from "../domain/notifications/inbox/notification.js";
+import type { NotificationsServices } from "../domain/notifications/notifications.services.js";
 import type { Viewer } from "../platform/auth/viewer.js";
 import type { TestClock } from "../platform/clock/test-clock.js";
 import type { Settings } from "../platform/config/settings.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 import type { LiveHub } from "./live/chessboard-live-hub.js";
+import type { ResumableHub } from "./live/resumable-hub.js";
 import type { RateLimiter } from "./security/rate-limiter.js";
 
 /**
@@ -26,6 +31,11 @@ export interface ApiServices {
   readonly devstats: DevStats | null;
   /** Per-minute windows of anonymous storefront reads (lots, projectCards, catalogFilters), per address. */
   readonly storefrontLimiter: RateLimiter;
+  readonly messenger: MessengerServices;
+  readonly notifications: NotificationsServices;
+  /** Live deal chats / inboxes (broadcast consumers); null where the api role does not run them. */
+  readonly messengerLive: ResumableHub<ChatMessage> | null;
+  readonly notificationsLive: ResumableHub<InboxNotification> | null;
 }
 
 /** Built once at start (composition root) and shared by every request. */

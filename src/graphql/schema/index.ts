@@ -15,6 +15,13 @@ import "./devstats/feature-flags.js";
 import "./catalog/catalog-types.js";
 import "./catalog/catalog-queries.js";
 import "./catalog/catalog-mutations.js";
+import "./messenger/deal-chat-types.js";
+import "./messenger/deal-chat-queries.js";
+import "./messenger/deal-chat-mutations.js";
+import "./messenger/deal-chat-messages.js";
+import "./notifications/notification-types.js";
+import "./notifications/notification-inbox.js";
+import "./notifications/notification-added.js";
 import "./platform/test-clock.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

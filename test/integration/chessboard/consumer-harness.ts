@@ -1,8 +1,10 @@
 import { chessboardBookingStatusConsumer } from "../../../src/consumers/chessboard-booking-status.consumer.js";
+import type { ConsumerDeps } from "../../../src/consumers/index.js";
 import type { Clock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
+import type { AnyConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
 import {
   createMessageProcessor,
   type ParkedRow,
@@ -13,15 +15,19 @@ import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 
 /**
- * The booking-status consumer driven through the platform's real message processor (dedup,
+ * A consumer (by default chessboard's booking-status consumer) driven through the platform's real message processor (dedup,
  * contract validation, error classes, parking, DLQ) over a real database, without a broker:
  * the test decides the delivery order, which is exactly what cross-topic reordering needs.
  */
-export function createConsumerHarness(db: Db, clock: Clock) {
+export function createConsumerHarness(
+  db: Db,
+  clock: Clock,
+  factory: (deps: ConsumerDeps) => AnyConsumerDefinition = chessboardBookingStatusConsumer,
+) {
   const metrics = createMetricsRegistry();
   const { logger, entries } = createMemoryLogger();
   const settings = loadSettings({ NODE_ENV: "test" });
-  const def = chessboardBookingStatusConsumer({ log: logger, clock, metrics, settings });
+  const def = factory({ log: logger, clock, metrics, settings, devstats: null });
   const dlq: Array<{ topic: string; key: string; headers: Record<string, string> }> = [];
   const processor = createMessageProcessor({
     def,

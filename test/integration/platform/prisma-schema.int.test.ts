@@ -47,7 +47,7 @@ describe("Prisma models and hand-written SQL migrations stay in step", () => {
       Array<{ table_schema: string; table_name: string; column_name: string }>
     >`
       SELECT table_schema, table_name, column_name FROM information_schema.columns
-      WHERE table_schema IN ('platform', 'crm', 'chessboard', 'catalog')`;
+      WHERE table_schema IN ('platform', 'crm', 'chessboard', 'catalog', 'messenger', 'notifications')`;
     const present = new Set(columns.map((c) => `${c.table_schema}.${c.table_name}.${c.column_name}`));
     const missing: string[] = [];
     const models = Object.entries(dataModelOf(db.prisma));

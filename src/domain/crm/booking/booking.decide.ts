@@ -192,6 +192,8 @@ function decideCreate(
             IsPaid: terms.isPaid,
           },
           ReserveExpiresAt: reserveExpiresAt.toISOString(),
+          DealAgentUserId: deal.agentUserId,
+          DealInvestorUserId: deal.investorUserId,
         },
       },
     ],

@@ -72,6 +72,11 @@ const within = new Date(T0.getTime() + 30 * MIN);
 const afterReserve = new Date(T0.getTime() + 61 * MIN);
 
 describe("CreateBooking", () => {
+  it("booking-created carries the deal's parties for messenger and notifications (decision 0120)", () => {
+    const d = decideBooking(null, create(), T0);
+    expect(d.events[0]?.payload).toMatchObject({ DealAgentUserId: USER, DealInvestorUserId: null });
+  });
+
   it("creates a Reserved booking with ReserveExpiresAt = now + ReserveDurationMinutes and booking-created", () => {
     const d = decideBooking(null, create(), T0);
     expect(d.next.status).toBe("Reserved");

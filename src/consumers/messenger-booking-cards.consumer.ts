@@ -1,0 +1,87 @@
+import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import type {
+  BookingCreatedV1,
+  BookingExpiredV1,
+  BookingPaidV1,
+  CrmEventByTopic,
+} from "../contracts/crm-booking-events.js";
+import { type BookingFact, bookingFactFrom } from "../domain/messenger/cards/booking-fact.js";
+import { writeBookingCard } from "../domain/messenger/cards/write-booking-card.js";
+import {
+  applyPropertyObjectPriceChanged,
+  applyPropertyObjectUpserted,
+} from "../domain/messenger/replica/property-object-replica.js";
+import {
+  type ConsumerDefinition,
+  defineConsumer,
+  type HandlerContext,
+  type HandlerResult,
+} from "../platform/events/consumer/definition.js";
+import { TOPIC } from "../platform/events/topics.js";
+import type { Logger } from "../platform/log/logger.js";
+import { counter, type Registry } from "../platform/metrics/registry.js";
+
+/** The topics messenger reads: three crm booking events and chessboard's apartments. */
+export type MessengerCardsTopics = Pick<
+  CrmEventByTopic,
+  typeof TOPIC.bookingCreated | typeof TOPIC.bookingPaid | typeof TOPIC.bookingExpired
+> &
+  Pick<ChessboardEventByTopic, typeof TOPIC.propertyObjectUpserted | typeof TOPIC.propertyObjectPriceChanged>;
+
+export const MESSENGER_BOOKING_CARDS_GROUP = "pin-messenger-booking-cards";
+const METRICS_PREFIX = "messenger_booking_cards";
+const CONTRACT_VERSION = 1;
+
+/**
+ * crm booking events → system cards in the deal chat (booking created, contract paid, reserve /
+ * booking time expired), and chessboard property objects → the replica the cards take their
+ * figures from. Dedup by MessageId is the platform's; a card is also unique per source event.
+ * A card for a deal whose chat is unknown (booking-created not seen yet) fails with
+ * MESSENGER_CHAT_NOT_FOUND: retried (parked behind its key), then DLQ.
+ */
+export function messengerBookingCardsConsumer(deps: {
+  readonly log: Logger;
+  readonly metrics: Registry;
+}): ConsumerDefinition<MessengerCardsTopics> {
+  const cards = counter(deps.metrics, "messenger_cards_written_total", "System cards written to deal chats", [
+    "kind",
+  ]);
+
+  function card<P>(factOf: (payload: P) => BookingFact) {
+    return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
+      const fact = factOf(payload);
+      const written = await writeBookingCard(ctx.tx, fact, {
+        clock: ctx.clock,
+        sourceMessageId: ctx.envelope.metadata.messageId,
+        correlationId: ctx.envelope.metadata.correlationId,
+      });
+      if (!written) return "skipped";
+      cards.inc({ kind: written.card!.kind });
+      ctx.log.info(
+        {
+          dealId: fact.dealId,
+          bookingId: fact.bookingId,
+          card: written.card!.kind,
+          messageId: written.id.toString(),
+        },
+        "deal chat card written",
+      );
+      return "applied";
+    };
+  }
+
+  return defineConsumer<MessengerCardsTopics>({
+    group: MESSENGER_BOOKING_CARDS_GROUP,
+    metricsPrefix: METRICS_PREFIX,
+    expectedContractVersion: CONTRACT_VERSION,
+    handlers: {
+      [TOPIC.bookingCreated]: card<BookingCreatedV1>(bookingFactFrom.created),
+      [TOPIC.bookingPaid]: card<BookingPaidV1>(bookingFactFrom.paid),
+      [TOPIC.bookingExpired]: card<BookingExpiredV1>(bookingFactFrom.expired),
+      [TOPIC.propertyObjectUpserted]: async (p, ctx) =>
+        (await applyPropertyObjectUpserted(ctx.tx, p, ctx.clock.now())) > 0 ? "applied" : "skipped-stale",
+      [TOPIC.propertyObjectPriceChanged]: async (p, ctx) =>
+        (await applyPropertyObjectPriceChanged(ctx.tx, p, ctx.clock.now())) > 0 ? "applied" : "skipped-stale",
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import type { Clock } from "../../../platform/clock/clock.js";
+import type { Tx } from "../../../platform/db/prisma-client.js";
+import { appendChatMessage } from "../chat/append-chat-message.js";
+import type { ChatMessage } from "../chat/chat-message.js";
+import { openDealChat } from "../chat/open-deal-chat.js";
+import { messengerErrors } from "../messenger.errors.js";
+import { findApartment } from "../replica/property-object-replica.js";
+import { decideCard } from "./booking-card.decide.js";
+import type { BookingFact } from "./booking-fact.js";
+
+/**
+ * One booking transition → its card in the deal chat, in the consumer's transaction. booking-created
+ * opens the chat first (its members come with the event). Returns null when the card of this source
+ * event already exists (a redelivery past the dedup window).
+ */
+export async function writeBookingCard(
+  tx: Tx,
+  fact: BookingFact,
+  meta: { clock: Clock; sourceMessageId: string; correlationId?: string },
+): Promise<ChatMessage | null> {
+  if (fact.type === "created") {
+    await openDealChat(
+      tx,
+      {
+        dealId: fact.dealId,
+        tenantId: fact.tenantId,
+        agentUserId: fact.agentUserId,
+        investorUserId: fact.investorUserId,
+      },
+      meta.clock.now(),
+    );
+  }
+  const card = decideCard(fact, await findApartment(tx, fact.propertyObjectId));
+  const result = await appendChatMessage(
+    tx,
+    fact.dealId,
+    { kind: "Card", card, sourceMessageId: meta.sourceMessageId },
+    {
+      clock: meta.clock,
+      causationId: meta.sourceMessageId,
+      ...(meta.correlationId ? { correlationId: meta.correlationId } : {}),
+    },
+  );
+  if (!result.chat) throw messengerErrors.chatNotFound(fact.dealId);
+  return result.message;
+}

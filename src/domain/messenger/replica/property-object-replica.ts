@@ -1,0 +1,38 @@
+import type {
+  PropertyObjectPriceChangedEvent,
+  PropertyObjectUpsertedEvent,
+} from "../../../contracts/chessboard-events.js";
+import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { Apartment } from "../cards/booking-card.decide.js";
+
+/**
+ * messenger's replica of chessboard property objects: only what a card shows (number, floor,
+ * price). Fed by property-object-upserted and -price-changed; the object's single Version counter
+ * orders them across topics, an older version never overwrites a newer one.
+ */
+export async function applyPropertyObjectUpserted(tx: Tx, p: PropertyObjectUpsertedEvent, now: Date) {
+  return tx.$executeRaw`
+    INSERT INTO messenger.property_objects (id, tenant_id, number, floor, price, currency, version, updated_at)
+    VALUES (${p.Id}::uuid, ${p.TenantId}::uuid, ${p.Number}, ${p.Floor}, ${p.Price}::numeric,
+            ${p.CurrencySnapshot.IsoCode}, ${p.Version}, ${now})
+    ON CONFLICT (id) DO UPDATE
+       SET number = EXCLUDED.number, floor = EXCLUDED.floor, price = EXCLUDED.price,
+           currency = EXCLUDED.currency, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
+     WHERE messenger.property_objects.version < EXCLUDED.version`;
+}
+
+/** A price change of an object messenger has not seen yet is skipped: its upserted event brings the price. */
+export async function applyPropertyObjectPriceChanged(tx: Tx, p: PropertyObjectPriceChangedEvent, now: Date) {
+  return tx.$executeRaw`
+    UPDATE messenger.property_objects
+       SET price = ${p.NewPrice}::numeric, currency = ${p.CurrencySnapshot.IsoCode}, version = ${p.Version},
+           updated_at = ${now}
+     WHERE id = ${p.PropertyObjectId}::uuid AND version < ${p.Version}`;
+}
+
+export async function findApartment(tx: Tx, propertyObjectId: string): Promise<Apartment | null> {
+  const row = await tx.messengerPropertyObject.findUnique({ where: { id: propertyObjectId } });
+  return row
+    ? { number: row.number, floor: row.floor, price: row.price.toFixed(2), currency: row.currency }
+    : null;
+}

@@ -1,0 +1,79 @@
+import { CARD_KINDS, type Card } from "../../../domain/messenger/cards/booking-card.decide.js";
+import type { ChatMessage } from "../../../domain/messenger/chat/chat-message.js";
+import type { ChatPage, ChatReadState } from "../../../domain/messenger/chat/deal-chat.reads.js";
+import { builder } from "../../builder.js";
+
+export const DealChatCardKindEnum = builder.enumType("DealChatCardKind", {
+  description:
+    "System cards of the booking saga: BookingCreated (booking card), ContractPaid («договор оплачен»), ReserveExpiredConfirmBooking («время резерва истекло, подтвердите бронь»), BookingExpiredConfirmOrExtend («подтвердите/продлите»).",
+  values: CARD_KINDS,
+});
+
+export const DealChatMessageKindEnum = builder.enumType("DealChatMessageKind", {
+  values: ["Text", "Card"] as const,
+});
+
+export const DealChatCardRef = builder.objectRef<Card>("DealChatCard").implement({
+  description: "A typed system card with the figures to render it.",
+  fields: (t) => ({
+    kind: t.field({ type: DealChatCardKindEnum, resolve: (c) => c.kind }),
+    bookingId: t.exposeID("bookingId"),
+    propertyObjectId: t.exposeID("propertyObjectId"),
+    title: t.exposeString("title"),
+    apartmentNumber: t.exposeString("apartmentNumber", {
+      nullable: true,
+      description: "Null when messenger had not seen the property object yet",
+    }),
+    floor: t.exposeInt("floor", { nullable: true }),
+    amount: t.expose("amount", {
+      type: "Decimal",
+      nullable: true,
+      description: "The apartment's price when the card was written",
+    }),
+    currency: t.exposeString("currency", { nullable: true }),
+    deadline: t.expose("deadline", {
+      type: "DateTime",
+      nullable: true,
+      description: "BookingCreated: reserve end; expired cards: the deadline that passed",
+    }),
+  }),
+});
+
+export const DealChatMessageRef = builder.objectRef<ChatMessage>("DealChatMessage").implement({
+  description:
+    "A message of a deal chat. `id` grows in commit order within the chat: pass the last one you saw as `afterMessageId` when you resubscribe.",
+  fields: (t) => ({
+    id: t.string({
+      description:
+        "A positive integer (decimal string), growing in commit order within the chat (not a UUID ID, decision 0129)",
+      resolve: (m) => m.id.toString(),
+    }),
+    dealId: t.exposeID("dealId"),
+    kind: t.field({ type: DealChatMessageKindEnum, resolve: (m) => m.kind }),
+    authorUserId: t.exposeID("authorUserId", { nullable: true }),
+    body: t.exposeString("body", { nullable: true }),
+    card: t.field({ type: DealChatCardRef, nullable: true, resolve: (m) => m.card }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+export const DealChatReadStateRef = builder.objectRef<ChatReadState>("DealChatReadState").implement({
+  description: "Your read mark in a deal chat and how many messages by others are after it.",
+  fields: (t) => ({
+    dealId: t.exposeID("dealId"),
+    lastReadMessageId: t.string({ nullable: true, resolve: (r) => r.lastReadMessageId?.toString() ?? null }),
+    unreadCount: t.exposeInt("unreadCount"),
+  }),
+});
+
+export const DealChatPageRef = builder
+  .objectRef<ChatPage & { dealId: string; readState: ChatReadState }>("DealChatPage")
+  .implement({
+    description: "A page of a deal chat, oldest first; `hasOlder` → ask again with before: messages[0].id.",
+    fields: (t) => ({
+      dealId: t.exposeID("dealId"),
+      messages: t.field({ type: [DealChatMessageRef], resolve: (p) => [...p.messages] }),
+      hasOlder: t.exposeBoolean("hasOlder"),
+      readState: t.field({ type: DealChatReadStateRef, resolve: (p) => p.readState }),
+    }),
+  });
