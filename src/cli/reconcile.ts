@@ -1,7 +1,7 @@
-import { Prisma } from "../generated/prisma/client.js";
-import { enqueueStatusChanged } from "../domain/chessboard/property-object/property-object.events.js";
 import { lockPropertyObject } from "../domain/chessboard/property-object/lock-property-object.js";
+import { enqueueStatusChanged } from "../domain/chessboard/property-object/property-object.events.js";
 import { ACTIVE_BOOKING_STATUSES } from "../domain/crm/booking/booking.types.js";
+import { Prisma } from "../generated/prisma/client.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Db } from "../platform/db/prisma-client.js";
 import { flagString, outputOf, parseFlags } from "../platform/events/admin/parse-flags.js";
@@ -99,7 +99,11 @@ export async function findDisagreements(
  * of the topic is version-guarded, so the event moves only replicas that are behind; no table
  * of either context is written directly. Returns the objects re-published.
  */
-export async function republishStatus(db: Db, clock: Clock, propertyObjectIds: readonly string[]): Promise<number> {
+export async function republishStatus(
+  db: Db,
+  clock: Clock,
+  propertyObjectIds: readonly string[],
+): Promise<number> {
   let published = 0;
   for (const id of new Set(propertyObjectIds)) {
     await db.$transaction(async (tx) => {
@@ -158,7 +162,9 @@ export const command: CliCommand = {
     const repairable = found.filter((d) => REPAIRABLE.has(d.kind)).map((d) => d.propertyObjectId);
     const published = await republishStatus(deps.db, deps.clock, repairable);
     const left = found.filter((d) => !REPAIRABLE.has(d.kind));
-    out(`re-published the status of ${published} property object(s); ${left.length} disagreement(s) need a person`);
+    out(
+      `re-published the status of ${published} property object(s); ${left.length} disagreement(s) need a person`,
+    );
     deps.log.info({ republished: published, left: left.length }, "reconcile: repaired");
     return left.length === 0 ? EXIT_OK : EXIT_DISAGREE;
   },

@@ -35,7 +35,9 @@ async function run(...argv: string[]): Promise<{ code: number; lines: string[] }
 
 const replicaInStep = async () => {
   const rows = await app.db.crmPropertyObjectReplica.findMany({ where: { id: { in: structure.objectIds } } });
-  const board = await app.db.chessboardPropertyObject.findMany({ where: { id: { in: structure.objectIds } } });
+  const board = await app.db.chessboardPropertyObject.findMany({
+    where: { id: { in: structure.objectIds } },
+  });
   return (
     rows.length === board.length &&
     board.every((b) => rows.some((r) => r.id === b.id && r.version === b.version && r.status === b.status))
@@ -69,7 +71,10 @@ describe("crm ↔ chessboard reconciliation command", () => {
   it("lists a missing replica, a replica behind and a hold without an active booking; repair re-publishes and fixes only the replica kinds", async () => {
     const [missing, behind, held] = structure.objectIds as [string, string, string];
     await app.db.crmPropertyObjectReplica.delete({ where: { id: missing } });
-    await app.db.crmPropertyObjectReplica.update({ where: { id: behind }, data: { version: 0, status: "Booked" } });
+    await app.db.crmPropertyObjectReplica.update({
+      where: { id: behind },
+      data: { version: 0, status: "Booked" },
+    });
     const ghostBooking = randomUUID();
     await app.db.$executeRaw`UPDATE chessboard.property_objects
       SET hold_booking_id = ${ghostBooking}::uuid, hold_deal_id = ${randomUUID()}::uuid WHERE id = ${held}::uuid`;
@@ -92,7 +97,9 @@ describe("crm ↔ chessboard reconciliation command", () => {
     expect(repaired.lines.join("\n")).toContain("re-published the status of 2 property object(s)");
     expect(repaired.code).toBe(1); // the ghost hold needs a person
     await until(async () => {
-      const rows = await app.db.crmPropertyObjectReplica.findMany({ where: { id: { in: [missing, behind] } } });
+      const rows = await app.db.crmPropertyObjectReplica.findMany({
+        where: { id: { in: [missing, behind] } },
+      });
       return rows.length === 2 && rows.every((r) => r.version >= 1 && r.status === "Free");
     }, "the re-published status to reach crm's replica");
 
