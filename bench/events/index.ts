@@ -2,6 +2,8 @@
 // .infra/services.env (TEST_DATABASE_URL admin URL, TEST_KAFKA_BROKERS). Each run creates and drops
 // its own database. Figures go to docs/benchmarks.md ("Event platform").
 import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
 import { Kafka, logLevel, Partitioners } from "kafkajs";
 import { ManualClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
@@ -63,7 +65,7 @@ export async function runEventBenchmarks(): Promise<BenchResult[]> {
       results.push(await relayThroughput(db, brokers));
     }
     results.push(...(await consumerComparison(db, brokers)));
-    results.push(...(await localLogComparison(db)));
+    if (VARIANTS.has("local")) results.push(...(await localLogComparison(db)));
   } finally {
     await db.$disconnect();
     await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
@@ -192,7 +194,35 @@ async function relayThroughput(db: Db, brokers: string[]): Promise<BenchResult> 
 /** Sizes: BENCH_CONSUME_EVENTS for (b)–(d), BENCH_SLOW_EVENTS for the one-per-transaction paths. */
 const CONSUME_EVENTS = Number(process.env.BENCH_CONSUME_EVENTS ?? 20_000);
 const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? 3_000);
+const VARIANTS = new Set((process.env.BENCH_VARIANTS ?? "a,b,c,d,local").split(","));
 type Item = { Key: string; Seq: number };
+
+const measured = { from: 0, to: 0 };
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** With BENCH_CPU_PROF=<dir>, a V8 CPU profile of `fn` alone goes to <dir>/<name>.cpuprofile. */
+async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return fn();
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, out) => (error ? reject(error) : resolve(out))),
+    );
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 500 });
+  await post("Profiler.start");
+  try {
+    return await fn();
+  } finally {
+    const { profile } = (await post("Profiler.stop")) as { profile: object };
+    mkdirSync(dir, { recursive: true });
+    // The measured window (first handled message → caught up) in the profile's clock (µs).
+    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify({ ...profile, measured }));
+    session.disconnect();
+  }
+}
 
 /** Produces `count` item events straight to Kafka with the headers the outbox would write. */
 async function produceItems(kafka: Kafka, topic: string, count: number): Promise<void> {
@@ -276,7 +306,7 @@ function benchConsumer(topic: string, variant: Variant, onFirst: () => void) {
   });
 }
 
-function platformOf(db: Db, brokers: string[] | null, id: string) {
+function platformOf(db: Db, brokers: string[] | null, id: string, metrics = createMetricsRegistry()) {
   return createEventPlatform({
     settings: {
       ...loadSettings({ NODE_ENV: "test" }),
@@ -285,30 +315,48 @@ function platformOf(db: Db, brokers: string[] | null, id: string) {
     },
     db,
     log: createLogger({ level: "warn", pretty: false }),
-    metrics: createMetricsRegistry(),
+    metrics,
     clock: new ManualClock(new Date()),
     tuning: { topicPartitions: PARTITIONS, relayBatchSize: BATCH, localPollMs: 20 },
   });
 }
 
-/** Runs one consumer variant over a topic already filled; ms from the first handled message to caught up. */
+/**
+ * Runs one consumer variant over a topic already filled (`count` events); ms from the first
+ * handled message to the moment all are handled and their offsets committed. The consumed counter
+ * is polled in process (cheap) until it reaches `count`; only then does `whenCaughtUp` (broker
+ * admin calls and a parked-rows query every 50 ms) confirm the offsets, so its polling does not
+ * compete with the consumer for the CPU during the run, as (d) has no such poller either.
+ */
 async function timeVariant(
   db: Db,
   brokers: string[] | null,
   topic: string,
   variant: Variant,
+  count: number,
 ): Promise<number> {
   await db.$executeRaw`TRUNCATE bench.items`;
-  const platform = platformOf(db, brokers, `bench-${variant.length}-${Date.now()}`);
+  const registry = createMetricsRegistry();
+  const platform = platformOf(db, brokers, `bench-${variant.length}-${Date.now()}`, registry);
   let firstHandledAt = 0;
   const consumer = platform.runConsumer(
     benchConsumer(topic, variant, () => {
-      firstHandledAt ||= performance.now();
+      if (firstHandledAt) return;
+      firstHandledAt = performance.now();
+      measured.from = nowUs();
     }),
   );
   await consumer.start();
+  const consumed = async () => {
+    const metric = registry.getSingleMetric("bench_items_consumed_total");
+    const values = metric ? (await metric.get()).values : [];
+    return values.reduce((sum, v) => sum + v.value, 0);
+  };
+  const giveUpAt = Date.now() + 10 * 60_000; // then whenCaughtUp alone decides
+  while ((await consumed()) < count && Date.now() < giveUpAt) await new Promise((r) => setTimeout(r, 5));
   await consumer.whenCaughtUp?.();
   const ms = performance.now() - firstHandledAt;
+  measured.to = nowUs();
   await consumer.stop();
   await platform.close();
   return ms;
@@ -330,7 +378,10 @@ async function timeBareEachBatch(kafka: Kafka, db: Db, topic: string, count: num
     autoCommit: false,
     partitionsConsumedConcurrently: PARTITIONS,
     eachBatch: async ({ batch, commitOffsetsIfNecessary, resolveOffset }) => {
-      firstAt ||= performance.now();
+      if (!firstAt) {
+        firstAt = performance.now();
+        measured.from = nowUs();
+      }
       for (let from = 0; from < batch.messages.length; from += BATCH) {
         const chunk = batch.messages.slice(from, from + BATCH);
         await upsertMany(
@@ -351,6 +402,7 @@ async function timeBareEachBatch(kafka: Kafka, db: Db, topic: string, count: num
   });
   await finished;
   const ms = performance.now() - firstAt;
+  measured.to = nowUs();
   await consumer.disconnect();
   return ms;
 }
@@ -365,10 +417,21 @@ async function consumerComparison(db: Db, brokers: string[]): Promise<BenchResul
   await produceItems(kafka, big, CONSUME_EVENTS);
   await produceItems(kafka, small, SLOW_EVENTS);
 
-  const d = perSecond(CONSUME_EVENTS, await timeBareEachBatch(kafka, db, big, CONSUME_EVENTS));
-  const a = perSecond(SLOW_EVENTS, await timeVariant(db, brokers, small, "per-message, batch of 1"));
-  const b = perSecond(CONSUME_EVENTS, await timeVariant(db, brokers, big, "per-message"));
-  const c = perSecond(CONSUME_EVENTS, await timeVariant(db, brokers, big, "batch handler"));
+  // BENCH_VARIANTS=c,d runs only those (profiling one path); the others then read NaN.
+  const run = async (v: string, fn: () => Promise<number>) =>
+    VARIANTS.has(v) ? profiled(`consumer-${v}`, fn) : Number.NaN;
+  const d = await run("d", async () =>
+    perSecond(CONSUME_EVENTS, await timeBareEachBatch(kafka, db, big, CONSUME_EVENTS)),
+  );
+  const a = await run("a", async () =>
+    perSecond(SLOW_EVENTS, await timeVariant(db, brokers, small, "per-message, batch of 1", SLOW_EVENTS)),
+  );
+  const b = await run("b", async () =>
+    perSecond(CONSUME_EVENTS, await timeVariant(db, brokers, big, "per-message", CONSUME_EVENTS)),
+  );
+  const c = await run("c", async () =>
+    perSecond(CONSUME_EVENTS, await timeVariant(db, brokers, big, "batch handler", CONSUME_EVENTS)),
+  );
   const note = `${PARTITIONS} partitions, ${KEYS} keys, measured from the first handled message to caught up`;
   return [
     result(`(d) bare kafkajs eachBatch + set-based upsert, ${CONSUME_EVENTS} events`, d, d, "events/s", note),
@@ -408,9 +471,12 @@ async function localLogComparison(db: Db): Promise<BenchResult[]> {
   await relay.start();
   await relay.whenCaughtUp?.();
   await relay.stop();
-  const before = perSecond(SLOW_EVENTS, await timeVariant(db, null, topic, "per-message, batch of 1"));
-  const after = perSecond(SLOW_EVENTS, await timeVariant(db, null, topic, "per-message"));
-  const batch = perSecond(SLOW_EVENTS, await timeVariant(db, null, topic, "batch handler"));
+  const before = perSecond(
+    SLOW_EVENTS,
+    await timeVariant(db, null, topic, "per-message, batch of 1", SLOW_EVENTS),
+  );
+  const after = perSecond(SLOW_EVENTS, await timeVariant(db, null, topic, "per-message", SLOW_EVENTS));
+  const batch = perSecond(SLOW_EVENTS, await timeVariant(db, null, topic, "batch handler", SLOW_EVENTS));
   const note = `${SLOW_EVENTS} events, ${KEYS} keys, 4 lanes; consumer side from the first handled message`;
   return [
     result(

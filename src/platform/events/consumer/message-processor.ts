@@ -128,11 +128,11 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
   function prepare(message: InboundMessage): Prepared {
     if (!subscribed.has(message.topic)) return { kind: "unhandled" };
     const declared = message.headers[HEADER.eventType];
-    if (declared !== eventTypeOf(message.topic)) {
+    if (declared !== eventTypeFor(message.topic)) {
       return {
         kind: "rejected",
         code: EVENT_TYPE_MISMATCH_CODE,
-        reason: `event-type header ${declared === undefined ? "is missing" : `"${declared.slice(0, 100)}"`}; topic ${message.topic} carries ${eventTypeOf(message.topic)}`,
+        reason: `event-type header ${declared === undefined ? "is missing" : `"${declared.slice(0, 100)}"`}; topic ${message.topic} carries ${eventTypeFor(message.topic)}`,
       };
     }
     const parsed = parseEnvelope(message);
@@ -156,19 +156,60 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     return { kind: "ready", envelope: parsed.envelope };
   }
 
-  function recordSuccess(item: Item, result: string, started: number) {
-    const { message, envelope } = item;
-    const l = labels(message.topic);
-    metrics.consumed.inc({ ...l, result });
-    metrics.duration.observe(l, performance.now() - started);
-    const created = Date.parse(envelope.metadata.createdAt);
-    if (Number.isFinite(created)) metrics.lag.set(l, Math.max(0, (clock.now().getTime() - created) / 1000));
-    if (result === DUPLICATE) metrics.skippedDuplicate.inc(l);
-    if (result === "skipped-stale") metrics.stale.inc(l);
-    const fields = { group, topic: message.topic, key: message.key, messageId: envelope.metadata.messageId };
-    if (result === DUPLICATE || result === "skipped-stale" || result === PARKED_BEHIND)
-      deps.log.info(fields, result);
-    else deps.log.debug(fields, "consumed");
+  // Per-topic values computed once, not per message (`eventTypeOf` splits the name; label objects).
+  const perTopic = <T>(of: (topic: string) => T) => {
+    const cache = new Map<string, T>();
+    return (topic: string): T => {
+      if (!cache.has(topic)) cache.set(topic, of(topic));
+      return cache.get(topic) as T;
+    };
+  };
+  const eventTypeFor = perTopic(eventTypeOf);
+  const labelsFor = perTopic(labels);
+
+  /**
+   * Metrics of a batch's handled messages (decision 0036): counters once per (topic, result) with
+   * the count, the lag gauge once per topic (its last message, the value per-message sets would
+   * leave), the duration histogram still one observation per message. Logs per message only for
+   * the rare results (duplicate, stale, parked behind) and at debug level.
+   */
+  function recordSuccesses(done: ReadonlyArray<{ item: Item; result: string }>, started: number) {
+    if (done.length === 0) return;
+    const elapsed = performance.now() - started;
+    const counts = new Map<string, number>();
+    const lastCreated = new Map<string, string>();
+    const debug = deps.log.isLevelEnabled("debug");
+    for (const { item, result } of done) {
+      const { message, envelope } = item;
+      const k = `${message.topic}\u0000${result}`;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+      lastCreated.set(message.topic, envelope.metadata.createdAt);
+      metrics.duration.observe(labelsFor(message.topic), elapsed);
+      if (result === DUPLICATE || result === "skipped-stale" || result === PARKED_BEHIND)
+        deps.log.info(
+          { group, topic: message.topic, key: message.key, messageId: envelope.metadata.messageId },
+          result,
+        );
+      else if (debug)
+        deps.log.debug(
+          { group, topic: message.topic, key: message.key, messageId: envelope.metadata.messageId },
+          "consumed",
+        );
+    }
+    for (const [k, n] of counts) {
+      const cut = k.indexOf("\u0000");
+      const topic = k.slice(0, cut);
+      const result = k.slice(cut + 1);
+      const l = labelsFor(topic);
+      metrics.consumed.inc({ ...l, result }, n);
+      if (result === DUPLICATE) metrics.skippedDuplicate.inc(l, n);
+      if (result === "skipped-stale") metrics.stale.inc(l, n);
+    }
+    const now = clock.now().getTime();
+    for (const [topic, createdAt] of lastCreated) {
+      const created = Date.parse(createdAt);
+      if (Number.isFinite(created)) metrics.lag.set(labelsFor(topic), Math.max(0, (now - created) / 1000));
+    }
   }
 
   /**
@@ -462,22 +503,52 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       stopAt = messages.length;
       let session: ScopeSession<unknown> | null = null;
       try {
-        const blocked = parked
-          ? new Set<string>()
-          : await parkedKeys(
-              db,
-              group,
-              ready.map((i) => i.message),
-            );
+        const folded = !parked && ready.length > 0 ? scope.kind === "postgres" : false;
+        const blocked =
+          parked || folded
+            ? new Set<string>()
+            : await parkedKeys(
+                db,
+                group,
+                ready.map((i) => i.message),
+              );
         session = await scope.begin();
-        const candidates: Item[] = [];
-        for (const item of ready) {
-          if (blocked.has(item.pair)) {
-            parkedInBatch.add(item.pair);
-            parkBehind(item);
-          } else candidates.push(item);
+        let fresh: ReadonlySet<string>;
+        let candidates: Item[] = ready;
+        if (folded && session.markUnlessParked) {
+          // One statement: parked keys held back, every other message marked (decision 0035).
+          const marked = await session.markUnlessParked(
+            ready.map((i) => ({ dedupKey: i.dedupKey, topic: i.message.topic, key: i.message.key })),
+          );
+          fresh = marked.fresh;
+          if (marked.parked.size > 0) {
+            candidates = [];
+            for (const item of ready) {
+              if (marked.parked.has(item.pair)) {
+                parkedInBatch.add(item.pair);
+                parkBehind(item);
+              } else candidates.push(item);
+            }
+          }
+        } else {
+          const held = folded
+            ? await parkedKeys(
+                db,
+                group,
+                ready.map((i) => i.message),
+              )
+            : blocked;
+          if (held.size > 0) {
+            candidates = [];
+            for (const item of ready) {
+              if (held.has(item.pair)) {
+                parkedInBatch.add(item.pair);
+                parkBehind(item);
+              } else candidates.push(item);
+            }
+          }
+          fresh = await session.mark(candidates.map((i) => i.dedupKey));
         }
-        const fresh = await session.mark(candidates.map((i) => i.dedupKey));
         const seen = new Set<string>();
         const toRun: Item[] = [];
         for (const item of candidates) {
@@ -525,7 +596,10 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     } catch (error) {
       return { kind: "infrastructure", error };
     }
-    for (const { item, result } of success) if (item.index < stopAt) recordSuccess(item, result, started);
+    recordSuccesses(
+      stopAt < messages.length ? success.filter(({ item }) => item.index < stopAt) : success,
+      started,
+    );
     return { kind: "done", results: results.slice(0, stopAt) };
   }
 

@@ -1,6 +1,7 @@
 import type { Clock } from "../../clock/clock.js";
 import type { Db, Tx } from "../../db/prisma-client.js";
 import { markProcessed } from "./sql/mark-processed.js";
+import { type MarkCandidate, type MarkUnlessParked, markUnlessParked } from "./sql/mark-unless-parked.js";
 import { unmarkProcessed } from "./sql/unmark-processed.js";
 
 /**
@@ -13,6 +14,11 @@ export interface ScopeSession<W> {
   readonly writer: W;
   /** Marks the dedup keys processed; returns the keys that were not marked before */
   mark(keys: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * Optional, when the dedup marks live next to the parked messages (the PostgreSQL scope): the
+   * parked-key check and the mark of every message of an unparked key in one statement.
+   */
+  markUnlessParked?(items: readonly MarkCandidate[]): Promise<MarkUnlessParked>;
   /** Takes back marks of messages that failed (the policy parks / dead-letters / skips them) */
   unmark(keys: readonly string[]): Promise<void>;
   /** Runs fn so that if it throws only its own writes are undone (savepoint / discarded rows) */
@@ -76,6 +82,7 @@ export function postgresScope(): ScopeFactory<Tx> {
       return {
         writer: tx,
         mark: (keys) => markProcessed(tx, group, keys, clock.now()),
+        markUnlessParked: (items) => markUnlessParked(tx, group, items, clock.now()),
         unmark: (keys) => unmarkProcessed(tx, keys),
         async isolate(fn) {
           const name = `handler_${++savepoints}`;
