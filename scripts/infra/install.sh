@@ -27,3 +27,11 @@ for s in "${services[@]}"; do
   "${s}_install"
   infra_log "install $s: $(fmt_ms "$t")"
 done
+
+# promtool (Debian's prometheus package) checks ops/prometheus/*.rules.yml: only on a full install.
+if (($# == 0)); then
+  source "$HERE/promtool.sh"
+  t=$(now_ms)
+  promtool_install
+  infra_log "install promtool: $(fmt_ms "$t")"
+fi

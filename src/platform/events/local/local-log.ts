@@ -13,7 +13,7 @@ export interface LogRow {
   topic: string;
   key: string;
   value: string;
-  headers: Record<string, string>;
+  headers: unknown;
 }
 
 /** A log row as the consumer runtime sees it: one partition, offset = row id. */
@@ -24,8 +24,23 @@ export function inboundOf(row: LogRow): InboundMessage {
     offset: String(row.id),
     key: row.key,
     value: row.value,
-    headers: row.headers,
+    headers: stringHeaders(row.headers),
   };
+}
+
+/**
+ * The log's headers column is jsonb: whatever wrote the row (a hand-written INSERT, a bug), the
+ * runtime gets string values only, as from Kafka (decision 0172). Non-strings are kept as their
+ * JSON text so a dead letter shows them; null values and a non-object column are dropped.
+ */
+export function stringHeaders(raw: unknown): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return headers;
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value === "string") headers[name] = value;
+    else if (value !== null && value !== undefined) headers[name] = JSON.stringify(value);
+  }
+  return headers;
 }
 
 export const START_POSITION: LogPosition = { txId: "0", id: 0n };

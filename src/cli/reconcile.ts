@@ -1,0 +1,171 @@
+import { lockPropertyObject } from "../domain/chessboard/property-object/lock-property-object.js";
+import { enqueueStatusChanged } from "../domain/chessboard/property-object/property-object.events.js";
+import { ACTIVE_BOOKING_STATUSES } from "../domain/crm/booking/booking.types.js";
+import { Prisma } from "../generated/prisma/client.js";
+import type { Clock } from "../platform/clock/clock.js";
+import type { Db } from "../platform/db/prisma-client.js";
+import { flagString, outputOf, parseFlags } from "../platform/events/admin/parse-flags.js";
+import type { CliCommand } from "./command.js";
+
+const EXIT_OK = 0;
+const EXIT_DISAGREE = 1;
+const EXIT_USAGE = 2;
+const DEFAULT_SETTLED_SECONDS = 120;
+const DEFAULT_LIMIT = 1000;
+const MAX_LIMIT = 100_000;
+
+/**
+ * The kinds of disagreement between crm and chessboard (decision 0171). Only the replica kinds
+ * are repaired (by re-publishing chessboard's current status); the hold kinds are listed for a
+ * person to act on (docs/runbooks/stuck-hold.md).
+ */
+export type DisagreementKind =
+  | "replica-missing"
+  | "replica-behind"
+  | "replica-ahead"
+  | "replica-differs"
+  | "hold-without-active-booking"
+  | "active-booking-without-hold";
+
+export const REPAIRABLE: ReadonlySet<DisagreementKind> = new Set(["replica-missing", "replica-behind"]);
+
+export interface Disagreement {
+  readonly kind: DisagreementKind;
+  readonly propertyObjectId: string;
+  readonly detail: string;
+}
+
+interface Row {
+  kind: DisagreementKind;
+  property_object_id: string;
+  detail: string;
+}
+
+/**
+ * Reads both schemas (an operations command may): chessboard owns object status and holds, crm
+ * owns bookings and keeps a replica of the status. Rows changed less than `settledBefore` ago on
+ * either side are left out: events in flight are not disagreements.
+ */
+export async function findDisagreements(
+  db: Db,
+  options: { settledBefore: Date; limit: number },
+): Promise<Disagreement[]> {
+  const { settledBefore, limit } = options;
+  const active = [...ACTIVE_BOOKING_STATUSES];
+  const rows = await db.$queryRaw<Row[]>(Prisma.sql`
+    SELECT * FROM (
+      SELECT CASE
+               WHEN r.id IS NULL THEN 'replica-missing'
+               WHEN r.version < c.version THEN 'replica-behind'
+               WHEN r.version > c.version THEN 'replica-ahead'
+               ELSE 'replica-differs'
+             END AS kind,
+             c.id::text AS property_object_id,
+             format('chessboard %s v%s hold=%s; crm replica %s', c.status, c.version,
+                    coalesce(c.hold_booking_id::text, '-'),
+                    coalesce(r.status || ' v' || r.version || ' hold=' || coalesce(r.hold_booking_id::text, '-'), 'missing')) AS detail
+        FROM chessboard.property_objects c
+        LEFT JOIN crm.property_objects r ON r.id = c.id
+       WHERE c.updated_at < ${settledBefore}
+         AND (r.id IS NULL OR r.version <> c.version OR r.status <> c.status
+              OR r.hold_booking_id IS DISTINCT FROM c.hold_booking_id)
+      UNION ALL
+      SELECT 'hold-without-active-booking', c.id::text,
+             format('chessboard %s held by booking %s (deal %s); crm booking %s', c.status, c.hold_booking_id,
+                    coalesce(c.hold_deal_id::text, '-'), coalesce(b.status || ' v' || b.version, 'missing'))
+        FROM chessboard.property_objects c
+        LEFT JOIN crm.bookings b ON b.id = c.hold_booking_id
+       WHERE c.hold_booking_id IS NOT NULL
+         AND c.updated_at < ${settledBefore}
+         AND (b.id IS NULL OR (b.status <> ALL(${active}::text[]) AND b.updated_at < ${settledBefore}))
+      UNION ALL
+      SELECT 'active-booking-without-hold', b.property_object_id::text,
+             format('crm booking %s %s v%s (deal %s); chessboard %s hold=%s', b.id, b.status, b.version, b.deal_id,
+                    coalesce(c.status, 'missing'), coalesce(c.hold_booking_id::text, '-'))
+        FROM crm.bookings b
+        LEFT JOIN chessboard.property_objects c ON c.id = b.property_object_id
+       WHERE b.status = ANY(${active}::text[])
+         AND b.updated_at < ${settledBefore}
+         AND (c.id IS NULL OR c.hold_booking_id IS DISTINCT FROM b.id)
+    ) d
+    ORDER BY property_object_id, kind
+    LIMIT ${limit}`);
+  return rows.map((r) => ({ kind: r.kind, propertyObjectId: r.property_object_id, detail: r.detail }));
+}
+
+/**
+ * Repair = chessboard re-publishes the object's current status (FromStatus = ToStatus, its current
+ * Version, StatusSource Manual) through its outbox, under the object's row lock. Every consumer
+ * of the topic is version-guarded, so the event moves only replicas that are behind; no table
+ * of either context is written directly. Returns the objects re-published.
+ */
+export async function republishStatus(
+  db: Db,
+  clock: Clock,
+  propertyObjectIds: readonly string[],
+): Promise<number> {
+  let published = 0;
+  for (const id of new Set(propertyObjectIds)) {
+    await db.$transaction(async (tx) => {
+      const row = await lockPropertyObject(tx, id);
+      if (!row) return;
+      await enqueueStatusChanged(tx, clock, row, row, "Manual", { correlationId: `reconcile:${id}` });
+      published++;
+    });
+  }
+  return published;
+}
+
+const USAGE = `reconcile [--repair] [--settled-for <seconds>] [--limit <n>]
+
+Lists where crm (bookings, property-object replica) and chessboard (property-object status and
+holds) disagree; rows changed in the last --settled-for seconds (default ${DEFAULT_SETTLED_SECONDS}) are left out.
+Kinds: replica-missing, replica-behind (repairable), replica-ahead, replica-differs,
+hold-without-active-booking, active-booking-without-hold (listed for a person: see
+docs/runbooks/crm-chessboard-reconciliation.md).
+--repair re-publishes chessboard's current status of every object whose replica is missing or
+behind (through the outbox; version-guarded consumers apply it only where it is news).
+Exit code: 0 in step, 1 disagreements left (after a repair: the ones it cannot repair), 2 usage.`;
+
+export const command: CliCommand = {
+  name: "reconcile",
+  summary: "crm ↔ chessboard reconciliation: list disagreements; --repair re-publishes chessboard status",
+  usage: USAGE,
+  async run(argv, deps) {
+    const out = outputOf(deps);
+    const { _: positional, flags } = parseFlags(argv);
+    const settledText = flagString(flags, "settled-for") ?? String(DEFAULT_SETTLED_SECONDS);
+    const limitText = flagString(flags, "limit") ?? String(DEFAULT_LIMIT);
+    const unknown = [...flags.keys()].filter((f) => !["repair", "settled-for", "limit"].includes(f));
+    if (
+      positional.length > 0 ||
+      unknown.length > 0 ||
+      !/^\d{1,7}$/.test(settledText) ||
+      !/^\d{1,6}$/.test(limitText) ||
+      Number(limitText) < 1 ||
+      Number(limitText) > MAX_LIMIT
+    ) {
+      out(USAGE);
+      return EXIT_USAGE;
+    }
+    const settledBefore = new Date(deps.clock.now().getTime() - Number(settledText) * 1000);
+    const limit = Number(limitText);
+    const found = await findDisagreements(deps.db, { settledBefore, limit });
+    for (const d of found) out(`${d.kind}  ${d.propertyObjectId}  ${d.detail}`);
+    const counts = Object.fromEntries(
+      [...new Set(found.map((d) => d.kind))].map((k) => [k, found.filter((d) => d.kind === k).length]),
+    );
+    if (found.length === 0) out("crm and chessboard are in step");
+    deps.log.info({ disagreements: found.length, counts, limit }, "reconcile: listed");
+    if (!flags.has("repair")) return found.length === 0 ? EXIT_OK : EXIT_DISAGREE;
+
+    const repairable = found.filter((d) => REPAIRABLE.has(d.kind)).map((d) => d.propertyObjectId);
+    const published = await republishStatus(deps.db, deps.clock, repairable);
+    const left = found.filter((d) => !REPAIRABLE.has(d.kind));
+    out(
+      `re-published the status of ${published} property object(s); ${left.length} disagreement(s) need a person`,
+    );
+    deps.log.info({ republished: published, left: left.length }, "reconcile: repaired");
+    return left.length === 0 ? EXIT_OK : EXIT_DISAGREE;
+  },
+};
