@@ -4,6 +4,7 @@ import { seedDemoData } from "./demo/seed-demo-data.js";
 import type { ApiDeps, ApiExtensions } from "./graphql/context.js";
 import { createApiExtensions } from "./graphql/extensions.js";
 import { schema } from "./graphql/schema/index.js";
+import { limitDatabaseWorkPerRequest } from "./graphql/security/request-scope.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
@@ -30,6 +31,8 @@ export interface App {
   readonly clock: Clock;
   /** Set when the api role runs */
   readonly url: string | null;
+  /** Where /metrics is served (the API port, or the separate metrics listener) */
+  readonly metricsUrl: string | null;
   /** Whether GET /dev/token is served */
   readonly devTokens: boolean;
   stop(): Promise<void>;
@@ -73,7 +76,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       "database migrated",
     );
 
-    const db = createPrismaClient({ url: databaseUrl });
+    const db = createPrismaClient({ url: databaseUrl, maxConnections: settings.dbPoolSize });
     stack.push({ name: "prisma", stop: () => db.$disconnect() });
 
     const platformSettings = settings.instanceId ? settings : { ...settings, instanceId: randomUUID() };
@@ -96,15 +99,23 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     }
 
     let url: string | null = null;
+    let metricsUrl: string | null = null;
     let api: ApiServer | null = null;
     let extensions: ApiExtensions | null = null;
     if (roles.has("api")) {
-      const secret = settings.jwtSecret ?? DEV_JWT_SECRET;
-      const tokens = createTokenService({ secret, issuer: settings.jwtIssuer ?? "pin-platform" });
+      const tokens = createTokenService(tokenSettings(settings, database.embedded));
       const built = createApiExtensions({ platform, db, log, metrics, clock });
       extensions = built.extensions;
       runners.push(...built.runners);
-      const deps: ApiDeps = { db, clock, log, metrics, settings, extensions };
+      // The API's own pool (issue #13): however busy the API is, workers and consumers keep theirs.
+      const apiPool = createPrismaClient({
+        url: databaseUrl,
+        maxConnections: settings.apiDbPoolSize,
+        statementTimeoutMs: settings.requestTimeoutMs,
+      });
+      stack.push({ name: "prisma-api", stop: () => apiPool.$disconnect() });
+      const apiDb = limitDatabaseWorkPerRequest(apiPool);
+      const deps: ApiDeps = { db: apiDb, clock, log, metrics, settings, extensions };
       api = createApiServer({
         deps,
         schema,
@@ -138,6 +149,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     if (api) {
       const started = await api.start();
       url = started.url;
+      metricsUrl = started.metricsUrl;
       stack.push({ name: "api", stop: () => api!.stop() });
     }
 
@@ -154,6 +166,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       metrics,
       clock,
       url,
+      metricsUrl,
       devTokens: devTokensEnabled(settings, database.embedded),
       stop: stopAll,
     };
@@ -161,6 +174,21 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     await stopAll();
     throw error;
   }
+}
+
+/** Token keys: the JWKS or secret from the settings; the development secret only on the embedded database. */
+function tokenSettings(settings: Settings, embeddedDatabase: boolean) {
+  const secret = settings.jwtSecret ?? (settings.jwtJwksUrl || !embeddedDatabase ? null : DEV_JWT_SECRET);
+  if (!secret && !settings.jwtJwksUrl)
+    throw new Error("PIN_JWT_SECRET or PIN_JWT_JWKS_URL is required outside the embedded database");
+  if (secret === DEV_JWT_SECRET && !embeddedDatabase)
+    throw new Error("the development JWT secret works only on the embedded database");
+  return {
+    issuer: settings.jwtIssuer ?? "pin-platform",
+    audience: settings.jwtAudience,
+    maxTtlSeconds: settings.jwtMaxTtlSeconds,
+    ...(settings.jwtJwksUrl ? { jwksUrl: settings.jwtJwksUrl } : { secret }),
+  };
 }
 
 /** ClickHouse's HTTP interface answers `Ok.` on /ping when the server is up. */

@@ -2,6 +2,7 @@
 // generator does not share the server's one JavaScript thread. Reports its URL to the parent and
 // stops on "stop".
 import { startApp } from "../../src/app.js";
+import { BENCH_API_ENV } from "../support.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
@@ -15,6 +16,7 @@ const settings = loadSettings({
   PIN_ROLES: "api",
   PIN_SEED_DEMO: "false",
   LOG_LEVEL: "error",
+  ...BENCH_API_ENV,
 });
 const app = await startApp(settings, {
   log: createLogger({ level: "error", pretty: false }),

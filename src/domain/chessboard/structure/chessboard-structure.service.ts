@@ -34,11 +34,11 @@ import {
   enqueueProjectUpserted,
 } from "./structure.events.js";
 import {
-  PERCENT_MAX,
-  QUARTERS,
   requireDecimal,
   requireName,
-  requireRange,
+  requireRoomForObject,
+  validateBuilding,
+  validateProject,
   validatePropertyObject,
 } from "./structure.validation.js";
 
@@ -125,8 +125,7 @@ export function createChessboardStructure(deps: { db: Db; clock: Clock }) {
   }
 
   function projectColumns(input: ProjectInput) {
-    requireRange(input.stars, "stars", 0, 5);
-    requireRange(input.distanceMinutes, "distanceMinutes", 0, Number.MAX_SAFE_INTEGER);
+    validateProject(input);
     return {
       name: requireName(input.name, "name"),
       status: input.status,
@@ -152,10 +151,7 @@ export function createChessboardStructure(deps: { db: Db; clock: Clock }) {
   }
 
   function buildingColumns(input: BuildingInput) {
-    requireRange(input.floorsTotal, "floorsTotal", 1, Number.MAX_SAFE_INTEGER);
-    requireRange(input.sectionsCount, "sectionsCount", 1, Number.MAX_SAFE_INTEGER);
-    requireRange(input.deliveryQuarter, "deliveryQuarter", 1, QUARTERS);
-    requireRange(input.readinessPercent, "readinessPercent", 0, PERCENT_MAX);
+    validateBuilding(input);
     return {
       name: requireName(input.name, "name"),
       floorsTotal: input.floorsTotal,
@@ -379,6 +375,7 @@ export function createChessboardStructure(deps: { db: Db; clock: Clock }) {
         const building = await buildingOrThrow(tx, input.buildingId);
         assertMayEditTenant(viewer, building.tenantId);
         validatePropertyObject(input, building);
+        requireRoomForObject(await tx.chessboardPropertyObject.count({ where: { buildingId: building.id } }));
         const now = clock.now();
         const initial: SaleState = {
           hold: null,

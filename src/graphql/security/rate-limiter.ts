@@ -1,0 +1,33 @@
+/**
+ * Fixed one-minute windows per caller key ("user:<id>", "addr:<ip>", "anon:<ip>"). In memory, per
+ * process: N API replicas allow N × the limit (decision 0144). Memory is bounded by maxKeys.
+ */
+export interface RateLimiter {
+  /** Counts one request; false (with seconds to wait) when the key is over its limit. */
+  take(key: string, limitPerMinute: number): { ok: true } | { ok: false; retryAfterSeconds: number };
+  size(): number;
+}
+
+const WINDOW_MS = 60_000;
+
+export function createRateLimiter(options: { maxKeys: number; now?: () => number }): RateLimiter {
+  const now = options.now ?? Date.now;
+  let windowStart = Math.floor(now() / WINDOW_MS) * WINDOW_MS;
+  let counts = new Map<string, number>();
+  return {
+    take(key, limit) {
+      const t = now();
+      if (t - windowStart >= WINDOW_MS) {
+        windowStart = Math.floor(t / WINDOW_MS) * WINDOW_MS;
+        counts = new Map();
+      }
+      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - t) / 1000));
+      const used = counts.get(key);
+      if (used === undefined && counts.size >= options.maxKeys) return { ok: false, retryAfterSeconds };
+      if ((used ?? 0) >= limit) return { ok: false, retryAfterSeconds };
+      counts.set(key, (used ?? 0) + 1);
+      return { ok: true };
+    },
+    size: () => counts.size,
+  };
+}
