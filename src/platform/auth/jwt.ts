@@ -36,6 +36,8 @@ export interface TokenServiceOptions {
   readonly audience?: string | null;
   /** Longest accepted lifetime: exp − iat and exp − now. */
   readonly maxTtlSeconds?: number;
+  /** Least time between two JWKS fetches (an unknown kid refetches no sooner); default 30 s. */
+  readonly jwksCooldownMs?: number;
 }
 
 /**
@@ -51,7 +53,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const jwks = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl), {
         cacheMaxAge: 10 * 60_000,
-        cooldownDuration: 30_000,
+        cooldownDuration: options.jwksCooldownMs ?? 30_000,
         timeoutDuration: 5_000,
       })
     : null;
@@ -85,6 +87,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         return viewerOf(payload, maxTtl);
       } catch (error) {
         if (error instanceof TokenError) throw error;
+        if (error instanceof joseErrors.JWTClaimValidationFailed)
+          throw new TokenError(`invalid token: ${error.code} (${error.claim})`);
         if (error instanceof joseErrors.JOSEError) throw new TokenError(`invalid token: ${error.code}`);
         throw error;
       }

@@ -1,5 +1,5 @@
 import { assertNever } from "../../../platform/errors/domain-error.js";
-import type { DealEffect } from "../booking/booking.decide.js";
+import { type DealEffect, requireReason } from "../booking/booking.decide.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import type { TimelineDraft } from "../timeline/timeline.types.js";
 import type { Deal, DealStatus } from "./deal.types.js";
@@ -62,9 +62,7 @@ export function decideDeal(state: Deal | null, command: DealCommand, now: Date):
       };
     }
     case "CancelDeal": {
-      const reason = command.reason.trim();
-      if (reason === "")
-        throw crmErrors.invalid(CRM_ERROR.reasonRequired, "Give a reason for the cancellation");
+      const reason = requireReason(command.reason);
       if (!CANCELLABLE.includes(state.status)) {
         throw crmErrors.illegal(CRM_ERROR.dealNotActive, `Deal ${state.id} is ${state.status}`);
       }
