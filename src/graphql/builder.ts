@@ -14,6 +14,7 @@ import {
   ValidationError,
 } from "../platform/errors/domain-error.js";
 import type { GraphQLContext } from "./context.js";
+import { ScalarInputError } from "./scalars/input-error.js";
 
 /**
  * The one Pothos builder (pattern: Pothos examples/complex-app). Each type lives in
@@ -70,6 +71,9 @@ export const builder = new SchemaBuilder<{
     // Every field with `errors: {}` returns these typed results for expected domain failures.
     defaultTypes: [ValidationError, NotFoundError, IllegalStateError, ConflictError, ForbiddenError],
     directResult: false,
+    // Argument validators (src/graphql/scalars) answer with the typed ValidationError too. They run
+    // before auth scopes, which is fine: input limits are public and nothing is read or written.
+    unsafelyHandleInputErrors: true,
   },
 });
 
@@ -82,7 +86,7 @@ builder.scalarType("DateTime", {
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
     if (typeof value !== "string" || value.length > 40 || Number.isNaN(Date.parse(value))) {
-      throw new ValidationError("INVALID_DATETIME", "Expected an ISO-8601 timestamp");
+      throw new ScalarInputError("INVALID_DATETIME", "Expected an ISO-8601 timestamp");
     }
     return new Date(value);
   },
@@ -99,7 +103,7 @@ builder.scalarType("Decimal", {
   parseValue: (value) => {
     const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
     if (typeof text !== "string" || text.length > 24 || !DECIMAL_PATTERN.test(text)) {
-      throw new ValidationError(
+      throw new ScalarInputError(
         "INVALID_DECIMAL",
         'Expected a decimal number such as "12500000.00" (at most 15 integer and 6 fraction digits)',
       );

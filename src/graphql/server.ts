@@ -12,6 +12,7 @@ import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
 import { DomainError } from "../platform/errors/domain-error.js";
 import { counter, gauge, histogram } from "../platform/metrics/registry.js";
 import type { ApiDeps, GraphQLContext } from "./context.js";
+import { wsGraphQLError } from "./scalars/input-error.js";
 import { armorPlugins } from "./security/armor.js";
 import { clientAddress, httpRefusal, requestIdOf } from "./security/http-guard.js";
 import { useInputGuard } from "./security/input-guard.js";
@@ -321,14 +322,15 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         const query = persisted.documentOf ? persisted.documentOf(params) : params.query;
         if (typeof query !== "string") {
           ws.release(socket, id);
-          return [new GraphQLError("Only persisted operations are accepted", { extensions: { code: "PERSISTED_QUERY_NOT_FOUND" } })];
+          return [wsGraphQLError("Only persisted operations are accepted", "PERSISTED_QUERY_NOT_FOUND")];
         }
         let document: ReturnType<typeof parse>;
         try {
           document = parse(query);
         } catch (error) {
           ws.release(socket, id);
-          return [error instanceof GraphQLError ? error : new GraphQLError("Syntax error")];
+          const message = error instanceof Error ? error.message : "Syntax error";
+          return [wsGraphQLError(message, "GRAPHQL_PARSE_FAILED")];
         }
         const errors = validate(schema, document);
         if (errors.length > 0) {
@@ -344,7 +346,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           contextValue: await contextFactory(),
           rootValue: {
             execute: (args: ExecutionArgs) => runInRequestScope(scope, () => execute(args)),
-            subscribe: (args: ExecutionArgs) => runInRequestScope(scope, () => subscribe(args)),
+            subscribe: async (args: ExecutionArgs) =>
+              stoppable(await runInRequestScope(scope, () => subscribe(args)), () => ws.release(socket, id)),
           },
         };
       },
@@ -379,6 +382,31 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       }
     },
   };
+}
+
+/**
+ * graphql-ws stops a subscription on the client's `complete` only when it looks like an async
+ * generator (it calls return()); this wrapper makes every subscription stoppable at once — even
+ * while it waits for its next event — freeing the user's subscription slot and the source's listener.
+ */
+function stoppable<T>(result: T, onStop: () => void): T {
+  if (typeof result !== "object" || result === null || !(Symbol.asyncIterator in result)) return result;
+  const inner = (result as unknown as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  const stop = async (value?: unknown) => {
+    onStop();
+    await inner.return?.(value);
+    return { done: true as const, value };
+  };
+  const iterator = {
+    [Symbol.asyncIterator]: () => iterator,
+    next: () => inner.next(),
+    return: stop,
+    throw: async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  };
+  return iterator as unknown as T;
 }
 
 interface EnvelopedRoot {

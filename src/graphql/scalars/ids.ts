@@ -1,14 +1,13 @@
-import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode } from "graphql";
-import { ValidationError } from "../../platform/errors/domain-error.js";
 import { isUuid } from "../../platform/validation/text.js";
+import { ScalarInputError } from "./input-error.js";
 
 export const INVALID_ID = "INVALID_ID";
 
 function parseId(value: unknown): string {
   if (typeof value !== "string" || !isUuid(value)) {
     const shown = typeof value === "string" ? `"${value.slice(0, 40)}${value.length > 40 ? "…" : ""}"` : typeof value;
-    throw new ValidationError(INVALID_ID, `Expected an id (a UUID), got ${shown}`);
+    throw new ScalarInputError(INVALID_ID, `Expected an id (a UUID), got ${shown}`);
   }
   return value.toLowerCase();
 }
@@ -17,8 +16,9 @@ function parseId(value: unknown): string {
  * `ID` in this API means a UUID (decision 0146). Every ID argument, input field and variable is
  * checked when it is parsed — before any resolver runs — so a resolver never sees "", "abc" or a
  * 5 MB string: the caller gets a validation error with code INVALID_ID. Output IDs are unchanged.
- * Pothos always builds the standard ID scalar, so the schema is mapped once after toSchema();
- * fields added by any context are covered without doing anything.
+ * Pothos always builds with graphql's standard ID scalar and schema mappers leave standard
+ * scalars alone, so withValidatedIds() gives the schema's ID scalar this parsing in place (the
+ * process has one API schema; decision 0146). Fields added by any context are covered.
  */
 export const ValidatedIdScalar = new GraphQLScalarType({
   name: "ID",
@@ -30,13 +30,19 @@ export const ValidatedIdScalar = new GraphQLScalarType({
   },
   parseValue: parseId,
   parseLiteral: (ast: ValueNode) => {
-    if (ast.kind !== Kind.STRING) throw new ValidationError(INVALID_ID, `Expected an id (a UUID), got a ${ast.kind}`);
+    if (ast.kind !== Kind.STRING) throw new ScalarInputError(INVALID_ID, `Expected an id (a UUID), got a ${ast.kind}`);
     return parseId(ast.value);
   },
 });
 
 export function withValidatedIds(schema: GraphQLSchema): GraphQLSchema {
-  return mapSchema(schema, {
-    [MapperKind.SCALAR_TYPE]: (type) => (type.name === "ID" ? ValidatedIdScalar : type),
+  const id = schema.getType("ID");
+  // By shape, not isScalarType: under vitest Pothos and src/ may load different graphql builds.
+  if (!id || !("parseValue" in id)) return schema;
+  Object.assign(id, {
+    description: ValidatedIdScalar.description,
+    parseValue: ValidatedIdScalar.parseValue,
+    parseLiteral: ValidatedIdScalar.parseLiteral,
   });
+  return schema;
 }

@@ -1,7 +1,8 @@
-import { GraphQLError } from "graphql";
+import type { GraphQLError } from "graphql";
 import type { WebSocket } from "ws";
 import type { Settings } from "../../platform/config/settings.js";
 import type { Gauge } from "../../platform/metrics/registry.js";
+import { wsGraphQLError } from "../scalars/input-error.js";
 import { LIMITS } from "./limits.js";
 import type { RateLimiter } from "./rate-limiter.js";
 
@@ -94,20 +95,18 @@ export function createWsLimits(deps: {
     admitOperation(socket: WebSocket, id: string): GraphQLError | null {
       const state = sockets.get(socket);
       const userId = state?.userId;
-      if (!state || !userId) return new GraphQLError("Not connected", { extensions: { code: "UNAUTHENTICATED" } });
+      if (!state || !userId) return wsGraphQLError("Not connected", "UNAUTHENTICATED");
       if ((operationsByUser.get(userId) ?? 0) >= deps.settings.wsMaxSubscriptionsPerUser) {
         deps.onRefused("ws_subscriptions_per_user");
-        return new GraphQLError(
+        return wsGraphQLError(
           `At most ${deps.settings.wsMaxSubscriptionsPerUser} active subscriptions per user`,
-          { extensions: { code: "TOO_MANY_SUBSCRIPTIONS" } },
+          "TOO_MANY_SUBSCRIPTIONS",
         );
       }
       const taken = deps.limiter.take(`user:${userId}`, deps.settings.rateLimitUserPerMinute);
       if (!taken.ok) {
         deps.onRefused("rate_user");
-        return new GraphQLError("Too many requests; slow down", {
-          extensions: { code: "RATE_LIMITED", retryAfterSeconds: taken.retryAfterSeconds },
-        });
+        return wsGraphQLError("Too many requests; slow down", "RATE_LIMITED");
       }
       state.operations.add(id);
       add(operationsByUser, userId, 1);

@@ -72,8 +72,9 @@ export const LOG_STRING_MAX = 1_024;
 export function truncateForLog(value: unknown, depth = 0): unknown {
   if (typeof value === "string")
     return value.length > LOG_STRING_MAX ? `${value.slice(0, LOG_STRING_MAX)}…[${value.length} chars]` : value;
-  if (depth >= 4 || value === null || typeof value !== "object") return value;
-  if (value instanceof Error) return value;
+  if (value === null || typeof value !== "object") return value;
+  if (value instanceof Error && depth === 0) return value;
+  if (depth >= 6) return "[nested]";
   if (Array.isArray(value)) {
     const head = value.slice(0, 50).map((item) => truncateForLog(item, depth + 1));
     return value.length > 50 ? [...head, `…[${value.length} items]`] : head;
