@@ -16,6 +16,7 @@ import { wsGraphQLError } from "./scalars/input-error.js";
 import { armorPlugins } from "./security/armor.js";
 import { clientAddress, httpRefusal, requestIdOf } from "./security/http-guard.js";
 import { useInputGuard } from "./security/input-guard.js";
+import { useNoInternalDetail } from "./security/no-internal-detail.js";
 import { LIMITS } from "./security/limits.js";
 import { operationLabels } from "./security/operation-label.js";
 import { persistedOperationsPlugin } from "./security/persisted-operations.js";
@@ -167,6 +168,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       ...(persisted.plugin ? [persisted.plugin] : []),
       ...armorPlugins(),
       useInputGuard(),
+      useNoInternalDetail(),
       ...(tools.introspection ? [] : [useNoIntrospection()]),
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
       useSharedSubscriptionExecution(),

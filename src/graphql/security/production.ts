@@ -1,5 +1,5 @@
 import type { Plugin } from "graphql-yoga";
-import { NoSchemaIntrospectionCustomRule } from "graphql";
+import { GraphQLError, type ValidationContext } from "graphql";
 import type { Settings } from "../../platform/config/settings.js";
 
 /**
@@ -20,11 +20,27 @@ export function developerTools(settings: Pick<Settings, "nodeEnv" | "graphqlIntr
   return { graphiql: !production, introspection };
 }
 
-/** Refuses __schema and __type (but not __typename) in validation. */
+/**
+ * Refuses __schema and __type (but not __typename) in validation. A rule of our own rather than
+ * graphql's NoSchemaIntrospectionCustomRule: it looks only at field names, so it works whichever
+ * graphql build loaded the schema.
+ */
 export function useNoIntrospection(): Plugin {
+  const rule = (context: ValidationContext) => ({
+    Field(node: { name: { value: string } }) {
+      if (node.name.value === "__schema" || node.name.value === "__type") {
+        context.reportError(
+          new GraphQLError("GraphQL introspection is disabled on this server", {
+            nodes: node as never,
+            extensions: { code: "INTROSPECTION_DISABLED" },
+          }),
+        );
+      }
+    },
+  });
   return {
     onValidate({ addValidationRule }) {
-      addValidationRule(NoSchemaIntrospectionCustomRule);
+      addValidationRule(rule as never);
     },
   };
 }
