@@ -2,10 +2,10 @@
 // generator does not share the server's one JavaScript thread. Reports its URL to the parent and
 // stops on "stop".
 import { startApp } from "../../src/app.js";
-import { BENCH_API_ENV } from "../support.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { BENCH_API_ENV } from "../support.js";
 
 const url = process.env.BENCH_CRM_DATABASE_URL;
 if (!url || !process.send) throw new Error("run by bench/crm/index.ts (fork with BENCH_CRM_DATABASE_URL)");

@@ -16,14 +16,15 @@ import { wsGraphQLError } from "./scalars/input-error.js";
 import { armorPlugins } from "./security/armor.js";
 import { clientAddress, httpRefusal, requestIdOf } from "./security/http-guard.js";
 import { useInputGuard } from "./security/input-guard.js";
-import { useNoInternalDetail } from "./security/no-internal-detail.js";
 import { LIMITS } from "./security/limits.js";
+import { useNoInternalDetail } from "./security/no-internal-detail.js";
 import { operationLabels } from "./security/operation-label.js";
 import { persistedOperationsPlugin } from "./security/persisted-operations.js";
 import { corsFor, developerTools, useNoIntrospection } from "./security/production.js";
-import { createRateLimiter } from "./security/rate-limiter.js";
+import { createRateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
 import {
   abortRequestScope,
+  currentRequestScope,
   newRequestScope,
   type RequestScope,
   runInRequestScope,
@@ -46,7 +47,8 @@ export interface ApiServerOptions {
 
 /** Metrics on their own listener (production always; elsewhere when PIN_METRICS_PORT is set). */
 function metricsListener(settings: ApiDeps["settings"]): { port: number; host: string } | null {
-  if (settings.metricsPort !== null) return { port: settings.metricsPort, host: settings.metricsHost ?? "127.0.0.1" };
+  if (settings.metricsPort !== null)
+    return { port: settings.metricsPort, host: settings.metricsHost ?? "127.0.0.1" };
   if (settings.nodeEnv === "production") return { port: 9464, host: settings.metricsHost ?? "127.0.0.1" };
   return null;
 }
@@ -150,6 +152,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       if (req && !connectionParams) {
         const key = viewer ? `user:${viewer.userId}` : `anon:${clientAddress(req, settings.trustProxy)}`;
         const limit = viewer ? settings.rateLimitUserPerMinute : settings.rateLimitAnonymousPerMinute;
+        const scope = currentRequestScope();
+        if (scope) scope.rateKey = key;
         const taken = limiter.take(key, limit);
         if (!taken.ok) {
           refused.inc({ reason: viewer ? "rate_user" : "rate_anonymous" });
@@ -246,6 +250,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       if (!scope.aborted) throw error;
     } finally {
       clearTimeout(timer);
+      // Data-dependent cost counts against the caller's rate: every ROWS_PER_RATE_UNIT rows read = one request.
+      if (scope.rateKey) limiter.charge(scope.rateKey, Math.floor(scope.rows / ROWS_PER_RATE_UNIT));
     }
   }
 
@@ -416,7 +422,12 @@ interface EnvelopedRoot {
   subscribe: (args: ExecutionArgs) => OperationResult;
 }
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }

@@ -6,7 +6,8 @@ export const INVALID_ID = "INVALID_ID";
 
 function parseId(value: unknown): string {
   if (typeof value !== "string" || !isUuid(value)) {
-    const shown = typeof value === "string" ? `"${value.slice(0, 40)}${value.length > 40 ? "…" : ""}"` : typeof value;
+    const shown =
+      typeof value === "string" ? `"${value.slice(0, 40)}${value.length > 40 ? "…" : ""}"` : typeof value;
     throw new ScalarInputError(INVALID_ID, `Expected an id (a UUID), got ${shown}`);
   }
   return value.toLowerCase();
@@ -22,7 +23,8 @@ function parseId(value: unknown): string {
  */
 export const ValidatedIdScalar = new GraphQLScalarType({
   name: "ID",
-  description: "A UUID, e.g. 0b5e1d7a-0000-4000-8000-000000000001 (any other input is refused with INVALID_ID).",
+  description:
+    "A UUID, e.g. 0b5e1d7a-0000-4000-8000-000000000001 (any other input is refused with INVALID_ID).",
   serialize: (value) => {
     if (typeof value === "string") return value;
     if (typeof value === "number" && Number.isInteger(value)) return String(value);
@@ -30,7 +32,8 @@ export const ValidatedIdScalar = new GraphQLScalarType({
   },
   parseValue: parseId,
   parseLiteral: (ast: ValueNode) => {
-    if (ast.kind !== Kind.STRING) throw new ScalarInputError(INVALID_ID, `Expected an id (a UUID), got a ${ast.kind}`);
+    if (ast.kind !== Kind.STRING)
+      throw new ScalarInputError(INVALID_ID, `Expected an id (a UUID), got a ${ast.kind}`);
     return parseId(ast.value);
   },
 });

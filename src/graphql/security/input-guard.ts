@@ -1,5 +1,5 @@
-import type { Plugin } from "graphql-yoga";
 import { type DocumentNode, GraphQLError, visit } from "graphql";
+import type { Plugin } from "graphql-yoga";
 import {
   safeStringProblem,
   TEXT_LIMITS,
@@ -18,14 +18,18 @@ function refusal(message: string): GraphQLError {
 export function variablesProblem(variables: unknown): string | null {
   let nodes = 0;
   const walk = (value: unknown, depth: number, path: string): string | null => {
-    if (++nodes > LIMITS.maxVariableNodes) return `variables hold more than ${LIMITS.maxVariableNodes} values`;
+    if (++nodes > LIMITS.maxVariableNodes)
+      return `variables hold more than ${LIMITS.maxVariableNodes} values`;
     if (typeof value === "string") {
       const problem = safeStringProblem(value);
       return problem ? TEXT_PROBLEM_MESSAGES[problem](path || "a variable") : null;
     }
     if (value === null || typeof value !== "object") return null;
-    if (depth >= LIMITS.maxVariableDepth) return `variables are nested deeper than ${LIMITS.maxVariableDepth}`;
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    if (depth >= LIMITS.maxVariableDepth)
+      return `variables are nested deeper than ${LIMITS.maxVariableDepth}`;
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value);
     for (const [key, item] of entries) {
       const keyProblem: TextProblem | null = safeStringProblem(key, TEXT_LIMITS.short);
       if (keyProblem) return TEXT_PROBLEM_MESSAGES[keyProblem]("a variable name");
@@ -45,7 +49,8 @@ export function documentProblem(document: DocumentNode): string | null {
     ListValue: {
       enter() {
         listDepth++;
-        if (listDepth > LIMITS.maxVariableDepth && !found) found = `a list literal is nested deeper than ${LIMITS.maxVariableDepth}`;
+        if (listDepth > LIMITS.maxVariableDepth && !found)
+          found = `a list literal is nested deeper than ${LIMITS.maxVariableDepth}`;
       },
       leave() {
         listDepth--;
@@ -79,4 +84,3 @@ export function useInputGuard(): Plugin {
     },
   };
 }
-

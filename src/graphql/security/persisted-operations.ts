@@ -22,7 +22,8 @@ export function persistedOperationsPlugin(path: string | null): {
   const operationNames: string[] = [];
   for (const [hash, document] of Object.entries(manifest)) {
     const actual = createHash("sha256").update(document).digest("hex");
-    if (actual !== hash) throw new Error(`persisted operation ${hash.slice(0, 12)}… does not match its document`);
+    if (actual !== hash)
+      throw new Error(`persisted operation ${hash.slice(0, 12)}… does not match its document`);
     store.set(hash, document);
     const name = getOperationAST(parse(document))?.name?.value;
     if (name) operationNames.push(name);

@@ -1,5 +1,5 @@
-import type { Plugin } from "graphql-yoga";
 import { GraphQLError, type ValidationContext } from "graphql";
+import type { Plugin } from "graphql-yoga";
 import type { Settings } from "../../platform/config/settings.js";
 
 /**
@@ -45,7 +45,15 @@ export function useNoIntrospection(): Plugin {
   };
 }
 
-export type CorsSetting = false | { origin: string | string[]; credentials: false; methods: string[]; allowedHeaders: string[]; maxAge: number };
+export type CorsSetting =
+  | false
+  | {
+      origin: string | string[];
+      credentials: false;
+      methods: string[];
+      allowedHeaders: string[];
+      maxAge: number;
+    };
 
 /** CORS: the allow-list when set; otherwise any origin outside production and none in production. No credentials: we use bearer tokens, never cookies. */
 export function corsFor(settings: Pick<Settings, "nodeEnv" | "corsOrigins">): CorsSetting {

@@ -8,6 +8,11 @@ import type { Db } from "../../platform/db/prisma-client.js";
  */
 export interface RequestScope {
   readonly maxConcurrent: number;
+  /** rows the request may read in total (data-dependent cost the static cost limit cannot see) */
+  readonly maxRows: number;
+  rows: number;
+  /** the rate-limit key of the caller, once known (set by the context factory) */
+  rateKey?: string;
   active: number;
   aborted: boolean;
   readonly waiting: Array<() => void>;
@@ -15,8 +20,22 @@ export interface RequestScope {
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
-export function newRequestScope(maxConcurrent: number): RequestScope {
-  return { maxConcurrent, active: 0, aborted: false, waiting: [] };
+/** Rows one request may read: two full buildings' grids (2 × 5,000 objects) and change. */
+export const MAX_ROWS_PER_REQUEST = 12_000;
+
+export function newRequestScope(maxConcurrent: number, maxRows: number = MAX_ROWS_PER_REQUEST): RequestScope {
+  return { maxConcurrent, maxRows, rows: 0, active: 0, aborted: false, waiting: [] };
+}
+
+export const REQUEST_TOO_EXPENSIVE = "REQUEST_TOO_EXPENSIVE";
+
+function tooExpensive(scope: RequestScope): GraphQLError {
+  return new GraphQLError(
+    `The request reads more than ${scope.maxRows} rows; ask for less (fewer aliases or pages)`,
+    {
+      extensions: { code: REQUEST_TOO_EXPENSIVE },
+    },
+  );
 }
 
 export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
@@ -46,9 +65,18 @@ async function withSlot<T>(scope: RequestScope, work: () => Promise<T>): Promise
     await new Promise<void>((resolve) => scope.waiting.push(resolve));
   }
   if (scope.aborted) throw timeoutError();
+  if (scope.rows > scope.maxRows) {
+    scope.waiting.shift()?.(); // pass the turn on: the next waiter fails fast too
+    throw tooExpensive(scope);
+  }
   scope.active++;
   try {
-    return await work();
+    const result = await work();
+    if (Array.isArray(result)) {
+      scope.rows += result.length;
+      if (scope.rows > scope.maxRows) throw tooExpensive(scope);
+    }
+    return result;
   } finally {
     scope.active--;
     scope.waiting.shift()?.();
@@ -59,7 +87,7 @@ async function withSlot<T>(scope: RequestScope, work: () => Promise<T>): Promise
  * The api role's Prisma client: every statement (model operations and raw SQL, inside
  * transactions too) waits for a slot of its request's scope, so one request — however many
  * aliases or list items it resolves — holds at most `maxConcurrent` pool connections at a time,
- * and none after its timeout. Outside a request scope (start-up, broadcast consumer) nothing waits.
+ * reads at most `maxRows` rows in total, and runs nothing after its timeout. Outside a request scope (start-up, broadcast consumer) nothing waits.
  */
 export function limitDatabaseWorkPerRequest(db: Db): Db {
   const limited = db.$extends({

@@ -19,6 +19,12 @@ describe("rate limiter (fixed one-minute windows per caller)", () => {
     now += 60_000;
     expect(limiter.take("user:a", 3).ok).toBe(true);
   });
+  it("charged cost (rows read) counts against the caller's rate", () => {
+    const limiter = createRateLimiter({ maxKeys: 10, now: () => 0 });
+    expect(limiter.take("user:a", 60).ok).toBe(true);
+    limiter.charge("user:a", 59);
+    expect(limiter.take("user:a", 60).ok).toBe(false);
+  });
   it("keeps at most maxKeys callers per window (memory is bounded)", () => {
     const limiter = createRateLimiter({ maxKeys: 2, now: () => 0 });
     expect(limiter.take("a", 5).ok).toBe(true);

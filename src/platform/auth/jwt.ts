@@ -1,5 +1,5 @@
 import { createSecretKey, type KeyObject } from "node:crypto";
-import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { isUuid } from "../validation/text.js";
 import { ROLES, type UserRole, type Viewer } from "./viewer.js";
 
@@ -107,13 +107,19 @@ export function viewerOf(payload: JWTPayload, maxTtlSeconds: number, nowSeconds 
     throw new TokenError("invalid token: the subject must be a user id (UUID)");
   const roles = Array.isArray(payload.roles) ? payload.roles.slice(0, ROLES.length * 2) : [];
   const known = [
-    ...new Set(roles.filter((r): r is UserRole => typeof r === "string" && (ROLES as readonly string[]).includes(r))),
+    ...new Set(
+      roles.filter((r): r is UserRole => typeof r === "string" && (ROLES as readonly string[]).includes(r)),
+    ),
   ];
   if (known.length === 0) throw new TokenError("invalid token: no known role");
   const tenant = payload.tenant;
   if (tenant !== undefined && tenant !== null && (typeof tenant !== "string" || !isUuid(tenant)))
     throw new TokenError("invalid token: tenant must be a developer id (UUID)");
-  return { userId: payload.sub.toLowerCase(), roles: known, tenantId: typeof tenant === "string" ? tenant.toLowerCase() : null };
+  return {
+    userId: payload.sub.toLowerCase(),
+    roles: known,
+    tenantId: typeof tenant === "string" ? tenant.toLowerCase() : null,
+  };
 }
 
 /** `Authorization: Bearer <jwt>` → the token, or null. */

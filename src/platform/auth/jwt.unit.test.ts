@@ -111,7 +111,10 @@ describe("JWKS (a local HTTP server plays the identity provider)", () => {
   it("verifies tokens with the provider's keys, fetching the key set once (cached)", async () => {
     const tokens = createTokenService({ jwksUrl: url, issuer: "https://id.example.com" });
     const before = fetches;
-    await expect(tokens.verify(await signWith("k1"))).resolves.toMatchObject({ userId: USER, roles: ["agent"] });
+    await expect(tokens.verify(await signWith("k1"))).resolves.toMatchObject({
+      userId: USER,
+      roles: ["agent"],
+    });
     await expect(tokens.verify(await signWith("k1"))).resolves.toMatchObject({ userId: USER });
     expect(fetches - before).toBe(1);
   });
@@ -124,6 +127,8 @@ describe("JWKS (a local HTTP server plays the identity provider)", () => {
     await expect(tokens.verify(await signWith("k2"))).resolves.toMatchObject({ userId: USER });
     const hs = await rawToken({ sub: USER, roles: ["agent"] });
     await expect(tokens.verify(hs)).rejects.toBeInstanceOf(TokenError);
-    await expect(tokens.sign({ userId: USER, roles: ["agent"], tenantId: null })).rejects.toThrow(/cannot sign/);
+    await expect(tokens.sign({ userId: USER, roles: ["agent"], tenantId: null })).rejects.toThrow(
+      /cannot sign/,
+    );
   });
 });

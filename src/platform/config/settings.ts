@@ -128,7 +128,8 @@ function optionalPort(env: string, description: string, example: string) {
     env,
     description,
     example,
-    parse: (raw: string | undefined): number | null => (raw === undefined || raw === "" ? null : parsePort(raw)),
+    parse: (raw: string | undefined): number | null =>
+      raw === undefined || raw === "" ? null : parsePort(raw),
   } satisfies SettingSpec<number | null>;
 }
 
@@ -213,7 +214,12 @@ export const SETTINGS = {
     `HS256 secret for bearer tokens (at least ${JWT_SECRET_MIN_LENGTH} characters); required unless PIN_JWT_JWKS_URL is set or the database is the embedded one (which alone may use the built-in development secret)`,
   ),
   jwtIssuer: str("PIN_JWT_ISSUER", "pin-platform", "Expected JWT issuer"),
-  jwtAudience: str("PIN_JWT_AUDIENCE", null, "Expected JWT audience (aud); not checked when empty", "pin-api"),
+  jwtAudience: str(
+    "PIN_JWT_AUDIENCE",
+    null,
+    "Expected JWT audience (aud); not checked when empty",
+    "pin-api",
+  ),
   jwtJwksUrl: url(
     "PIN_JWT_JWKS_URL",
     ["https:", "http:"],
@@ -246,7 +252,7 @@ export const SETTINGS = {
   ),
   graphqlOperationNames: list(
     "PIN_GRAPHQL_OPERATION_NAMES",
-    "Operation names of our own clients that metrics label by name; every other name is counted as \"other\"",
+    'Operation names of our own clients that metrics label by name; every other name is counted as "other"',
     "MyDeals,Grid,Book",
     500,
     64,
@@ -396,10 +402,14 @@ function checkTokenSettings(settings: Settings): void {
   const embedded = settings.databaseUrl === null && settings.nodeEnv !== "production";
   if (secret !== null) {
     if (secret === DEV_JWT_SECRET && !embedded)
-      throw new ConfigError("PIN_JWT_SECRET", "the built-in development secret works only on the embedded database");
+      throw new ConfigError(
+        "PIN_JWT_SECRET",
+        "the built-in development secret works only on the embedded database",
+      );
     if (secret !== DEV_JWT_SECRET && secret.length < JWT_SECRET_MIN_LENGTH)
       throw new ConfigError("PIN_JWT_SECRET", `must be at least ${JWT_SECRET_MIN_LENGTH} characters`);
-    if (new Set(secret).size < 8) throw new ConfigError("PIN_JWT_SECRET", "too little variety (use a random secret)");
+    if (new Set(secret).size < 8)
+      throw new ConfigError("PIN_JWT_SECRET", "too little variety (use a random secret)");
   }
   if (secret === null && settings.jwtJwksUrl === null && !embedded) {
     throw new ConfigError(

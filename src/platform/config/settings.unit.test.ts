@@ -39,7 +39,11 @@ describe("settings", () => {
     expect(devTokensEnabled(loadSettings({}), false)).toBe(false);
     expect(devTokensEnabled(loadSettings({ PIN_DEV_TOKENS: "true" }), false)).toBe(true);
     expect(devTokensEnabled(loadSettings({ PIN_DEV_TOKENS: "false" }), true)).toBe(false);
-    const production = loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: STRONG, PIN_DEV_TOKENS: "true" });
+    const production = loadSettings({
+      NODE_ENV: "production",
+      PIN_JWT_SECRET: STRONG,
+      PIN_DEV_TOKENS: "true",
+    });
     expect(devTokensEnabled(production, true)).toBe(false);
   });
 

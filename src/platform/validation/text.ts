@@ -24,6 +24,7 @@ export const TEXT_LIMITS = {
 // A UTF-16 high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // C0 controls except tab, LF, CR; and DEL. NUL is the one PostgreSQL refuses outright.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LINE_BREAK = /[\r\n]/;
 
@@ -71,7 +72,9 @@ export const LOG_STRING_MAX = 1_024;
 /** A copy of a log value with long strings cut, walking at most a few levels deep. */
 export function truncateForLog(value: unknown, depth = 0): unknown {
   if (typeof value === "string")
-    return value.length > LOG_STRING_MAX ? `${value.slice(0, LOG_STRING_MAX)}…[${value.length} chars]` : value;
+    return value.length > LOG_STRING_MAX
+      ? `${value.slice(0, LOG_STRING_MAX)}…[${value.length} chars]`
+      : value;
   if (value === null || typeof value !== "object") return value;
   if (value instanceof Error && depth === 0) return value;
   if (depth >= 6) return "[nested]";

@@ -44,7 +44,9 @@ describe("database work per request", () => {
 
   it("inside a request scope capped at 2, at most 2 of its statements run at once", async () => {
     const limited = limitDatabaseWorkPerRequest(pool);
-    const peak = await runInRequestScope(newRequestScope(2), () => peakConcurrency(limited, 6, "pin_marker_capped"));
+    const peak = await runInRequestScope(newRequestScope(2), () =>
+      peakConcurrency(limited, 6, "pin_marker_capped"),
+    );
     expect(peak).toBeLessThanOrEqual(2);
   });
 
@@ -54,14 +56,31 @@ describe("database work per request", () => {
     await runInRequestScope(scope, async () => {
       await expect(limited.$queryRaw`SELECT 1`).resolves.toBeTruthy();
       abortRequestScope(scope);
-      await expect(limited.$queryRaw`SELECT 1`).rejects.toMatchObject({ extensions: { code: "REQUEST_TIMEOUT" } });
+      await expect(limited.$queryRaw`SELECT 1`).rejects.toMatchObject({
+        extensions: { code: "REQUEST_TIMEOUT" },
+      });
+    });
+  });
+
+  it("a request that reads more rows than its budget is refused with REQUEST_TOO_EXPENSIVE", async () => {
+    const limited = limitDatabaseWorkPerRequest(pool);
+    await runInRequestScope(newRequestScope(2, 100), async () => {
+      await expect(limited.$queryRaw`SELECT g FROM generate_series(1, 60) g`).resolves.toHaveLength(60);
+      await expect(limited.$queryRaw`SELECT g FROM generate_series(1, 60) g`).rejects.toMatchObject({
+        extensions: { code: "REQUEST_TOO_EXPENSIVE" },
+      });
+      // many statements waiting for a slot all fail fast (none hangs until the deadline)
+      const waiting = await Promise.allSettled(Array.from({ length: 6 }, () => limited.$queryRaw`SELECT 1`));
+      expect(waiting.every((r) => r.status === "rejected")).toBe(true);
     });
   });
 
   it("the api pool's statement_timeout stops a runaway statement", async () => {
     const api = createPrismaClient({ url: database.url, maxConnections: 1, statementTimeoutMs: 200 });
     try {
-      await expect(api.$queryRaw`SELECT pg_sleep(2)`).rejects.toThrow(/statement timeout|canceling statement/i);
+      await expect(api.$queryRaw`SELECT pg_sleep(2)`).rejects.toThrow(
+        /statement timeout|canceling statement/i,
+      );
     } finally {
       await api.$disconnect();
     }

@@ -70,7 +70,9 @@ describe("production mode (NODE_ENV=production) start", () => {
   });
 
   it("an unexpected resolver failure is INTERNAL_SERVER_ERROR with no detail", async () => {
-    const body = await t.graphql(`{ chessboard(buildingId: "00000000-0000-4000-8000-000000000000") { buildingId } }`);
+    const body = await t.graphql(
+      `{ chessboard(buildingId: "00000000-0000-4000-8000-000000000000") { buildingId } }`,
+    );
     expect(JSON.stringify(body)).not.toMatch(/stack|originalError|prisma/i);
   });
 

@@ -24,7 +24,10 @@ let structure: Structure;
 let agent: string;
 let manager: string;
 
-async function post(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: GqlBody; text: string }> {
+async function post(
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: GqlBody; text: string }> {
   const response = await fetch(t.url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -75,7 +78,10 @@ describe("1. structure: absurd dimensions are refused, grids are built from the 
       },
       { authorization: `Bearer ${manager}` },
     );
-    expect(body.data?.createChessboardBuilding).toEqual({ __typename: "ValidationError", code: "INVALID_INPUT" });
+    expect(body.data?.createChessboardBuilding).toEqual({
+      __typename: "ValidationError",
+      code: "INVALID_INPUT",
+    });
     expect(await t.db.chessboardBuilding.count({ where: { projectId: structure.projectId } })).toBe(1);
   });
 
@@ -91,19 +97,24 @@ describe("1. structure: absurd dimensions are refused, grids are built from the 
       },
       { authorization: `Bearer ${agent}` },
     );
-    const sections = (body.data?.chessboard as { sections: Array<{ section: number; floors: unknown[] }> }).sections;
+    const grid = body.data?.chessboard as
+      | { sections: Array<{ section: number; floors: unknown[] }> }
+      | undefined;
+    const sections = grid?.sections ?? [];
     expect(sections.map((s) => s.section)).toEqual([1, 2]);
     expect(sections.every((s) => s.floors.length <= 3)).toBe(true);
   });
 });
 
 describe("2. metrics: no label takes a client-chosen value; /metrics can leave the public port", () => {
-  it("1,000 distinct operation names add no label values (they are all \"other\")", async () => {
+  it('1,000 distinct operation names add no label values (they are all "other")', async () => {
     const before = (await (await fetch(`${base}/metrics`)).text()).length;
     for (let batch = 0; batch < 10; batch++) {
       await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          post({ query: `query Attack_${batch}_${i}_${randomUUID().replaceAll("-", "")} { viewer { userId } }` }),
+          post({
+            query: `query Attack_${batch}_${i}_${randomUUID().replaceAll("-", "")} { viewer { userId } }`,
+          }),
         ),
       );
     }
@@ -137,7 +148,10 @@ describe("3. tokens: exp required, lifetime capped, subject a UUID, dev secret r
       issuer: "pin-platform",
     });
     const token = await devSigner.sign({ userId: randomUUID(), roles: ["admin"], tenantId: null });
-    const { status, body } = await post({ query: "{ viewer { userId } }" }, { authorization: `Bearer ${token}` });
+    const { status, body } = await post(
+      { query: "{ viewer { userId } }" },
+      { authorization: `Bearer ${token}` },
+    );
     expect(status).toBe(401);
     expect(codesOf(body)).toEqual(["UNAUTHENTICATED"]);
   });
@@ -184,7 +198,9 @@ describe("5. cost limits: aliases, depth, tokens, directives, per-caller rate", 
   });
 
   it(`more than ${LIMITS.maxAliases} aliases are refused`, async () => {
-    const aliases = Array.from({ length: LIMITS.maxAliases + 1 }, (_, i) => `a${i}: viewer { userId }`).join(" ");
+    const aliases = Array.from({ length: LIMITS.maxAliases + 1 }, (_, i) => `a${i}: viewer { userId }`).join(
+      " ",
+    );
     const { body } = await post({ query: `{ ${aliases} }` }, { authorization: `Bearer ${agent}` });
     expect(JSON.stringify(body.errors)).toMatch(/alias/i);
     expect(body.data ?? null).toBeNull();
@@ -205,7 +221,10 @@ describe("5. cost limits: aliases, depth, tokens, directives, per-caller rate", 
 
   it(`more than ${LIMITS.maxDirectives} directives are refused`, async () => {
     const directives = "@include(if: true) ".repeat(LIMITS.maxDirectives + 1);
-    const { body } = await post({ query: `{ viewer ${directives} { userId } }` }, { authorization: `Bearer ${agent}` });
+    const { body } = await post(
+      { query: `{ viewer ${directives} { userId } }` },
+      { authorization: `Bearer ${agent}` },
+    );
     expect(JSON.stringify(body.errors)).toMatch(/directive/i);
   });
 
@@ -218,7 +237,10 @@ describe("5. cost limits: aliases, depth, tokens, directives, per-caller rate", 
       const ask = (token?: string) =>
         fetch(limited.url, {
           method: "POST",
-          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            "content-type": "application/json",
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           body: JSON.stringify({ query: "{ viewer { userId } }" }),
         });
       const statuses: number[] = [];
@@ -243,19 +265,28 @@ describe("7. bad input is a validation error, never INTERNAL_SERVER_ERROR", () =
     ["an empty id", ""],
     ["a 9,000-character id", "7".repeat(9_000)],
   ])("%s → INVALID_ID", async (_name, id) => {
-    const { body } = await post({ query: bookingQuery, variables: { id } }, { authorization: `Bearer ${agent}` });
+    const { body } = await post(
+      { query: bookingQuery, variables: { id } },
+      { authorization: `Bearer ${agent}` },
+    );
     expect(JSON.stringify(body)).not.toContain("INTERNAL_SERVER_ERROR");
     expect(codesOf(body)).toEqual(["INVALID_ID"]);
   });
 
   it("an id with a NUL byte → INVALID_INPUT (refused before parsing)", async () => {
     const id = "0b5e1d7a-0000-4000-8000-00000000a00\u0000";
-    const { body } = await post({ query: bookingQuery, variables: { id } }, { authorization: `Bearer ${agent}` });
+    const { body } = await post(
+      { query: bookingQuery, variables: { id } },
+      { authorization: `Bearer ${agent}` },
+    );
     expect(codesOf(body)).toEqual(["INVALID_INPUT"]);
   });
 
   it("a non-UUID id literal → INVALID_ID", async () => {
-    const { body } = await post({ query: `{ booking(id: "1") { __typename } }` }, { authorization: `Bearer ${agent}` });
+    const { body } = await post(
+      { query: `{ booking(id: "1") { __typename } }` },
+      { authorization: `Bearer ${agent}` },
+    );
     expect(body.data ?? null).toBeNull();
     expect(codesOf(body)).toEqual(["INVALID_ID"]);
     expect(body.errors?.[0]?.message).toMatch(/UUID/);
@@ -279,7 +310,10 @@ describe("7. bad input is a validation error, never INTERNAL_SERVER_ERROR", () =
 
   it("a string over 10,000 characters in any argument → INVALID_INPUT", async () => {
     const { body } = await post(
-      { query: `query($c: String) { deals(first: 1, after: $c) { edges { cursor } } }`, variables: { c: "x".repeat(10_001) } },
+      {
+        query: `query($c: String) { deals(first: 1, after: $c) { edges { cursor } } }`,
+        variables: { c: "x".repeat(10_001) },
+      },
       { authorization: `Bearer ${agent}` },
     );
     expect(codesOf(body)).toEqual(["INVALID_INPUT"]);
@@ -330,7 +364,12 @@ function rawSocket(token: string | null): Promise<{ socket: WebSocket; acked: bo
   return new Promise((resolve) => {
     const socket = new WebSocket(t.wsUrl, "graphql-transport-ws");
     socket.once("open", () =>
-      socket.send(JSON.stringify({ type: "connection_init", payload: token ? { authorization: `Bearer ${token}` } : {} })),
+      socket.send(
+        JSON.stringify({
+          type: "connection_init",
+          payload: token ? { authorization: `Bearer ${token}` } : {},
+        }),
+      ),
     );
     socket.once("message", (data) => {
       const message = JSON.parse(String(data)) as { type: string };
@@ -353,7 +392,11 @@ describe("8. WebSocket limits", () => {
     expect(acked).toBe(true);
     const code = closed(socket);
     socket.send(
-      JSON.stringify({ id: "1", type: "subscribe", payload: { query: `{ viewer { userId } } #${"x".repeat(200_000)}` } }),
+      JSON.stringify({
+        id: "1",
+        type: "subscribe",
+        payload: { query: `{ viewer { userId } } #${"x".repeat(200_000)}` },
+      }),
     );
     expect(await code).toBe(1009);
   });
@@ -386,13 +429,25 @@ describe("8. WebSocket limits", () => {
     });
     const query = `subscription($b: ID!) { chessboardUpdates(buildingId: $b) { __typename } }`;
     for (let i = 1; i <= 4; i++)
-      socket.send(JSON.stringify({ id: String(i), type: "subscribe", payload: { query, variables: { b: structure.buildingId } } }));
+      socket.send(
+        JSON.stringify({
+          id: String(i),
+          type: "subscribe",
+          payload: { query, variables: { b: structure.buildingId } },
+        }),
+      );
     await expect.poll(() => snapshots.size + errors.length, { timeout: 10_000 }).toBe(4);
     expect(snapshots.size).toBe(3);
     expect(JSON.stringify(errors)).toContain("TOO_MANY_SUBSCRIPTIONS");
     // completing one frees a slot
     socket.send(JSON.stringify({ id: "1", type: "complete" }));
-    socket.send(JSON.stringify({ id: "5", type: "subscribe", payload: { query, variables: { b: structure.buildingId } } }));
+    socket.send(
+      JSON.stringify({
+        id: "5",
+        type: "subscribe",
+        payload: { query, variables: { b: structure.buildingId } },
+      }),
+    );
     await expect.poll(() => snapshots.has("5"), { timeout: 10_000 }).toBe(true);
     socket.close();
   });
@@ -412,12 +467,18 @@ describe("8. WebSocket limits", () => {
 describe("9. CSRF: only JSON POSTs are executed", () => {
   it.each([
     ["form-encoded", "application/x-www-form-urlencoded", "query=%7B%20viewer%20%7B%20userId%20%7D%20%7D"],
-    ["multipart", "multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="query"\r\n\r\n{ viewer { userId } }\r\n--x--'],
+    [
+      "multipart",
+      "multipart/form-data; boundary=x",
+      '--x\r\nContent-Disposition: form-data; name="query"\r\n\r\n{ viewer { userId } }\r\n--x--',
+    ],
     ["text/plain", "text/plain", '{"query":"{ viewer { userId } }"}'],
   ])("a %s POST is refused with 415", async (_name, contentType, body) => {
     const response = await fetch(t.url, { method: "POST", headers: { "content-type": contentType }, body });
     expect(response.status).toBe(415);
-    expect(((await response.json()) as GqlBody).errors?.[0]?.extensions?.code).toBe("UNSUPPORTED_CONTENT_TYPE");
+    expect(((await response.json()) as GqlBody).errors?.[0]?.extensions?.code).toBe(
+      "UNSUPPORTED_CONTENT_TYPE",
+    );
   });
 
   it("a JSON POST is served", async () => {

@@ -58,7 +58,10 @@ export function layoutGrid(cells: readonly GridCell[]): GridSection[] {
   const bySection = new Map<number | null, Map<number, GridCell[]>>();
   for (const cell of cells) {
     let floors = bySection.get(cell.section);
-    if (!floors) bySection.set(cell.section, (floors = new Map()));
+    if (!floors) {
+      floors = new Map();
+      bySection.set(cell.section, floors);
+    }
     const onFloor = floors.get(cell.floor);
     if (onFloor) onFloor.push(cell);
     else floors.set(cell.floor, [cell]);

@@ -1,7 +1,7 @@
-import { TEXT_LIMITS, textProblem } from "../../../platform/validation/text.js";
 import type { CrmEvent } from "../../../contracts/crm-booking-events.js";
 import { assertNever } from "../../../platform/errors/domain-error.js";
 import { TOPIC } from "../../../platform/events/topics.js";
+import { TEXT_LIMITS, textProblem } from "../../../platform/validation/text.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import { BOOKABLE_DEAL_STATUSES, type Deal } from "../deal/deal.types.js";
 import {

@@ -1,12 +1,9 @@
-import {
-  FLOORS_MAX,
-  SECTIONS_MAX,
-} from "../../../domain/chessboard/structure/structure.validation.js";
 import type {
   BuildingInput,
   ProjectInput,
   PropertyObjectInput,
 } from "../../../domain/chessboard/structure/chessboard-structure.service.js";
+import { FLOORS_MAX, SECTIONS_MAX } from "../../../domain/chessboard/structure/structure.validation.js";
 import { requireViewer } from "../../../platform/auth/viewer.js";
 import { builder } from "../../builder.js";
 import { intRange, listMax, TEXT, text } from "../../scalars/index.js";
@@ -60,7 +57,10 @@ const ProjectFieldsInput = builder.inputType("ChessboardProjectInput", {
     addressLine: t.string({ required: true, validate: text(TEXT.short, "addressLine") }),
     geo: t.field({ type: GeoPointInput, required: false }),
     stars: t.int({ required: false, validate: intRange(0, 5, "stars") }),
-    shortDescription: t.string({ required: false, validate: text({ ...TEXT.long, min: 0 }, "shortDescription") }),
+    shortDescription: t.string({
+      required: false,
+      validate: text({ ...TEXT.long, min: 0 }, "shortDescription"),
+    }),
     distanceMinutes: t.int({ required: false, validate: intRange(0, 1_440, "distanceMinutes") }),
   }),
 });

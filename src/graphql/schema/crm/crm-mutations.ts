@@ -13,7 +13,8 @@ function describe(text: string, codes: ReadonlyArray<keyof typeof CRM_ERROR_DOCS
 }
 
 const ACCESS_CODES = ["CRM_FORBIDDEN"] as const;
-const REASON_DOC = "1..1000 characters of plain text (the booking-cancelled contract's limit); else INVALID_INPUT";
+const REASON_DOC =
+  "1..1000 characters of plain text (the booking-cancelled contract's limit); else INVALID_INPUT";
 const BOOKING_LOOKUP = ["CRM_BOOKING_NOT_FOUND", "CRM_CONCURRENT_MODIFICATION", ...ACCESS_CODES] as const;
 
 const CancelledDeal = builder
@@ -131,7 +132,9 @@ function bookingMutation(
       errors: {},
       args: {
         bookingId: t.arg.id({ required: true }),
-        ...(extraArg ? { [extraArg]: t.arg.string({ required: true, validate: text(TEXT.short, extraArg) }) } : {}),
+        ...(extraArg
+          ? { [extraArg]: t.arg.string({ required: true, validate: text(TEXT.short, extraArg) }) }
+          : {}),
       },
       resolve: async (_root, args, ctx) => {
         const commands = crmCommandsOf(ctx);
@@ -227,7 +230,11 @@ builder.mutationField("cancelBooking", (t) =>
     errors: {},
     args: {
       bookingId: t.arg.id({ required: true }),
-      reason: t.arg.string({ required: true, validate: text(TEXT.medium, "reason"), description: REASON_DOC }),
+      reason: t.arg.string({
+        required: true,
+        validate: text(TEXT.medium, "reason"),
+        description: REASON_DOC,
+      }),
     },
     resolve: async (_root, args, ctx) =>
       (
@@ -258,7 +265,11 @@ builder.mutationField("cancelDeal", (t) =>
     errors: {},
     args: {
       dealId: t.arg.id({ required: true }),
-      reason: t.arg.string({ required: true, validate: text(TEXT.medium, "reason"), description: REASON_DOC }),
+      reason: t.arg.string({
+        required: true,
+        validate: text(TEXT.medium, "reason"),
+        description: REASON_DOC,
+      }),
     },
     resolve: (_root, args, ctx) =>
       crmCommandsOf(ctx).cancelDeal(viewerOf(ctx), String(args.dealId), args.reason, metaOf(ctx)),
