@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { CONSUMERS } from "./consumers/index.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
-import type { ApiDeps, ApiExtensions } from "./graphql/context.js";
-import { createApiExtensions } from "./graphql/extensions.js";
+import { createChessboardServices } from "./domain/chessboard/chessboard.services.js";
+import { createCrmServices } from "./domain/crm/crm.services.js";
+import type { ApiDeps, ApiServices } from "./graphql/context.js";
+import { createChessboardLive } from "./graphql/live/chessboard-live.js";
+import type { LiveHub } from "./graphql/live/chessboard-live-hub.js";
 import { schema } from "./graphql/schema/index.js";
 import { limitDatabaseWorkPerRequest } from "./graphql/security/request-scope.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
@@ -13,9 +16,22 @@ import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
 import { createEventPlatform, type EventPlatform, type Runner } from "./platform/events/event-platform.js";
+import type { Infra } from "./platform/infra.js";
 import { createLogger, type Logger } from "./platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "./platform/metrics/registry.js";
 import { WORKERS } from "./workers/index.js";
+
+/**
+ * Every context's services, built once from the infrastructure. The GraphQL layer receives this
+ * one typed object (ApiDeps.services); workers and tests build theirs the same way.
+ */
+export function createServices(infra: Infra, live: { chessboard?: LiveHub | null } = {}): ApiServices {
+  return {
+    crm: createCrmServices(infra),
+    chessboard: createChessboardServices(infra),
+    chessboardLive: live.chessboard ?? null,
+  };
+}
 
 /**
  * The composition root: builds every part from the settings and starts the roles this process
@@ -78,9 +94,10 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
 
     const db = createPrismaClient({ url: databaseUrl, maxConnections: settings.dbPoolSize });
     stack.push({ name: "prisma", stop: () => db.$disconnect() });
+    const infra: Infra = { db, log, clock, metrics };
 
     const platformSettings = settings.instanceId ? settings : { ...settings, instanceId: randomUUID() };
-    const platform = createEventPlatform({ settings: platformSettings, db, log, metrics, clock });
+    const platform = createEventPlatform({ settings: platformSettings, ...infra });
     stack.push({ name: "event-platform", stop: () => platform.close() });
 
     const roles = new Set(settings.roles);
@@ -89,7 +106,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     if (roles.has("workers")) {
       runners.push({ name: "outbox-relay", runner: platform.startRelay() });
       for (const factory of WORKERS)
-        runners.push({ name: factory.name, runner: factory({ db, log, clock, metrics, settings }) });
+        runners.push({ name: factory.name, runner: factory({ ...infra, settings }) });
     }
     if (roles.has("consumers")) {
       for (const factory of CONSUMERS) {
@@ -101,21 +118,25 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     let url: string | null = null;
     let metricsUrl: string | null = null;
     let api: ApiServer | null = null;
-    let extensions: ApiExtensions | null = null;
     if (roles.has("api")) {
       const tokens = createTokenService(tokenSettings(settings, database.embedded));
-      const built = createApiExtensions({ platform, db, log, metrics, clock });
-      extensions = built.extensions;
-      runners.push(...built.runners);
-      // The API's own pool (issue #13): however busy the API is, workers and consumers keep theirs.
+      const live = createChessboardLive({ ...infra, platform });
+      runners.push({ name: "chessboard-live", runner: live.runner });
+      // The API's own pool (issue #13): however busy the API is, workers and consumers keep theirs;
+      // every statement of a request waits for one of its slots (decision 0143).
       const apiPool = createPrismaClient({
         url: databaseUrl,
         maxConnections: settings.apiDbPoolSize,
         statementTimeoutMs: settings.requestTimeoutMs,
       });
       stack.push({ name: "prisma-api", stop: () => apiPool.$disconnect() });
-      const apiDb = limitDatabaseWorkPerRequest(apiPool);
-      const deps: ApiDeps = { db: apiDb, clock, log, metrics, settings, extensions };
+      const apiInfra: Infra = { ...infra, db: limitDatabaseWorkPerRequest(apiPool) };
+      const deps: ApiDeps = {
+        log,
+        metrics,
+        settings,
+        services: createServices(apiInfra, { chessboard: live.hub }),
+      };
       api = createApiServer({
         deps,
         schema,

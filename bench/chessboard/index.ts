@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { createClient } from "graphql-ws";
 import pg from "pg";
 import WebSocket, { WebSocketServer } from "ws";
-import { startApp } from "../../src/app.js";
+import { createServices, startApp } from "../../src/app.js";
 import { DEMO_CHESSBOARD, seedDemoChessboard } from "../../src/domain/chessboard/seed/seed-demo-structure.js";
 import { DEMO_CRM, seedDemoCrm } from "../../src/domain/crm/seed/seed-demo-deals.js";
 import type { ApiDeps } from "../../src/graphql/context.js";
@@ -203,13 +203,12 @@ async function fanOut(): Promise<BenchResult[]> {
   });
 
   const hub = createLiveHub({ maxQueue: LIVE_MAX_QUEUE });
+  const metrics = createMetricsRegistry();
   const deps: ApiDeps = {
-    db,
-    clock: systemClock,
     log,
-    metrics: createMetricsRegistry(),
+    metrics,
     settings: loadSettings({ NODE_ENV: "test" }),
-    extensions: { chessboardLive: hub },
+    services: createServices({ db, clock: systemClock, log, metrics }, { chessboard: hub }),
   };
   const api = createApiServer({
     deps,

@@ -6,11 +6,12 @@ import { Kafka, logLevel, Partitioners } from "kafkajs";
 import { ManualClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
-import { createPrismaClient, type Db } from "../../src/platform/db/prisma-client.js";
+import { createPrismaClient, type Db, type Tx } from "../../src/platform/db/prisma-client.js";
 import { defineConsumer } from "../../src/platform/events/consumer/definition.js";
 import { registerContract } from "../../src/platform/events/contracts/registry.js";
 import { createEventPlatform } from "../../src/platform/events/event-platform.js";
 import { enqueue } from "../../src/platform/events/outbox/enqueue.js";
+import { eventTypeOf } from "../../src/platform/events/topics.js";
 import { headersOf } from "../../src/platform/events/wire.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
@@ -19,7 +20,6 @@ import type { BenchResult } from "../types.js";
 
 const WRITE_TXS = 2_000;
 const RELAY_EVENTS = 20_000;
-const CONSUME_EVENTS = 5_000;
 const KEYS = 200;
 const BATCH = 500;
 const PARTITIONS = 6;
@@ -58,9 +58,12 @@ export async function runEventBenchmarks(): Promise<BenchResult[]> {
     await db.$executeRaw`CREATE SCHEMA bench`;
     await db.$executeRaw`CREATE TABLE bench.items (key TEXT PRIMARY KEY, seq INTEGER NOT NULL)`;
     await db.$executeRaw`CREATE TABLE bench.things (id UUID PRIMARY KEY, name TEXT NOT NULL)`;
-    results.push(await outboxWrite(db));
-    results.push(await relayThroughput(db, brokers));
-    results.push(await consumerThroughput(db, brokers));
+    if (!process.env.BENCH_CONSUMERS_ONLY) {
+      results.push(await outboxWrite(db));
+      results.push(await relayThroughput(db, brokers));
+    }
+    results.push(...(await consumerComparison(db, brokers)));
+    results.push(...(await localLogComparison(db)));
   } finally {
     await db.$disconnect();
     await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
@@ -186,69 +189,237 @@ async function relayThroughput(db: Db, brokers: string[]): Promise<BenchResult> 
   );
 }
 
-async function consumerThroughput(db: Db, brokers: string[]): Promise<BenchResult> {
-  const topic = `pin.bench.consume.${Date.now().toString(36)}`;
-  registerContract(topic, SCHEMA);
-  const platform = createEventPlatform({
+/** Sizes: BENCH_CONSUME_EVENTS for (b)–(d), BENCH_SLOW_EVENTS for the one-per-transaction paths. */
+const CONSUME_EVENTS = Number(process.env.BENCH_CONSUME_EVENTS ?? 20_000);
+const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? 3_000);
+type Item = { Key: string; Seq: number };
+
+/** Produces `count` item events straight to Kafka with the headers the outbox would write. */
+async function produceItems(kafka: Kafka, topic: string, count: number): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: PARTITIONS }] });
+  await admin.disconnect();
+  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  await producer.connect();
+  for (let start = 0; start < count; start += BATCH) {
+    const messages = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+      const key = `k${i % KEYS}`;
+      const messageId = randomUUID();
+      messages.push({
+        key,
+        value: JSON.stringify({ Key: key, Seq: i }),
+        headers: headersOf({
+          messageId,
+          eventType: eventTypeOf(topic),
+          contractVersion: 1,
+          aggregateId: key,
+          aggregateType: "Item",
+          createdAt: new Date().toISOString(),
+          correlationId: messageId,
+          causationId: null,
+          traceparent: null,
+        }),
+      });
+    }
+    await producer.send({ topic, acks: -1, messages });
+  }
+  await producer.disconnect();
+}
+
+async function upsertOne(tx: Tx, p: Item): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO bench.items (key, seq) VALUES (${p.Key}, ${p.Seq})
+    ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq WHERE bench.items.seq < EXCLUDED.seq`;
+}
+
+/** The set-based upsert every batched path runs: the latest Seq per key, one statement. */
+async function upsertMany(runner: Tx | Db, items: readonly Item[]): Promise<void> {
+  const latest = new Map<string, number>();
+  for (const i of items) latest.set(i.Key, Math.max(latest.get(i.Key) ?? -1, i.Seq));
+  if (latest.size === 0) return;
+  await runner.$executeRaw`
+    INSERT INTO bench.items (key, seq) SELECT * FROM unnest(${[...latest.keys()]}::text[], ${[...latest.values()]}::int[])
+    ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq WHERE bench.items.seq < EXCLUDED.seq`;
+}
+
+type Variant = "per-message, batch of 1" | "per-message" | "batch handler";
+
+function benchConsumer(topic: string, variant: Variant, onFirst: () => void) {
+  const common = {
+    group: `pin-bench-${variant.replaceAll(/[^a-z]+/g, "-")}-${Date.now()}`,
+    metricsPrefix: "bench_items",
+  };
+  if (variant === "batch handler") {
+    return defineConsumer<Record<string, Item>>({
+      ...common,
+      topics: [topic],
+      async handleBatch(messages, { tx }) {
+        onFirst();
+        await upsertMany(
+          tx,
+          messages.map((m) => m.payload),
+        );
+      },
+    });
+  }
+  return defineConsumer<Record<string, Item>>({
+    ...common,
+    ...(variant === "per-message, batch of 1" ? { batch: { maxMessages: 1 } } : {}),
+    handlers: {
+      [topic]: async (p, { tx }) => {
+        onFirst();
+        await upsertOne(tx, p);
+      },
+    },
+  });
+}
+
+function platformOf(db: Db, brokers: string[] | null, id: string) {
+  return createEventPlatform({
     settings: {
       ...loadSettings({ NODE_ENV: "test" }),
-      kafkaBrokers: brokers.join(","),
-      instanceId: "bench-c",
+      kafkaBrokers: brokers ? brokers.join(",") : null,
+      instanceId: id,
     },
     db,
     log: createLogger({ level: "warn", pretty: false }),
     metrics: createMetricsRegistry(),
     clock: new ManualClock(new Date()),
-    tuning: { topicPartitions: PARTITIONS, relayBatchSize: BATCH },
+    tuning: { topicPartitions: PARTITIONS, relayBatchSize: BATCH, localPollMs: 20 },
   });
-  await bulkEnqueue(db, topic, CONSUME_EVENTS);
-  const relay = platform.startRelay();
-  await relay.start();
-  await relay.whenCaughtUp?.();
-  await relay.stop();
+}
+
+/** Runs one consumer variant over a topic already filled; ms from the first handled message to caught up. */
+async function timeVariant(
+  db: Db,
+  brokers: string[] | null,
+  topic: string,
+  variant: Variant,
+): Promise<number> {
+  await db.$executeRaw`TRUNCATE bench.items`;
+  const platform = platformOf(db, brokers, `bench-${variant.length}-${Date.now()}`);
   let firstHandledAt = 0;
   const consumer = platform.runConsumer(
-    defineConsumer({
-      group: `pin-bench-${Date.now()}`,
-      metricsPrefix: "bench_items",
-      handlers: {
-        [topic]: async (p: { Key: string; Seq: number }, { tx }) => {
-          firstHandledAt ||= performance.now();
-          await tx.$executeRaw`
-            INSERT INTO bench.items (key, seq) VALUES (${p.Key}, ${p.Seq})
-            ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq WHERE bench.items.seq < EXCLUDED.seq`;
-        },
-      },
+    benchConsumer(topic, variant, () => {
+      firstHandledAt ||= performance.now();
     }),
   );
   await consumer.start();
   await consumer.whenCaughtUp?.();
-  // From the first handled message to caught up: group join and first fetch excluded.
-  const consumeMs = performance.now() - firstHandledAt;
+  const ms = performance.now() - firstHandledAt;
   await consumer.stop();
   await platform.close();
+  return ms;
+}
 
+/** (d): a bare kafkajs eachBatch loop, the same set-based upsert, no dedup and no error policy. */
+async function timeBareEachBatch(kafka: Kafka, db: Db, topic: string, count: number): Promise<number> {
   await db.$executeRaw`TRUNCATE bench.items`;
-  const bareMs = await elapsed(async () => {
-    for (let start = 0; start < CONSUME_EVENTS; start += BATCH) {
-      const keys: string[] = [];
-      const seqs: number[] = [];
-      const latest = new Map<string, number>();
-      for (let i = start; i < Math.min(CONSUME_EVENTS, start + BATCH); i++) latest.set(`k${i % KEYS}`, i);
-      for (const [k, s] of latest) {
-        keys.push(k);
-        seqs.push(s);
-      }
-      await db.$executeRaw`
-        INSERT INTO bench.items (key, seq) SELECT * FROM unnest(${keys}::text[], ${seqs}::int[])
-        ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq WHERE bench.items.seq < EXCLUDED.seq`;
-    }
+  const consumer = kafka.consumer({ groupId: `pin-bench-bare-${Date.now()}`, maxWaitTimeInMs: 100 });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  let seen = 0;
+  let firstAt = 0;
+  let done!: () => void;
+  const finished = new Promise<void>((r) => {
+    done = r;
   });
-  return result(
-    "consumer: Kafka → dedup + upsert per message (events/s)",
-    perSecond(CONSUME_EVENTS, consumeMs),
-    perSecond(CONSUME_EVENTS, bareMs),
-    "events/s",
-    `baseline = bare batched upsert (${BATCH} rows per statement, no broker, no dedup); measured from the first handled message (group join excluded); 6 partitions consumed concurrently`,
-  );
+  await consumer.run({
+    autoCommit: false,
+    partitionsConsumedConcurrently: PARTITIONS,
+    eachBatch: async ({ batch, commitOffsetsIfNecessary, resolveOffset }) => {
+      firstAt ||= performance.now();
+      for (let from = 0; from < batch.messages.length; from += BATCH) {
+        const chunk = batch.messages.slice(from, from + BATCH);
+        await upsertMany(
+          db,
+          chunk.map((m) => JSON.parse(m.value?.toString() ?? "{}") as Item),
+        );
+        const last = chunk[chunk.length - 1];
+        if (last) resolveOffset(last.offset);
+        await commitOffsetsIfNecessary({
+          topics: [
+            { topic, partitions: [{ partition: batch.partition, offset: String(Number(last?.offset) + 1) }] },
+          ],
+        });
+        seen += chunk.length;
+      }
+      if (seen >= count) done();
+    },
+  });
+  await finished;
+  const ms = performance.now() - firstAt;
+  await consumer.disconnect();
+  return ms;
+}
+
+async function consumerComparison(db: Db, brokers: string[]): Promise<BenchResult[]> {
+  const kafka = new Kafka({ clientId: "bench-consume", brokers, logLevel: logLevel.NOTHING });
+  const id = Date.now().toString(36);
+  const big = `pin.bench.item-changed-${id}.v1`;
+  const small = `pin.bench.item-slow-${id}.v1`;
+  registerContract(big, SCHEMA);
+  registerContract(small, SCHEMA);
+  await produceItems(kafka, big, CONSUME_EVENTS);
+  await produceItems(kafka, small, SLOW_EVENTS);
+
+  const d = perSecond(CONSUME_EVENTS, await timeBareEachBatch(kafka, db, big, CONSUME_EVENTS));
+  const a = perSecond(SLOW_EVENTS, await timeVariant(db, brokers, small, "per-message, batch of 1"));
+  const b = perSecond(CONSUME_EVENTS, await timeVariant(db, brokers, big, "per-message"));
+  const c = perSecond(CONSUME_EVENTS, await timeVariant(db, brokers, big, "batch handler"));
+  const note = `${PARTITIONS} partitions, ${KEYS} keys, measured from the first handled message to caught up`;
+  return [
+    result(`(d) bare kafkajs eachBatch + set-based upsert, ${CONSUME_EVENTS} events`, d, d, "events/s", note),
+    result(
+      `(a) one transaction per message (batch of 1), ${SLOW_EVENTS} events`,
+      a,
+      a,
+      "events/s",
+      `${note}; baseline = itself`,
+    ),
+    result(
+      `(b) batched runtime, per-message handler, ${CONSUME_EVENTS} events`,
+      b,
+      a,
+      "events/s",
+      `${note}; baseline = (a)`,
+    ),
+    result(
+      `(c) batched runtime, batch handler, ${CONSUME_EVENTS} events`,
+      c,
+      a,
+      "events/s",
+      `${note}; baseline = (a)`,
+    ),
+    result(`(c) / (d)`, c, d, "events/s", `target ≥ 0.6; ${note}`),
+  ];
+}
+
+/** Local log end to end (outbox → relay → local log → consumer), one per transaction vs batched. */
+async function localLogComparison(db: Db): Promise<BenchResult[]> {
+  const id = Date.now().toString(36);
+  const topic = `pin.bench.item-local-${id}.v1`;
+  registerContract(topic, SCHEMA);
+  await bulkEnqueue(db, topic, SLOW_EVENTS);
+  const platform = platformOf(db, null, `bench-local-${id}`);
+  const relay = platform.startRelay();
+  await relay.start();
+  await relay.whenCaughtUp?.();
+  await relay.stop();
+  const before = perSecond(SLOW_EVENTS, await timeVariant(db, null, topic, "per-message, batch of 1"));
+  const after = perSecond(SLOW_EVENTS, await timeVariant(db, null, topic, "per-message"));
+  const batch = perSecond(SLOW_EVENTS, await timeVariant(db, null, topic, "batch handler"));
+  const note = `${SLOW_EVENTS} events, ${KEYS} keys, 4 lanes; consumer side from the first handled message`;
+  return [
+    result(
+      "local log: per-message handler, batched (after) vs batch of 1 (before)",
+      after,
+      before,
+      "events/s",
+      note,
+    ),
+    result("local log: batch handler vs batch of 1 (before)", batch, before, "events/s", note),
+  ];
 }

@@ -1,15 +1,8 @@
-import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
-import type { Db } from "../platform/db/prisma-client.js";
-import type { Logger } from "../platform/log/logger.js";
-import type { Registry } from "../platform/metrics/registry.js";
+import type { Infra } from "../platform/infra.js";
 
-export interface CliDeps {
+export interface CliDeps extends Infra {
   readonly settings: Settings;
-  readonly log: Logger;
-  readonly db: Db;
-  readonly clock: Clock;
-  readonly metrics: Registry;
   /** The resolved database URL (embedded PostgreSQL when DATABASE_URL is empty) */
   readonly databaseUrl: string;
 }

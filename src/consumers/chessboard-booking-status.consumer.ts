@@ -1,11 +1,5 @@
-import type {
-  BookingCancelledV1,
-  BookingConfirmedV1,
-  BookingCreatedV1,
-  BookingExpiredV1,
-  BookingExtendedV1,
-  DealSaleStartedV1,
-} from "../contracts/crm-booking-events.js";
+import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
+import { TOPIC } from "../contracts/topics.js";
 import { CHESSBOARD_ERROR } from "../domain/chessboard/chessboard.errors.js";
 import { applyBookingEvent } from "../domain/chessboard/status/apply-booking-event.js";
 import { type BookingEvent, bookingEventFrom } from "../domain/chessboard/status/booking-event.js";
@@ -20,7 +14,6 @@ import {
   type HandlerContext,
   type HandlerResult,
 } from "../platform/events/consumer/definition.js";
-import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 
@@ -40,7 +33,9 @@ export interface ChessboardBookingStatusDeps {
  * Dedup by MessageId is the platform's; ordering across topics is the pure projection's
  * (decideHoldChange). booking-paid is not consumed: its booking-confirmed carries the transition.
  */
-export function chessboardBookingStatusConsumer(deps: ChessboardBookingStatusDeps): ConsumerDefinition {
+export function chessboardBookingStatusConsumer(
+  deps: ChessboardBookingStatusDeps,
+): ConsumerDefinition<CrmEventByTopic> {
   const holdMismatches = counter(
     deps.metrics,
     "chessboard_crm_hold_mismatch_total",
@@ -85,18 +80,19 @@ export function chessboardBookingStatusConsumer(deps: ChessboardBookingStatusDep
     };
   }
 
-  return defineConsumer({
+  return defineConsumer<CrmEventByTopic>({
     group: CHESSBOARD_BOOKING_STATUS_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     handlers: {
-      [TOPIC.bookingCreated]: handle<BookingCreatedV1>(bookingEventFrom.created),
-      [TOPIC.bookingConfirmed]: handle<BookingConfirmedV1>(bookingEventFrom.confirmed),
-      [TOPIC.bookingExtended]: handle<BookingExtendedV1>(bookingEventFrom.extended),
-      [TOPIC.bookingExpired]: handle<BookingExpiredV1>(bookingEventFrom.expired),
-      [TOPIC.bookingCancelled]: handle<BookingCancelledV1>(bookingEventFrom.cancelled),
-      [TOPIC.dealSaleStarted]: handle<DealSaleStartedV1>(bookingEventFrom.saleStarted),
+      [TOPIC.bookingCreated]: handle(bookingEventFrom.created),
+      [TOPIC.bookingConfirmed]: handle(bookingEventFrom.confirmed),
+      [TOPIC.bookingExtended]: handle(bookingEventFrom.extended),
+      [TOPIC.bookingExpired]: handle(bookingEventFrom.expired),
+      [TOPIC.bookingCancelled]: handle(bookingEventFrom.cancelled),
+      [TOPIC.dealSaleStarted]: handle(bookingEventFrom.saleStarted),
     },
+    nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch],
     classifyError: (error) =>
       isDomainError(error) && error.code === CHESSBOARD_ERROR.holdMismatch ? "retriable" : undefined,
   });

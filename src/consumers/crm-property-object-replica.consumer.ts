@@ -1,7 +1,5 @@
-import type {
-  PropertyObjectStatusChangedEvent,
-  PropertyObjectUpsertedEvent,
-} from "../contracts/chessboard-events.js";
+import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import { TOPIC } from "../contracts/topics.js";
 import { upsertReplicaIfNewer } from "../domain/crm/property-object-replica/property-object-replica.repository.js";
 import type { Clock } from "../platform/clock/clock.js";
 import {
@@ -10,7 +8,6 @@ import {
   type HandlerContext,
   type HandlerResult,
 } from "../platform/events/consumer/definition.js";
-import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 
@@ -29,7 +26,9 @@ export interface CrmPropertyObjectReplicaDeps {
  * createBooking checks (unknown / not Free / other developer). Monotonic by Version, so
  * redelivery and cross-topic reordering cannot move a replica row back.
  */
-export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplicaDeps): ConsumerDefinition {
+export function crmPropertyObjectReplicaConsumer(
+  _deps: CrmPropertyObjectReplicaDeps,
+): ConsumerDefinition<ChessboardEventByTopic> {
   async function apply(
     ctx: HandlerContext,
     row: Parameters<typeof upsertReplicaIfNewer>[1],
@@ -47,12 +46,12 @@ export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplica
     return applied ? "applied" : "skipped-stale";
   }
 
-  return defineConsumer({
+  return defineConsumer<ChessboardEventByTopic>({
     group: CRM_PROPERTY_OBJECT_REPLICA_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     handlers: {
-      [TOPIC.propertyObjectUpserted]: (payload: PropertyObjectUpsertedEvent, ctx: HandlerContext) =>
+      [TOPIC.propertyObjectUpserted]: (payload, ctx) =>
         apply(ctx, {
           id: payload.Id,
           tenantId: payload.TenantId,
@@ -61,7 +60,7 @@ export function crmPropertyObjectReplicaConsumer(_deps: CrmPropertyObjectReplica
           status: payload.Status,
           version: payload.Version,
         }),
-      [TOPIC.propertyObjectStatusChanged]: (payload: PropertyObjectStatusChangedEvent, ctx: HandlerContext) =>
+      [TOPIC.propertyObjectStatusChanged]: (payload, ctx) =>
         apply(ctx, {
           id: payload.PropertyObjectId,
           tenantId: payload.TenantId,

@@ -11,7 +11,7 @@
  *    A property object has ONE version counter shared by property-object-upserted,
  *    -status-changed and -price-changed, so a consumer can order them across topics.
  */
-import { TOPIC } from "../platform/events/topics.js";
+import { TOPIC } from "./topics.js";
 
 export const CHESSBOARD_TOPICS = {
   developerUpserted: TOPIC.developerUpserted,

@@ -8,7 +8,7 @@
  * stale from new by comparing Version for the BookingId, whatever topic the event came from.
  * Within v1 producers may add fields; consumers must ignore unknown ones.
  */
-import { TOPIC } from "../platform/events/topics.js";
+import { TOPIC } from "./topics.js";
 
 export const CRM_BOOKING_TOPICS = {
   bookingCreated: TOPIC.bookingCreated,
@@ -122,7 +122,7 @@ export interface DealSaleStartedV1 extends BookingEventBase {
 }
 
 /** Topic → payload type, for typed handlers (`handlers: { [TOPIC.bookingCreated]: (p: BookingCreatedV1) … }`). */
-export interface CrmEventPayloads {
+export interface CrmEventByTopic {
   readonly [TOPIC.bookingCreated]: BookingCreatedV1;
   readonly [TOPIC.bookingConfirmed]: BookingConfirmedV1;
   readonly [TOPIC.bookingPaid]: BookingPaidV1;
@@ -134,7 +134,7 @@ export interface CrmEventPayloads {
 
 /** One event a crm transition produces: topic + its payload, before it becomes an outbox row. */
 export type CrmEvent = {
-  readonly [T in CrmTopic]: { readonly topic: T; readonly payload: CrmEventPayloads[T] };
+  readonly [T in CrmTopic]: { readonly topic: T; readonly payload: CrmEventByTopic[T] };
 }[CrmTopic];
 
 /** The Kafka key of a crm event: BookingId, except deal-sale-started (DealId). */

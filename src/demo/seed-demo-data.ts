@@ -1,14 +1,8 @@
 import { seedDemoChessboard } from "../domain/chessboard/seed/seed-demo-structure.js";
 import { seedDemoCrm } from "../domain/crm/seed/seed-demo-deals.js";
-import type { Clock } from "../platform/clock/clock.js";
-import type { Db } from "../platform/db/prisma-client.js";
-import type { Logger } from "../platform/log/logger.js";
+import type { Infra } from "../platform/infra.js";
 
-export interface SeedDeps {
-  readonly db: Db;
-  readonly clock: Clock;
-  readonly log: Logger;
-}
+export type SeedDeps = Omit<Infra, "metrics">;
 
 /**
  * Demo data for embedded mode, context by context, each through its own service path so the

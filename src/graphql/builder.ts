@@ -4,7 +4,7 @@ import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
-import type { UserRole } from "../platform/auth/viewer.js";
+import { hasRole, isPlatformStaff, type UserRole } from "../platform/auth/viewer.js";
 import {
   ConflictError,
   type DomainError,
@@ -53,9 +53,8 @@ export const builder = new SchemaBuilder<{
     authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       authenticated: ctx.viewer !== null,
-      role: (roles: UserRole[]) => ctx.viewer !== null && ctx.viewer.roles.some((r) => roles.includes(r)),
-      platformStaff:
-        ctx.viewer !== null && ctx.viewer.roles.some((r) => ["pin_manager", "admin", "system"].includes(r)),
+      role: (roles: UserRole[]) => hasRole(ctx.viewer, ...roles),
+      platformStaff: isPlatformStaff(ctx.viewer),
     }),
     unauthorizedError: (_parent, ctx) =>
       new ForbiddenError(

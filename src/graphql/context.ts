@@ -1,27 +1,30 @@
+import type { ChessboardServices } from "../domain/chessboard/chessboard.services.js";
+import type { CrmServices } from "../domain/crm/crm.services.js";
 import type { Viewer } from "../platform/auth/viewer.js";
-import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
-import type { Db } from "../platform/db/prisma-client.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
+import type { LiveHub } from "./live/chessboard-live-hub.js";
 
 /**
- * Runtime pieces a context plugs into the API (e.g. chessboard's live-grid hub). Contexts add
- * their own members by declaration merging, so this file never imports a domain:
- *
- *   declare module "../../graphql/context.js" { interface ApiExtensions { chessboardLive: LiveHub } }
+ * Every context's services, built once by the composition root (src/app.ts `createServices`) and
+ * handed to the GraphQL layer as one typed object. Resolvers reach a context only through here:
+ * `ctx.deps.services.crm.commands`, `ctx.deps.services.crm.reads`, … — never the database.
+ * A new context adds one member here and one line in createServices.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging
-export interface ApiExtensions {}
+export interface ApiServices {
+  readonly crm: CrmServices;
+  readonly chessboard: ChessboardServices;
+  /** The live grid hub fed by the broadcast consumer; null where the api role does not run it. */
+  readonly chessboardLive: LiveHub | null;
+}
 
 /** Built once at start (composition root) and shared by every request. */
 export interface ApiDeps {
-  readonly db: Db;
-  readonly clock: Clock;
   readonly log: Logger;
   readonly metrics: Registry;
   readonly settings: Settings;
-  readonly extensions: ApiExtensions;
+  readonly services: ApiServices;
 }
 
 /** Per request (HTTP) or per operation (graphql-ws). */

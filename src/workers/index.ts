@@ -1,32 +1,21 @@
-import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
-import type { Db } from "../platform/db/prisma-client.js";
-import type { Logger } from "../platform/log/logger.js";
-import type { Registry } from "../platform/metrics/registry.js";
+import type { Infra } from "../platform/infra.js";
+import type { PeriodicWorker } from "../platform/workers/periodic-worker.js";
 import { createBookingExpirationWorker } from "./booking-expiration.worker.js";
 import { createHoldExpirationWorker } from "./hold-expiration.worker.js";
 
-export interface WorkerDeps {
-  readonly db: Db;
-  readonly log: Logger;
-  readonly clock: Clock;
-  readonly metrics: Registry;
+export interface WorkerDeps extends Infra {
   readonly settings: Settings;
-}
-
-export interface Worker {
-  start(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 /**
  * Every periodic worker the `workers` role runs (the outbox relay is started by the event
- * platform). Adding a worker = one file in src/workers exporting a factory, plus one line here.
+ * platform). Adding a worker = one file in src/workers whose factory returns
+ * `createPeriodicWorker({ name, every, runOnce, … })` (src/platform/workers), plus one line here.
  */
-export const WORKERS: ReadonlyArray<(deps: WorkerDeps) => Worker> = [
+export const WORKERS: ReadonlyArray<(deps: WorkerDeps) => PeriodicWorker<unknown>> = [
   function bookingExpiration(deps) {
-    const worker = createBookingExpirationWorker(deps);
-    return { start: async () => worker.start(), stop: () => worker.stop() };
+    return createBookingExpirationWorker(deps);
   },
   function holdExpiration(deps) {
     return createHoldExpirationWorker(deps);

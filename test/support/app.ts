@@ -1,5 +1,3 @@
-import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
-import { print } from "graphql";
 import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { type App, startApp } from "../../src/app.js";
@@ -37,9 +35,9 @@ export interface TestApp {
   readonly settings: Settings;
   /** A signed bearer token for a demo user of that role (override userId/tenantId as needed) */
   tokenFor(role: UserRole, overrides?: { userId?: string; tenantId?: string | null }): Promise<string>;
-  /** POST a GraphQL document over real HTTP (a string, or a typed document from test/generated) */
+  /** POST a GraphQL document over real HTTP; T is the result type the test expects */
   graphql<T = Record<string, unknown>, V = Record<string, unknown>>(
-    query: string | TypedDocumentNode<T, V>,
+    query: string,
     variables?: V,
     token?: string | null,
   ): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
@@ -109,7 +107,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
           "content-type": "application/json",
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
-        body: JSON.stringify({ query: typeof query === "string" ? query : print(query), variables }),
+        body: JSON.stringify({ query: query, variables }),
       });
       return (await response.json()) as never;
     },

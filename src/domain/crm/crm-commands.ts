@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "../../platform/auth/viewer.js";
-import type { Clock } from "../../platform/clock/clock.js";
-import type { Db, Tx } from "../../platform/db/prisma-client.js";
+import type { Tx } from "../../platform/db/prisma-client.js";
 import { DomainError } from "../../platform/errors/domain-error.js";
-import type { Logger } from "../../platform/log/logger.js";
+import type { Infra } from "../../platform/infra.js";
 import {
   type CrmAction,
   canPerform,
@@ -17,33 +16,23 @@ import {
   applyCreatedBooking,
 } from "./booking/apply-booking-decision.js";
 import { type BookingCommand, decideBooking } from "./booking/booking.decide.js";
-import {
-  type CausationMeta,
-  findActiveBookingOfDeal,
-  findBooking,
-  findDeal,
-  insertDeal,
-  insertTimeline,
-  updateDealVersioned,
-} from "./booking/booking.repository.js";
+import type { CausationMeta } from "./booking/booking.outbox.js";
+import { findActiveBookingOfDeal, findBooking } from "./booking/booking.repository.js";
 import type { Booking } from "./booking/booking.types.js";
 import { DEFAULT_PROGRAM_TERMS, programTermsOf } from "./booking/booking-program.repository.js";
 import { loadCreateBookingContext } from "./booking/create-booking-context.repository.js";
 import { CRM_ERROR, crmErrors } from "./crm.errors.js";
 import type { CrmMetrics } from "./crm.metrics.js";
 import { decideDeal } from "./deal/deal.decide.js";
+import { findDeal, insertDeal, updateDealVersioned } from "./deal/deal.repository.js";
 import type { Deal } from "./deal/deal.types.js";
+import { insertTimeline } from "./timeline/timeline.repository.js";
 
 /** The loser of an optimistic race re-reads and decides again; after this many tries it gives up. */
 const MAX_ATTEMPTS = 3;
 const SECONDS_PER_MS = 1 / 1000;
 
-export interface CrmCommandDeps {
-  readonly db: Db;
-  readonly clock: Clock;
-  readonly log: Logger;
-  readonly metrics: CrmMetrics;
-}
+export type CrmCommandDeps = Infra<CrmMetrics>;
 
 export interface CreateDealInput {
   readonly title: string;

@@ -2,24 +2,16 @@ import type {
   PropertyObjectPriceChangedEvent,
   PropertyObjectStatusChangedEvent,
 } from "../../contracts/chessboard-events.js";
-import type { Db } from "../../platform/db/prisma-client.js";
 import type { EventEnvelope } from "../../platform/events/envelope.js";
 import type { EventPlatform, Runner } from "../../platform/events/event-platform.js";
 import { TOPIC } from "../../platform/events/topics.js";
-import type { Logger } from "../../platform/log/logger.js";
-import { counter, gauge, type Registry } from "../../platform/metrics/registry.js";
+import type { Infra } from "../../platform/infra.js";
+import { counter, gauge } from "../../platform/metrics/registry.js";
 import { createLiveHub, type LiveDelta, type LiveHub } from "./chessboard-live-hub.js";
 
 /** A slow client may lag this many deltas before it is told to resubscribe (fresh snapshot). */
 export const LIVE_MAX_QUEUE = 1_000;
 export const LIVE_BROADCAST_NAME = "chessboard-live";
-
-declare module "../context.js" {
-  interface ApiExtensions {
-    /** Optional so an API without the live grid (e.g. a test app) still type-checks; wired in extensions.ts. */
-    chessboardLive?: LiveHub;
-  }
-}
 
 /** status-changed / price-changed payload → the delta clients receive; null for other topics. */
 export function liveDeltaOf(envelope: EventEnvelope<unknown>): LiveDelta | null {
@@ -60,12 +52,10 @@ export function liveDeltaOf(envelope: EventEnvelope<unknown>): LiveDelta | null 
  * status-changed and price-changed topics (its own group per instance, starting at the latest
  * position), so any instance can serve any subscriber.
  */
-export function createChessboardLive(deps: {
-  platform: EventPlatform;
-  db: Db;
-  log: Logger;
-  metrics: Registry;
-}): { hub: LiveHub; runner: Runner } {
+export function createChessboardLive(deps: Infra & { readonly platform: EventPlatform }): {
+  hub: LiveHub;
+  runner: Runner;
+} {
   const subscribers = gauge(
     deps.metrics,
     "chessboard_live_subscribers",

@@ -342,6 +342,20 @@ export const SETTINGS = {
   ),
   outboxRetentionHours: int("PIN_OUTBOX_RETENTION_HOURS", 72, "How long published outbox rows are kept", 1),
   dedupWindowDays: int("PIN_DEDUP_WINDOW_DAYS", 14, "How long consumer dedup keys are kept", 1),
+  consumerBatchSize: int(
+    "PIN_CONSUMER_BATCH_SIZE",
+    500,
+    "Most messages a consumer handles in one transaction / sink flush (a consumer may override it)",
+    1,
+    10_000,
+  ),
+  consumerFlushMs: int(
+    "PIN_CONSUMER_FLUSH_MS",
+    100,
+    "How long a consumer's fetch may wait to fill a batch, ms (a consumer may override it)",
+    1,
+    60_000,
+  ),
   bookingExpirationCycleSeconds: int(
     "PIN_BOOKING_EXPIRATION_CYCLE_SECONDS",
     60,
@@ -358,6 +372,12 @@ export const SETTINGS = {
     "PIN_HOLD_EXPIRATION_CYCLE_SECONDS",
     60,
     "chessboard hold-expiration safety worker cycle",
+    1,
+  ),
+  holdExpirationBatchSize: int(
+    "PIN_HOLD_EXPIRATION_BATCH_SIZE",
+    200,
+    "Property objects released per hold-expiration transaction",
     1,
   ),
   holdExpirationGraceMinutes: int(

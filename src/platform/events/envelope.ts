@@ -4,7 +4,7 @@
  * metadata in headers named in HEADER (see docs/events.md).
  */
 export interface EventMetadata {
-  /** uuid; the dedup key of every consumer is `<group>:<eventType>:<messageId>` */
+  /** uuid; the dedup key of every consumer is `<group>:<topic>:<messageId>` (decision 0031) */
   readonly messageId: string;
   /** kebab-case, e.g. `booking-created`, `property-object-upserted` */
   readonly eventType: string;

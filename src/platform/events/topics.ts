@@ -1,47 +1,12 @@
+/** Topic names are contracts (src/contracts/topics.ts); the platform only derives DLQ names. */
+export { contractVersionOf, eventTypeOf, TOPIC, type Topic } from "../../contracts/topics.js";
+
 /**
- * Every topic of the system. Names follow `pin.<context>.<event-type>.v<contract version>`
- * exactly as the specification spells them; the payload contract of each lives in
- * schema/events/<topic>.schema.json.
+ * DLQ topic per consumer group: group `pin-<context>-<rest>` → `pin.<context>.<rest>-dlq.v1`
+ * (e.g. pin-catalog-chessboard-sync → pin.catalog.chessboard-sync-dlq.v1). A consumer whose DLQ
+ * name does not follow the rule declares `dlqTopic` in its definition.
  */
-export const TOPIC = {
-  // crm → booking saga (key = BookingId, except deal-sale-started: key = DealId)
-  bookingCreated: "pin.crm.booking-created.v1",
-  bookingConfirmed: "pin.crm.booking-confirmed.v1",
-  bookingPaid: "pin.crm.booking-paid.v1",
-  bookingExpired: "pin.crm.booking-expired.v1",
-  bookingCancelled: "pin.crm.booking-cancelled.v1",
-  bookingExtended: "pin.crm.booking-extended.v1",
-  dealSaleStarted: "pin.crm.deal-sale-started.v1",
-  // chessboard → structure and sale status (key = aggregate id / PropertyObjectId)
-  developerUpserted: "pin.chessboard.developer-upserted.v1",
-  projectUpserted: "pin.chessboard.project-upserted.v1",
-  buildingUpserted: "pin.chessboard.building-upserted.v1",
-  propertyObjectUpserted: "pin.chessboard.property-object-upserted.v1",
-  propertyObjectStatusChanged: "pin.chessboard.property-object-status-changed.v1",
-  propertyObjectPriceChanged: "pin.chessboard.property-object-price-changed.v1",
-} as const;
-
-export type Topic = (typeof TOPIC)[keyof typeof TOPIC];
-
-/** DLQ topic per consumer group: `pin.<context>.<group-suffix>-dlq.v1`. */
 export function dlqTopicFor(group: string): string {
-  const known: Record<string, string> = {
-    "pin-catalog-chessboard-sync": "pin.catalog.chessboard-sync-dlq.v1",
-  };
-  const given = known[group];
-  if (given) return given;
   const [, context = "platform", ...rest] = group.split("-");
   return `pin.${context}.${rest.join("-") || "consumer"}-dlq.v1`;
-}
-
-/** `pin.crm.booking-created.v1` → `booking-created` */
-export function eventTypeOf(topic: string): string {
-  const parts = topic.split(".");
-  return parts[2] ?? topic;
-}
-
-/** `pin.crm.booking-created.v1` → 1 */
-export function contractVersionOf(topic: string): number {
-  const match = /\.v(\d+)$/.exec(topic);
-  return match ? Number(match[1]) : 1;
 }

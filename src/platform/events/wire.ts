@@ -58,7 +58,10 @@ export function parseEnvelope(message: InboundMessage): ParsedEnvelope {
   };
 }
 
-/** `<group>:<eventType>:<messageId>` — the dedup key of the spec. */
+/**
+ * `<group>:<topic>:<messageId>` (decision 0031): the topic comes from the record, not from a header
+ * a producer could vary, so the same message cannot dodge dedup by changing its event-type header.
+ */
 export function dedupKeyOf(group: string, envelope: EventEnvelope<unknown>): string {
-  return `${group}:${envelope.metadata.eventType}:${envelope.metadata.messageId}`;
+  return `${group}:${envelope.topic}:${envelope.metadata.messageId}`;
 }

@@ -28,7 +28,7 @@ describe("wire format", () => {
     });
   });
 
-  it("round-trips an envelope and derives the dedup key <group>:<eventType>:<messageId>", () => {
+  it("round-trips an envelope and derives the dedup key <group>:<topic>:<messageId>", () => {
     const parsed = parseEnvelope({
       topic: "pin.crm.booking-created.v1",
       partition: 0,
@@ -41,7 +41,7 @@ describe("wire format", () => {
     expect(parsed.envelope.metadata).toEqual(metadata);
     expect(parsed.envelope.payload).toEqual({ BookingId: "b-1" });
     expect(dedupKeyOf("pin-chessboard-booking-status", parsed.envelope)).toBe(
-      `pin-chessboard-booking-status:booking-created:${metadata.messageId}`,
+      `pin-chessboard-booking-status:pin.crm.booking-created.v1:${metadata.messageId}`,
     );
   });
 

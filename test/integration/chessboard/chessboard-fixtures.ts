@@ -5,7 +5,7 @@ import type {
   BookingCreatedV1,
   BookingExpiredV1,
   BookingExtendedV1,
-  CrmEventPayloads,
+  CrmEventByTopic,
   DealSaleStartedV1,
 } from "../../../src/contracts/crm-booking-events.js";
 import { createChessboardStructure } from "../../../src/domain/chessboard/structure/chessboard-structure.service.js";
@@ -154,9 +154,9 @@ export const crm = {
 let offset = 0;
 
 /** A crm event on the wire, as a transport hands it to the consumer runtime. */
-export function wireMessage<T extends keyof CrmEventPayloads>(
+export function wireMessage<T extends keyof CrmEventByTopic>(
   topic: T,
-  payload: CrmEventPayloads[T],
+  payload: CrmEventByTopic[T],
   messageId: string = randomUUID(),
 ): InboundMessage {
   const key = topic === TOPIC.dealSaleStarted ? payload.DealId : payload.BookingId;

@@ -12,7 +12,11 @@ import { createConsumerHarness } from "./consumer-harness.js";
 
 const HOUR = 3_600_000;
 const GRACE_MINUTES = 10;
-const SETTINGS = { holdExpirationGraceMinutes: GRACE_MINUTES, holdExpirationCycleSeconds: 60 };
+const SETTINGS = {
+  holdExpirationGraceMinutes: GRACE_MINUTES,
+  holdExpirationCycleSeconds: 60,
+  holdExpirationBatchSize: 200,
+};
 
 describeWithService("postgres", "chessboard hold-expiration safety worker", () => {
   let database: MigratedDatabase;

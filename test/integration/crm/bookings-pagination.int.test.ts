@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServices } from "../../../src/app.js";
 import type { GraphQLContext } from "../../../src/graphql/context.js";
 import { schema } from "../../../src/graphql/schema/index.js";
 import { DEMO_USERS } from "../../../src/platform/auth/demo-users.js";
@@ -139,12 +140,15 @@ describe("DataLoader: a page of bookings costs a constant number of SQL queries"
       requestId: "count",
       log: logger,
       deps: {
-        db: counting,
-        clock,
         log: logger,
         metrics: app.metrics,
         settings: app.settings,
-        extensions: {},
+        services: createServices({
+          db: counting as unknown as typeof app.db,
+          clock,
+          log: logger,
+          metrics: app.metrics,
+        }),
       },
     } as unknown as GraphQLContext;
     const result = await execute({

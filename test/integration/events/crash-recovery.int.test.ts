@@ -5,6 +5,7 @@ import { describeWithService, kafkaBrokers } from "../../support/services.js";
 import {
   enqueueItems,
   eventually,
+  HANDLER_SHAPES,
   type ItemPayload,
   itemsConsumer,
   itemsSuite,
@@ -98,6 +99,38 @@ describeWithService(["postgres", "kafka"], "event platform crash recovery (kafka
     expect((await readItems(suite.db.prisma)).get("c")).toEqual({ lastSeq: 1, seqs: [1], applied: 1 });
     expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBe(1);
   });
+
+  it.each(HANDLER_SHAPES)(
+    "kill -9 in the middle of a batch, between the database commit and the offset commit (%s handlers): after restart the state equals a clean run's, nothing applied twice",
+    async (shape) => {
+      const topic = itemTopic();
+      const group = `pin-test-batch-crash-${shape}-${Date.now()}`;
+      const p = put();
+      await enqueueItems(suite.db.prisma, topic, grid(10, 5), p.clock);
+      const relay = await started(p.platform.startRelay());
+      await relay.whenCaughtUp?.();
+
+      const signal = await runChildUntilKilled({
+        CHILD_MODE: "consumer-crash",
+        CHILD_SHAPE: shape,
+        CHILD_TOPIC: topic,
+        CHILD_GROUP: group,
+        CHILD_DB_URL: suite.db.url,
+        CHILD_BROKERS: kafkaBrokers().join(","),
+      });
+      expect(signal).toBe("SIGKILL");
+      const committedBeforeCrash = [...(await readItems(suite.db.prisma)).values()].reduce(
+        (n, i) => n + i.applied,
+        0,
+      );
+      expect(committedBeforeCrash).toBeGreaterThan(1); // a whole batch, not one message, was committed
+
+      const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults(), shape)));
+      await consumer.whenCaughtUp?.();
+      expectEveryKeyInOrder(await readItems(suite.db.prisma), 10, 5);
+      expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBe(committedBeforeCrash);
+    },
+  );
 
   it("broker unreachable for 30 s mid-stream: the backlog is kept and drains after recovery, nothing lost", async () => {
     const [host = "127.0.0.1", port = "19092"] = (kafkaBrokers()[0] ?? "").split(":");

@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
-import type { Db } from "../../../src/platform/db/prisma-client.js";
+import type { Db, Tx } from "../../../src/platform/db/prisma-client.js";
 import {
   IllegalStateError,
   NotFoundError,
   ValidationError,
 } from "../../../src/platform/errors/domain-error.js";
 import {
+  type AnyConsumerDefinition,
   ConcurrencyConflictError,
-  type ConsumerDefinition,
   defineConsumer,
 } from "../../../src/platform/events/consumer/definition.js";
 import { registerContract } from "../../../src/platform/events/contracts/registry.js";
@@ -150,38 +150,75 @@ export interface Faults {
   conflictsLeft?: number;
 }
 
-export function itemsConsumer(group: string, topic: string, faults: Faults): ConsumerDefinition {
-  return defineConsumer({
+/** The two handler shapes every contract test runs with. */
+export type HandlerShape = "message" | "batch";
+export const HANDLER_SHAPES: HandlerShape[] = ["message", "batch"];
+
+type ItemMap = Record<string, ItemPayload>;
+
+/** Throws what the test asked this item to throw (the same for both handler shapes). */
+function failureOf(payload: ItemPayload, faults: Faults): void {
+  if (payload.Fail === "non-retriable") throw new ValidationError("TEST_ITEM_INVALID", "poison");
+  if (payload.Fail === "skip") throw new IllegalStateError("TEST_ITEM_GAP", "tolerated gap");
+  if (payload.Fail === "conflict" && (faults.conflictsLeft ?? 0) > 0) {
+    faults.conflictsLeft = (faults.conflictsLeft ?? 0) - 1;
+    throw new ConcurrencyConflictError("lost the version race");
+  }
+  if (faults.retriableKeys.has(payload.Key)) throw new NotFoundError("TEST_ITEM_NOT_FOUND", "not yet");
+  if (payload.Fail === "infrastructure" && faults.infrastructureFailuresLeft > 0) {
+    faults.infrastructureFailuresLeft -= 1;
+    throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+  }
+}
+
+async function applyItem(tx: Tx, payload: ItemPayload): Promise<"applied" | "skipped-stale"> {
+  const rows = await tx.$queryRaw<Array<{ last_seq: number }>>`
+    SELECT last_seq FROM evtest.items WHERE key = ${payload.Key} FOR UPDATE`;
+  const current = rows[0];
+  if (current && current.last_seq >= payload.Seq) return "skipped-stale";
+  await tx.$executeRaw`
+    INSERT INTO evtest.items (key, last_seq, seqs, applied) VALUES (${payload.Key}, ${payload.Seq}, ARRAY[${payload.Seq}]::int[], 1)
+    ON CONFLICT (key) DO UPDATE SET last_seq = EXCLUDED.last_seq,
+      seqs = evtest.items.seqs || EXCLUDED.seqs, applied = evtest.items.applied + 1`;
+  return "applied";
+}
+
+export function itemsConsumer(
+  group: string,
+  topic: string,
+  faults: Faults,
+  shape: HandlerShape = "message",
+): AnyConsumerDefinition {
+  const common = {
     group,
     metricsPrefix: "test_items",
     expectedContractVersion: 1,
     retry: { infrastructureMinMs: 20, infrastructureMaxMs: 200 },
-    classifyError: (e) => (e instanceof IllegalStateError && e.code === "TEST_ITEM_GAP" ? "skip" : undefined),
+    classifyError: (e: unknown) =>
+      e instanceof IllegalStateError && e.code === "TEST_ITEM_GAP" ? ("skip" as const) : undefined,
+  };
+  if (shape === "batch") {
+    // A batch handler: any failing item fails the whole call (the runtime bisects to it).
+    return defineConsumer<ItemMap>({
+      ...common,
+      topics: [topic],
+      async handleBatch(messages, { tx }) {
+        for (const m of messages) failureOf(m.payload, faults);
+        const results: Array<"applied" | "skipped-stale"> = [];
+        for (const m of messages) results.push(await applyItem(tx, m.payload));
+        return results;
+      },
+    }) as AnyConsumerDefinition;
+  }
+  return defineConsumer<ItemMap>({
+    ...common,
     handlers: {
-      [topic]: async (payload: ItemPayload, { tx }) => {
-        if (payload.Fail === "non-retriable") throw new ValidationError("TEST_ITEM_INVALID", "poison");
-        if (payload.Fail === "skip") throw new IllegalStateError("TEST_ITEM_GAP", "tolerated gap");
-        if (payload.Fail === "conflict" && (faults.conflictsLeft ?? 0) > 0) {
-          faults.conflictsLeft = (faults.conflictsLeft ?? 0) - 1;
-          throw new ConcurrencyConflictError("lost the version race");
-        }
-        if (faults.retriableKeys.has(payload.Key)) throw new NotFoundError("TEST_ITEM_NOT_FOUND", "not yet");
-        if (payload.Fail === "infrastructure" && faults.infrastructureFailuresLeft > 0) {
-          faults.infrastructureFailuresLeft -= 1;
-          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
-        }
-        const rows = await tx.$queryRaw<Array<{ last_seq: number }>>`
-          SELECT last_seq FROM evtest.items WHERE key = ${payload.Key} FOR UPDATE`;
-        const current = rows[0];
-        if (current && current.last_seq >= payload.Seq) return "skipped-stale";
-        await tx.$executeRaw`
-          INSERT INTO evtest.items (key, last_seq, seqs, applied) VALUES (${payload.Key}, ${payload.Seq}, ARRAY[${payload.Seq}]::int[], 1)
-          ON CONFLICT (key) DO UPDATE SET last_seq = EXCLUDED.last_seq,
-            seqs = evtest.items.seqs || EXCLUDED.seqs, applied = evtest.items.applied + 1`;
-        return "applied";
+      [topic]: async (payload, { tx }) => {
+        failureOf(payload, faults);
+        return applyItem(tx, payload);
       },
     },
-  });
+  }) as AnyConsumerDefinition;
 }
 
 export const noFaults = (): Faults => ({ retriableKeys: new Set(), infrastructureFailuresLeft: 0 });

@@ -41,7 +41,7 @@ describeWithService("postgres", "local event log commit order", () => {
   });
   afterAll(async () => db?.drop());
 
-  it("enqueue validates the payload against the topic's contract under tests and writes nothing when invalid", async () => {
+  it("enqueue validates the payload against the topic's contract in every environment and writes nothing when invalid", async () => {
     const topic = itemTopic();
     const write = db.prisma.$transaction(async (tx) => {
       await enqueue(tx, { topic, key: "k", aggregateType: "TestItem", payload: { Key: "k" } });

@@ -13,6 +13,7 @@ import {
   enqueueItems,
   eventually,
   type Faults,
+  HANDLER_SHAPES,
   ITEM_SCHEMA,
   type ItemPayload,
   itemsConsumer,
@@ -56,317 +57,330 @@ async function readDlqTopic(transport: TransportName, db: MigratedDatabase, topi
 const transports: TransportName[] = ["kafka", "local"];
 
 describeWithService(["postgres", "kafka"], "event platform transport contract", () => {
-  describe.each(transports)("%s transport", (transport) => {
-    let db: MigratedDatabase;
-    const running: Runner[] = [];
-    let put: PlatformUnderTest;
+  describe.each(transports.flatMap((t) => HANDLER_SHAPES.map((shape) => [t, shape] as const)))(
+    "%s transport, %s handlers",
+    (transport, shape) => {
+      let db: MigratedDatabase;
+      const running: Runner[] = [];
+      let put: PlatformUnderTest;
 
-    beforeAll(async () => {
-      db = await createMigratedDatabase(`events_${transport}`);
-      await createItemsTable(db.prisma);
-    });
-    afterEach(async () => {
-      for (const r of running.splice(0).reverse()) await r.stop();
-      await put?.platform.close();
-      await db.prisma.$executeRaw`TRUNCATE evtest.items`;
-    });
-    afterAll(async () => {
-      await db?.drop();
-    });
-
-    async function start(group: string, topic: string, faults: Faults) {
-      put = platformFor(transport, db.prisma);
-      const relay = put.platform.startRelay();
-      const consumer = put.platform.runConsumer(itemsConsumer(group, topic, faults));
-      running.push(relay, consumer);
-      await relay.start();
-      await consumer.start();
-      return { relay, consumer };
-    }
-    const noFaults = (): Faults => ({ retriableKeys: new Set(), infrastructureFailuresLeft: 0 });
-
-    it("publishes and consumes every event once, in per-key order", async () => {
-      const topic = itemTopic();
-      const { relay, consumer } = await start(`pin-test-${transport}-basic-${Date.now()}`, topic, noFaults());
-      const items: ItemPayload[] = [];
-      for (let seq = 0; seq < 25; seq++)
-        for (const key of ["a", "b", "c", "d"]) items.push({ Key: key, Seq: seq });
-      await enqueueItems(db.prisma, topic, items.slice(0, 50), put.clock);
-      await enqueueItems(db.prisma, topic, items.slice(50), put.clock);
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      const state = await readItems(db.prisma);
-      for (const key of ["a", "b", "c", "d"]) {
-        expect(state.get(key)?.seqs).toEqual(Array.from({ length: 25 }, (_, i) => i));
-      }
-      expect(await metricValue(put.metrics, "test_items_consumed_total", { result: "applied" })).toBe(100);
-    });
-
-    it("absorbs redelivered messages by the dedup key (skipped-duplicate)", async () => {
-      const topic = itemTopic();
-      const { relay, consumer } = await start(`pin-test-${transport}-dedup-${Date.now()}`, topic, noFaults());
-      await enqueueItems(
-        db.prisma,
-        topic,
-        [
-          { Key: "k", Seq: 1 },
-          { Key: "k", Seq: 2 },
-        ],
-        put.clock,
-      );
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      // What a relay crash between publish and mark leaves behind: the same rows published again.
-      await db.prisma.$executeRaw`UPDATE platform.outbox SET published_at = NULL WHERE topic = ${topic}`;
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      expect((await readItems(db.prisma)).get("k")).toEqual({ lastSeq: 2, seqs: [1, 2], applied: 2 });
-      expect(await metricValue(put.metrics, "test_items_skipped_duplicate_total")).toBe(2);
-      expect(put.logs.filter((l) => l.msg === "skipped-duplicate")).toHaveLength(2);
-    });
-
-    it("retriable failure parks the message, retries 30s→16m, then dead-letters it while other keys flow and its key waits", async () => {
-      const topic = itemTopic();
-      const group = `pin-test-${transport}-retry-${Date.now()}`;
-      const faults = noFaults();
-      faults.retriableKeys.add("stuck");
-      const { relay, consumer } = await start(group, topic, faults);
-      await enqueueItems(
-        db.prisma,
-        topic,
-        [
-          { Key: "stuck", Seq: 1 },
-          { Key: "free", Seq: 1 },
-        ],
-        put.clock,
-      );
-      await enqueueItems(
-        db.prisma,
-        topic,
-        [
-          { Key: "stuck", Seq: 2 },
-          { Key: "free", Seq: 2 },
-        ],
-        put.clock,
-      );
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      expect((await readItems(db.prisma)).get("free")?.seqs).toEqual([1, 2]);
-      const parked = await db.prisma.parkedMessage.findMany({
-        where: { groupId: group },
-        orderBy: { id: "asc" },
+      beforeAll(async () => {
+        db = await createMigratedDatabase(`events_${transport}_${shape}`);
+        await createItemsTable(db.prisma);
       });
-      expect(parked.map((p) => p.attempts)).toEqual([1, 0]);
+      afterEach(async () => {
+        for (const r of running.splice(0).reverse()) await r.stop();
+        await put?.platform.close();
+        await db.prisma.$executeRaw`TRUNCATE evtest.items`;
+      });
+      afterAll(async () => {
+        await db?.drop();
+      });
 
-      for (const [i, delay] of RETRY_DELAYS_MS.entries()) {
-        put.clock.advance(delay);
-        const failures = i + 2;
-        if (failures <= RETRY_DELAYS_MS.length) {
-          await eventually(async () => {
-            const head = await db.prisma.parkedMessage.findFirst({
-              where: { groupId: group },
-              orderBy: { id: "asc" },
-            });
-            return head?.attempts === failures;
-          });
+      async function start(group: string, topic: string, faults: Faults) {
+        put = platformFor(transport, db.prisma);
+        const relay = put.platform.startRelay();
+        const consumer = put.platform.runConsumer(itemsConsumer(group, topic, faults, shape));
+        running.push(relay, consumer);
+        await relay.start();
+        await consumer.start();
+        return { relay, consumer };
+      }
+      const noFaults = (): Faults => ({ retriableKeys: new Set(), infrastructureFailuresLeft: 0 });
+
+      it("publishes and consumes every event once, in per-key order", async () => {
+        const topic = itemTopic();
+        const { relay, consumer } = await start(
+          `pin-test-${transport}-basic-${Date.now()}`,
+          topic,
+          noFaults(),
+        );
+        const items: ItemPayload[] = [];
+        for (let seq = 0; seq < 25; seq++)
+          for (const key of ["a", "b", "c", "d"]) items.push({ Key: key, Seq: seq });
+        await enqueueItems(db.prisma, topic, items.slice(0, 50), put.clock);
+        await enqueueItems(db.prisma, topic, items.slice(50), put.clock);
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        const state = await readItems(db.prisma);
+        for (const key of ["a", "b", "c", "d"]) {
+          expect(state.get(key)?.seqs).toEqual(Array.from({ length: 25 }, (_, i) => i));
         }
-      }
-      // The 7th failure (after the 6th retry) dead-letters the head; the one behind it is next and
-      // fails too (the key still fails), so fix the key now and check the follower then applies.
-      const dead = await eventually(async () => {
-        const rows = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
-        return rows.length > 0 ? rows : undefined;
+        expect(await metricValue(put.metrics, "test_items_consumed_total", { result: "applied" })).toBe(100);
       });
-      expect(dead[0]).toMatchObject({ errorCode: "TEST_ITEM_NOT_FOUND", attempts: 7, key: "stuck" });
-      faults.retriableKeys.delete("stuck");
-      put.clock.advance(RETRY_DELAYS_MS[0]!);
-      await eventually(async () => (await readItems(db.prisma)).get("stuck")?.lastSeq === 2);
-      expect(await metricValue(put.metrics, "test_items_dlq_total", { code: "TEST_ITEM_NOT_FOUND" })).toBe(1);
-      expect(await metricValue(put.metrics, "test_items_retries_total")).toBeGreaterThanOrEqual(7);
-    });
 
-    it("non-retriable failure goes to the DLQ at once with all headers while messages behind it keep flowing", async () => {
-      const topic = itemTopic();
-      const group = `pin-test-${transport}-poison-${Date.now()}`;
-      const { relay, consumer } = await start(group, topic, noFaults());
-      await enqueueItems(
-        db.prisma,
-        topic,
-        [
-          { Key: "p", Seq: 1 },
-          { Key: "p", Seq: 2, Fail: "non-retriable" },
-          { Key: "p", Seq: 3 },
-          { Key: "q", Seq: 1 },
-        ],
-        put.clock,
-      );
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      const state = await readItems(db.prisma);
-      expect(state.get("p")?.seqs).toEqual([1, 3]);
-      expect(state.get("q")?.seqs).toEqual([1]);
-      const [entry] = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
-      expect(entry).toMatchObject({ errorCode: "TEST_ITEM_INVALID", attempts: 1, key: "p", topic });
-      const copies = await readDlqTopic(transport, db, dlqTopicFor(group), 1);
-      const copy = copies[0]!;
-      expect(copy.key).toBe("p");
-      expect(JSON.parse(copy.value)).toEqual({ Key: "p", Seq: 2, Fail: "non-retriable" });
-      for (const h of Object.values(DLQ_HEADER)) expect(copy.headers[h], h).toBeTruthy();
-      expect(copy.headers[DLQ_HEADER.errorCode]).toBe("TEST_ITEM_INVALID");
-      expect(copy.headers[DLQ_HEADER.sourceTopic]).toBe(topic);
-      expect(copy.headers[DLQ_HEADER.attempts]).toBe("1");
-      for (const h of [
-        HEADER.messageId,
-        HEADER.eventType,
-        HEADER.contractVersion,
-        HEADER.aggregateId,
-        HEADER.createdAt,
-      ]) {
-        expect(copy.headers[h], h).toBeTruthy();
-      }
-    });
+      it("absorbs redelivered messages by the dedup key (skipped-duplicate)", async () => {
+        const topic = itemTopic();
+        const { relay, consumer } = await start(
+          `pin-test-${transport}-dedup-${Date.now()}`,
+          topic,
+          noFaults(),
+        );
+        await enqueueItems(
+          db.prisma,
+          topic,
+          [
+            { Key: "k", Seq: 1 },
+            { Key: "k", Seq: 2 },
+          ],
+          put.clock,
+        );
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        // What a relay crash between publish and mark leaves behind: the same rows published again.
+        await db.prisma.$executeRaw`UPDATE platform.outbox SET published_at = NULL WHERE topic = ${topic}`;
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        expect((await readItems(db.prisma)).get("k")).toEqual({ lastSeq: 2, seqs: [1, 2], applied: 2 });
+        expect(await metricValue(put.metrics, "test_items_skipped_duplicate_total")).toBe(2);
+        expect(put.logs.filter((l) => l.msg === "skipped-duplicate")).toHaveLength(2);
+      });
 
-    it("an invalid payload is dead-lettered with EVENT_CONTRACT_INVALID", async () => {
-      const topic = itemTopic();
-      const group = `pin-test-${transport}-contract-${Date.now()}`;
-      const { relay, consumer } = await start(group, topic, noFaults());
-      // Bypasses enqueue's produce-side validation, as a foreign producer would.
-      await db.prisma.$executeRaw`
+      it("retriable failure parks the message, retries 30s→16m, then dead-letters it while other keys flow and its key waits", async () => {
+        const topic = itemTopic();
+        const group = `pin-test-${transport}-retry-${Date.now()}`;
+        const faults = noFaults();
+        faults.retriableKeys.add("stuck");
+        const { relay, consumer } = await start(group, topic, faults);
+        await enqueueItems(
+          db.prisma,
+          topic,
+          [
+            { Key: "stuck", Seq: 1 },
+            { Key: "free", Seq: 1 },
+          ],
+          put.clock,
+        );
+        await enqueueItems(
+          db.prisma,
+          topic,
+          [
+            { Key: "stuck", Seq: 2 },
+            { Key: "free", Seq: 2 },
+          ],
+          put.clock,
+        );
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        expect((await readItems(db.prisma)).get("free")?.seqs).toEqual([1, 2]);
+        const parked = await db.prisma.parkedMessage.findMany({
+          where: { groupId: group },
+          orderBy: { id: "asc" },
+        });
+        expect(parked.map((p) => p.attempts)).toEqual([1, 0]);
+
+        for (const [i, delay] of RETRY_DELAYS_MS.entries()) {
+          put.clock.advance(delay);
+          const failures = i + 2;
+          if (failures <= RETRY_DELAYS_MS.length) {
+            await eventually(async () => {
+              const head = await db.prisma.parkedMessage.findFirst({
+                where: { groupId: group },
+                orderBy: { id: "asc" },
+              });
+              return head?.attempts === failures;
+            });
+          }
+        }
+        // The 7th failure (after the 6th retry) dead-letters the head; the one behind it is next and
+        // fails too (the key still fails), so fix the key now and check the follower then applies.
+        const dead = await eventually(async () => {
+          const rows = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
+          return rows.length > 0 ? rows : undefined;
+        });
+        expect(dead[0]).toMatchObject({ errorCode: "TEST_ITEM_NOT_FOUND", attempts: 7, key: "stuck" });
+        faults.retriableKeys.delete("stuck");
+        put.clock.advance(RETRY_DELAYS_MS[0]!);
+        await eventually(async () => (await readItems(db.prisma)).get("stuck")?.lastSeq === 2);
+        expect(await metricValue(put.metrics, "test_items_dlq_total", { code: "TEST_ITEM_NOT_FOUND" })).toBe(
+          1,
+        );
+        expect(await metricValue(put.metrics, "test_items_retries_total")).toBeGreaterThanOrEqual(7);
+      });
+
+      it("non-retriable failure goes to the DLQ at once with all headers while messages behind it keep flowing", async () => {
+        const topic = itemTopic();
+        const group = `pin-test-${transport}-poison-${Date.now()}`;
+        const { relay, consumer } = await start(group, topic, noFaults());
+        await enqueueItems(
+          db.prisma,
+          topic,
+          [
+            { Key: "p", Seq: 1 },
+            { Key: "p", Seq: 2, Fail: "non-retriable" },
+            { Key: "p", Seq: 3 },
+            { Key: "q", Seq: 1 },
+          ],
+          put.clock,
+        );
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        const state = await readItems(db.prisma);
+        expect(state.get("p")?.seqs).toEqual([1, 3]);
+        expect(state.get("q")?.seqs).toEqual([1]);
+        const [entry] = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
+        expect(entry).toMatchObject({ errorCode: "TEST_ITEM_INVALID", attempts: 1, key: "p", topic });
+        const copies = await readDlqTopic(transport, db, dlqTopicFor(group), 1);
+        const copy = copies[0]!;
+        expect(copy.key).toBe("p");
+        expect(JSON.parse(copy.value)).toEqual({ Key: "p", Seq: 2, Fail: "non-retriable" });
+        for (const h of Object.values(DLQ_HEADER)) expect(copy.headers[h], h).toBeTruthy();
+        expect(copy.headers[DLQ_HEADER.errorCode]).toBe("TEST_ITEM_INVALID");
+        expect(copy.headers[DLQ_HEADER.sourceTopic]).toBe(topic);
+        expect(copy.headers[DLQ_HEADER.attempts]).toBe("1");
+        for (const h of [
+          HEADER.messageId,
+          HEADER.eventType,
+          HEADER.contractVersion,
+          HEADER.aggregateId,
+          HEADER.createdAt,
+        ]) {
+          expect(copy.headers[h], h).toBeTruthy();
+        }
+      });
+
+      it("an invalid payload is dead-lettered with EVENT_CONTRACT_INVALID", async () => {
+        const topic = itemTopic();
+        const group = `pin-test-${transport}-contract-${Date.now()}`;
+        const { relay, consumer } = await start(group, topic, noFaults());
+        // Bypasses enqueue's produce-side validation, as a foreign producer would.
+        await db.prisma.$executeRaw`
         INSERT INTO platform.outbox (message_id, topic, key, payload, metadata, created_at)
         VALUES (gen_random_uuid(), ${topic}, 'bad', '{"Key":"bad"}'::jsonb,
                 jsonb_build_object('messageId', gen_random_uuid()::text, 'eventType', 'item-changed',
                   'contractVersion', 1, 'aggregateId', 'bad', 'aggregateType', 'TestItem',
                   'createdAt', now()::text, 'correlationId', 'c'), now())`;
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      const [entry] = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
-      expect(entry?.errorCode).toBe("EVENT_CONTRACT_INVALID");
-    });
-
-    it("infrastructure failure pauses and retries the same message without acking it, nothing parked or dead-lettered", async () => {
-      const topic = itemTopic();
-      const group = `pin-test-${transport}-infra-${Date.now()}`;
-      const faults = noFaults();
-      faults.infrastructureFailuresLeft = 3;
-      const { relay, consumer } = await start(group, topic, faults);
-      await enqueueItems(
-        db.prisma,
-        topic,
-        [
-          { Key: "i", Seq: 1, Fail: "infrastructure" },
-          { Key: "i", Seq: 2 },
-        ],
-        put.clock,
-      );
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      expect((await readItems(db.prisma)).get("i")?.seqs).toEqual([1, 2]);
-      expect(faults.infrastructureFailuresLeft).toBe(0);
-      expect(await metricValue(put.metrics, "test_items_infrastructure_errors_total")).toBe(3);
-      expect(await db.prisma.parkedMessage.count({ where: { groupId: group } })).toBe(0);
-      expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
-    });
-
-    it("optimistic-lock conflicts are re-run at once in a new transaction; after 3 re-runs the message is dead-lettered", async () => {
-      const topic = itemTopic();
-      const group = `pin-test-${transport}-conflict-${Date.now()}`;
-      const faults = noFaults();
-      faults.conflictsLeft = 2;
-      const { relay, consumer } = await start(group, topic, faults);
-      await enqueueItems(db.prisma, topic, [{ Key: "race", Seq: 1, Fail: "conflict" }], put.clock);
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      expect((await readItems(db.prisma)).get("race")?.applied).toBe(1);
-      expect(await metricValue(put.metrics, "test_items_conflicts_total")).toBe(2);
-
-      faults.conflictsLeft = 10;
-      await enqueueItems(db.prisma, topic, [{ Key: "race", Seq: 2, Fail: "conflict" }], put.clock);
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      expect(faults.conflictsLeft).toBe(6);
-      const [entry] = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
-      expect(entry).toMatchObject({ errorCode: "CONCURRENCY_CONFLICT", attempts: 4 });
-    });
-
-    it("a failure the consumer classifies as skip is acknowledged with a warning and counted", async () => {
-      const topic = itemTopic();
-      const group = `pin-test-${transport}-skip-${Date.now()}`;
-      const { relay, consumer } = await start(group, topic, noFaults());
-      await enqueueItems(
-        db.prisma,
-        topic,
-        [
-          { Key: "gap", Seq: 1, Fail: "skip" },
-          { Key: "gap", Seq: 2 },
-        ],
-        put.clock,
-      );
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      expect((await readItems(db.prisma)).get("gap")?.seqs).toEqual([2]);
-      expect(await metricValue(put.metrics, "test_items_skipped_total")).toBe(1);
-      expect(
-        put.logs.some((l) => l.msg === "failure skipped by policy" && l.errorCode === "TEST_ITEM_GAP"),
-      ).toBe(true);
-      expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
-    });
-
-    it("a contract version other than the expected one is warned about, counted and still processed", async () => {
-      const topic = `${itemTopic()}.v2`;
-      registerContract(topic, ITEM_SCHEMA);
-      const group = `pin-test-${transport}-version-${Date.now()}`;
-      const { relay, consumer } = await start(group, topic, noFaults());
-      await enqueueItems(db.prisma, topic, [{ Key: "v2", Seq: 1 }], put.clock);
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      expect((await readItems(db.prisma)).get("v2")?.applied).toBe(1);
-      expect(await metricValue(put.metrics, "test_items_contract_mismatch_total", { topic })).toBe(1);
-      expect(
-        put.logs.some((l) => l.msg === "contract version mismatch" && l.got === 2 && l.expected === 1),
-      ).toBe(true);
-    });
-
-    it("replays dead letters to their group and a group from the beginning without changing its state", async () => {
-      const topic = itemTopic();
-      const group = `pin-test-${transport}-replay-${Date.now()}`;
-      const faults = noFaults();
-      const { relay, consumer } = await start(group, topic, faults);
-      await enqueueItems(
-        db.prisma,
-        topic,
-        [
-          { Key: "r", Seq: 1 },
-          { Key: "r", Seq: 2, Fail: "non-retriable" },
-          { Key: "s", Seq: 1 },
-        ],
-        put.clock,
-      );
-      await relay.whenCaughtUp?.();
-      await consumer.whenCaughtUp?.();
-      expect(await db.prisma.deadLetter.count({ where: { groupId: group, replayedAt: null } })).toBe(1);
-
-      // DLQ replay goes through the handler again (here it still fails: back to the DLQ, counted).
-      expect(await replayDeadLetters(db.prisma, put.clock, { group })).toBe(1);
-      await eventually(async () => (await metricValue(put.metrics, "test_items_dlq_total")) === 2);
-      const again = await db.prisma.deadLetter.findFirst({ where: { groupId: group } });
-      expect(again).toMatchObject({ replayCount: 1, replayedAt: null });
-
-      const before = JSON.stringify([...(await readItems(db.prisma))]);
-      await consumer.stop();
-      await resetConsumerGroup({
-        db: db.prisma,
-        kafkaBrokers: transport === "kafka" ? kafkaBrokers() : null,
-        group,
-        topics: [topic],
-        from: "beginning",
-        forgetDedup: true,
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        const [entry] = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
+        expect(entry?.errorCode).toBe("EVENT_CONTRACT_INVALID");
       });
-      const rerun = put.platform.runConsumer(itemsConsumer(group, topic, faults));
-      running.push(rerun);
-      await rerun.start();
-      await rerun.whenCaughtUp?.();
-      expect(JSON.stringify([...(await readItems(db.prisma))])).toBe(before);
-      expect(await metricValue(put.metrics, "test_items_stale_total")).toBeGreaterThanOrEqual(2);
-    });
-  });
+
+      it("infrastructure failure pauses and retries the same message without acking it, nothing parked or dead-lettered", async () => {
+        const topic = itemTopic();
+        const group = `pin-test-${transport}-infra-${Date.now()}`;
+        const faults = noFaults();
+        faults.infrastructureFailuresLeft = 3;
+        const { relay, consumer } = await start(group, topic, faults);
+        await enqueueItems(
+          db.prisma,
+          topic,
+          [
+            { Key: "i", Seq: 1, Fail: "infrastructure" },
+            { Key: "i", Seq: 2 },
+          ],
+          put.clock,
+        );
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        expect((await readItems(db.prisma)).get("i")?.seqs).toEqual([1, 2]);
+        expect(faults.infrastructureFailuresLeft).toBe(0);
+        expect(await metricValue(put.metrics, "test_items_infrastructure_errors_total")).toBe(3);
+        expect(await db.prisma.parkedMessage.count({ where: { groupId: group } })).toBe(0);
+        expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
+      });
+
+      it("optimistic-lock conflicts are re-run at once in a new transaction; after 3 re-runs the message is dead-lettered", async () => {
+        const topic = itemTopic();
+        const group = `pin-test-${transport}-conflict-${Date.now()}`;
+        const faults = noFaults();
+        faults.conflictsLeft = 2;
+        const { relay, consumer } = await start(group, topic, faults);
+        await enqueueItems(db.prisma, topic, [{ Key: "race", Seq: 1, Fail: "conflict" }], put.clock);
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        expect((await readItems(db.prisma)).get("race")?.applied).toBe(1);
+        expect(await metricValue(put.metrics, "test_items_conflicts_total")).toBe(2);
+
+        faults.conflictsLeft = 10;
+        await enqueueItems(db.prisma, topic, [{ Key: "race", Seq: 2, Fail: "conflict" }], put.clock);
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        expect(faults.conflictsLeft).toBe(6);
+        const [entry] = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
+        expect(entry).toMatchObject({ errorCode: "CONCURRENCY_CONFLICT", attempts: 4 });
+      });
+
+      it("a failure the consumer classifies as skip is acknowledged with a warning and counted", async () => {
+        const topic = itemTopic();
+        const group = `pin-test-${transport}-skip-${Date.now()}`;
+        const { relay, consumer } = await start(group, topic, noFaults());
+        await enqueueItems(
+          db.prisma,
+          topic,
+          [
+            { Key: "gap", Seq: 1, Fail: "skip" },
+            { Key: "gap", Seq: 2 },
+          ],
+          put.clock,
+        );
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        expect((await readItems(db.prisma)).get("gap")?.seqs).toEqual([2]);
+        expect(await metricValue(put.metrics, "test_items_skipped_total")).toBe(1);
+        expect(
+          put.logs.some((l) => l.msg === "failure skipped by policy" && l.errorCode === "TEST_ITEM_GAP"),
+        ).toBe(true);
+        expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
+      });
+
+      it("a contract version other than the expected one is warned about, counted and still processed", async () => {
+        const topic = `${itemTopic()}.v2`;
+        registerContract(topic, ITEM_SCHEMA);
+        const group = `pin-test-${transport}-version-${Date.now()}`;
+        const { relay, consumer } = await start(group, topic, noFaults());
+        await enqueueItems(db.prisma, topic, [{ Key: "v2", Seq: 1 }], put.clock);
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        expect((await readItems(db.prisma)).get("v2")?.applied).toBe(1);
+        expect(await metricValue(put.metrics, "test_items_contract_mismatch_total", { topic })).toBe(1);
+        expect(
+          put.logs.some((l) => l.msg === "contract version mismatch" && l.got === 2 && l.expected === 1),
+        ).toBe(true);
+      });
+
+      it("replays dead letters to their group and a group from the beginning without changing its state", async () => {
+        const topic = itemTopic();
+        const group = `pin-test-${transport}-replay-${Date.now()}`;
+        const faults = noFaults();
+        const { relay, consumer } = await start(group, topic, faults);
+        await enqueueItems(
+          db.prisma,
+          topic,
+          [
+            { Key: "r", Seq: 1 },
+            { Key: "r", Seq: 2, Fail: "non-retriable" },
+            { Key: "s", Seq: 1 },
+          ],
+          put.clock,
+        );
+        await relay.whenCaughtUp?.();
+        await consumer.whenCaughtUp?.();
+        expect(await db.prisma.deadLetter.count({ where: { groupId: group, replayedAt: null } })).toBe(1);
+
+        // DLQ replay goes through the handler again (here it still fails: back to the DLQ, counted).
+        expect(await replayDeadLetters(db.prisma, put.clock, { group })).toBe(1);
+        await eventually(async () => (await metricValue(put.metrics, "test_items_dlq_total")) === 2);
+        const again = await db.prisma.deadLetter.findFirst({ where: { groupId: group } });
+        expect(again).toMatchObject({ replayCount: 1, replayedAt: null });
+
+        const before = JSON.stringify([...(await readItems(db.prisma))]);
+        await consumer.stop();
+        await resetConsumerGroup({
+          db: db.prisma,
+          kafkaBrokers: transport === "kafka" ? kafkaBrokers() : null,
+          group,
+          topics: [topic],
+          from: "beginning",
+          forgetDedup: true,
+        });
+        const rerun = put.platform.runConsumer(itemsConsumer(group, topic, faults, shape));
+        running.push(rerun);
+        await rerun.start();
+        await rerun.whenCaughtUp?.();
+        expect(JSON.stringify([...(await readItems(db.prisma))])).toBe(before);
+        expect(await metricValue(put.metrics, "test_items_stale_total")).toBeGreaterThanOrEqual(2);
+      });
+    },
+  );
 });

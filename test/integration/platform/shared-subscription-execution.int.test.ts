@@ -1,6 +1,7 @@
 import { parse } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createServices } from "../../../src/app.js";
 import type { GraphQLContext } from "../../../src/graphql/context.js";
 import { LIVE_MAX_QUEUE } from "../../../src/graphql/live/chessboard-live.js";
 import { createLiveHub, type LiveDelta } from "../../../src/graphql/live/chessboard-live-hub.js";
@@ -103,12 +104,13 @@ describeWithService("postgres", "shared execution of subscription events", () =>
     const context = (role: "agent" | "investor"): GraphQLContext => ({
       viewer: { userId: DEMO_USERS[role].userId, roles: [role], tenantId: DEMO_USERS[role].tenantId },
       deps: {
-        db: t.db,
-        clock: t.clock,
         log: log.logger,
         metrics: t.metrics,
         settings: t.settings,
-        extensions: { chessboardLive: hub },
+        services: createServices(
+          { db: t.db, clock: t.clock, log: log.logger, metrics: t.metrics },
+          { chessboard: hub },
+        ),
       },
       requestId: role,
       log: log.logger,

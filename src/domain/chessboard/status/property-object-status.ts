@@ -35,7 +35,3 @@ export function deriveStatus(state: SaleState): PropertyObjectStatus {
   if (state.soldAt) return "Sold";
   return "Free";
 }
-
-export function isOnHold(state: SaleState): boolean {
-  return state.hold !== null;
-}

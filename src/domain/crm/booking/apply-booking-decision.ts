@@ -1,16 +1,12 @@
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Db, Tx } from "../../../platform/db/prisma-client.js";
 import { evolveDealForBooking } from "../deal/deal.decide.js";
+import { updateDealVersioned } from "../deal/deal.repository.js";
 import type { Deal } from "../deal/deal.types.js";
+import { insertTimeline } from "../timeline/timeline.repository.js";
 import type { BookingDecision } from "./booking.decide.js";
-import {
-  type CausationMeta,
-  enqueueEvents,
-  insertBookingWithEffects,
-  insertTimeline,
-  updateBookingVersioned,
-  updateDealVersioned,
-} from "./booking.repository.js";
+import { type CausationMeta, enqueueEvents } from "./booking.outbox.js";
+import { insertBookingWithEffects, updateBookingVersioned } from "./booking.repository.js";
 import type { Booking } from "./booking.types.js";
 
 export interface AppliedBooking {

@@ -1,6 +1,6 @@
 import type { CrmBooking } from "../../../generated/prisma/client.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
-import { BOOKING_COLUMNS, DEAL_COLUMNS, type DealColumns } from "./booking.repository.js";
+import { BOOKING_COLUMNS, DEAL_COLUMNS, type DealColumns } from "./booking.rows.js";
 
 export interface ClaimedBooking {
   /** The raw booking row; decoding it may fail (a poisoned row), which the caller counts per item */

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../../../platform/db/prisma-client.js";
 import type { Deal } from "../deal/deal.types.js";
 import type { PropertyObjectReplica } from "../property-object-replica/property-object-replica.types.js";
-import { DEAL_COLUMNS, type DealColumns, dealFromColumns } from "./booking.repository.js";
+import { DEAL_COLUMNS, type DealColumns, dealFromColumns } from "./booking.rows.js";
 import { ACTIVE_BOOKING_STATUSES, type ProgramTerms } from "./booking.types.js";
 
 /** Everything createBooking decides on, read in one statement (one consistent snapshot). */

@@ -1,14 +1,14 @@
-import type { Clock } from "../../../platform/clock/clock.js";
-import type { Db, Tx } from "../../../platform/db/prisma-client.js";
-import type { Logger } from "../../../platform/log/logger.js";
+import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { Infra } from "../../../platform/infra.js";
 import type { CrmMetrics } from "../crm.metrics.js";
 import { evolveDealForBooking } from "../deal/deal.decide.js";
 import type { Deal } from "../deal/deal.types.js";
 import { SYSTEM_ACTOR } from "../timeline/timeline.types.js";
 import { applyBookingDecision } from "./apply-booking-decision.js";
 import { type BookingDecision, decideBooking, dueAt } from "./booking.decide.js";
-import { bookingFromRow, dealFromColumns, writeBatchVersioned } from "./booking.repository.js";
+import { bookingFromRow, dealFromColumns } from "./booking.rows.js";
 import type { Booking } from "./booking.types.js";
+import { writeBatchVersioned } from "./booking-batch.writer.js";
 import { claimDueBookings } from "./claim-due-bookings.js";
 
 const MS_PER_SECOND = 1000;
@@ -19,12 +19,7 @@ export interface ExpireBatchResult {
   readonly failedIds: readonly string[];
 }
 
-export interface ExpireDeps {
-  readonly db: Db;
-  readonly clock: Clock;
-  readonly log: Logger;
-  readonly metrics: CrmMetrics;
-}
+export type ExpireDeps = Infra<CrmMetrics>;
 
 interface Expiry {
   readonly booking: Booking;

@@ -1,10 +1,4 @@
 import type { Tx } from "../../../platform/db/prisma-client.js";
-import type { PropertyObjectReplica } from "./property-object-replica.types.js";
-
-export async function findReplica(tx: Tx, id: string): Promise<PropertyObjectReplica | null> {
-  const row = await tx.crmPropertyObjectReplica.findUnique({ where: { id } });
-  return row ? { id: row.id, tenantId: row.tenantId, status: row.status, version: row.version } : null;
-}
 
 export interface ReplicaUpsert {
   readonly id: string;

@@ -13,3 +13,6 @@ export interface TimelineDraft {
 
 /** The worker acts as this user id in timelines. */
 export const SYSTEM_ACTOR = "system:booking-expiration";
+
+/** A stored timeline row as reads return it (the read model of TimelineEntry). */
+export type TimelineEntry = TimelineDraft;

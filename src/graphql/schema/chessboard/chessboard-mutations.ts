@@ -7,7 +7,6 @@ import { FLOORS_MAX, SECTIONS_MAX } from "../../../domain/chessboard/structure/s
 import { requireViewer } from "../../../platform/auth/viewer.js";
 import { builder } from "../../builder.js";
 import { intRange, listMax, TEXT, text } from "../../scalars/index.js";
-import { chessboardStructureOf } from "./chessboard-context.js";
 import {
   BuildingRef,
   ConstructionStatusEnum,
@@ -135,7 +134,7 @@ builder.mutationField("upsertChessboardDeveloper", (t) =>
       name: t.arg.string({ required: true, validate: text(TEXT.short, "name") }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).upsertDeveloper(requireViewer(ctx.viewer), {
+      ctx.deps.services.chessboard.structure.upsertDeveloper(requireViewer(ctx.viewer), {
         id: String(args.id),
         name: args.name,
       }),
@@ -153,7 +152,7 @@ builder.mutationField("createChessboardProject", (t) =>
       input: t.arg({ type: ProjectFieldsInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).createProject(requireViewer(ctx.viewer), {
+      ctx.deps.services.chessboard.structure.createProject(requireViewer(ctx.viewer), {
         ...projectInput(args.input),
         tenantId: String(args.developerId),
       }),
@@ -168,7 +167,7 @@ builder.mutationField("updateChessboardProject", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProjectFieldsInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).updateProject(
+      ctx.deps.services.chessboard.structure.updateProject(
         requireViewer(ctx.viewer),
         String(args.id),
         projectInput(args.input),
@@ -187,7 +186,7 @@ builder.mutationField("createChessboardBuilding", (t) =>
       input: t.arg({ type: BuildingFieldsInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).createBuilding(requireViewer(ctx.viewer), {
+      ctx.deps.services.chessboard.structure.createBuilding(requireViewer(ctx.viewer), {
         ...buildingInput(args.input),
         projectId: String(args.projectId),
       }),
@@ -202,7 +201,7 @@ builder.mutationField("updateChessboardBuilding", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: BuildingFieldsInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).updateBuilding(
+      ctx.deps.services.chessboard.structure.updateBuilding(
         requireViewer(ctx.viewer),
         String(args.id),
         buildingInput(args.input),
@@ -218,7 +217,11 @@ builder.mutationField("setChessboardBuildingHidden", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), hidden: t.arg.boolean({ required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).setBuildingHidden(requireViewer(ctx.viewer), String(args.id), args.hidden),
+      ctx.deps.services.chessboard.structure.setBuildingHidden(
+        requireViewer(ctx.viewer),
+        String(args.id),
+        args.hidden,
+      ),
   }),
 );
 
@@ -234,7 +237,7 @@ builder.mutationField("createPropertyObject", (t) =>
       input: t.arg({ type: PropertyObjectFieldsInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).createPropertyObject(requireViewer(ctx.viewer), {
+      ctx.deps.services.chessboard.structure.createPropertyObject(requireViewer(ctx.viewer), {
         ...objectInput(args.input),
         buildingId: String(args.buildingId),
         price: args.price,
@@ -253,7 +256,7 @@ builder.mutationField("updatePropertyObject", (t) =>
       input: t.arg({ type: PropertyObjectFieldsInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).updatePropertyObject(
+      ctx.deps.services.chessboard.structure.updatePropertyObject(
         requireViewer(ctx.viewer),
         String(args.id),
         objectInput(args.input),
@@ -269,7 +272,11 @@ builder.mutationField("changePropertyObjectPrice", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), price: t.arg({ type: "Decimal", required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).changePrice(requireViewer(ctx.viewer), String(args.id), args.price),
+      ctx.deps.services.chessboard.structure.changePrice(
+        requireViewer(ctx.viewer),
+        String(args.id),
+        args.price,
+      ),
   }),
 );
 
@@ -281,7 +288,7 @@ builder.mutationField("setPropertyObjectHidden", (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), hidden: t.arg.boolean({ required: true }) },
     resolve: (_r, args, ctx) =>
-      chessboardStructureOf(ctx).setPropertyObjectHidden(
+      ctx.deps.services.chessboard.structure.setPropertyObjectHidden(
         requireViewer(ctx.viewer),
         String(args.id),
         args.hidden,

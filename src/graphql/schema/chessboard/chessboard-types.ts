@@ -9,17 +9,17 @@ import {
   WINDOW_VIEW_KINDS,
 } from "../../../contracts/chessboard-events.js";
 import type {
+  BuildingView,
+  DeveloperView,
+  ProjectView,
+  PropertyObjectView,
+} from "../../../domain/chessboard/chessboard.read-models.js";
+import type {
   ChessboardGrid,
   GridCell,
   GridFloor,
   GridSection,
 } from "../../../domain/chessboard/grid/chessboard-grid.js";
-import type { PropertyObjectRow } from "../../../domain/chessboard/property-object/property-object.row.js";
-import type {
-  ChessboardBuilding,
-  ChessboardDeveloper,
-  ChessboardProject,
-} from "../../../generated/prisma/client.js";
 import { builder } from "../../builder.js";
 
 export const PropertyObjectStatusEnum = builder.enumType("PropertyObjectStatus", {
@@ -88,7 +88,7 @@ export const ChessboardGridRef = builder.objectRef<ChessboardGrid>("ChessboardGr
   }),
 });
 
-export const DeveloperRef = builder.objectRef<ChessboardDeveloper>("ChessboardDeveloper").implement({
+export const DeveloperRef = builder.objectRef<DeveloperView>("ChessboardDeveloper").implement({
   description: "A real-estate developer (the tenant).",
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -98,7 +98,7 @@ export const DeveloperRef = builder.objectRef<ChessboardDeveloper>("ChessboardDe
   }),
 });
 
-export const ProjectRef = builder.objectRef<ChessboardProject>("ChessboardProject").implement({
+export const ProjectRef = builder.objectRef<ProjectView>("ChessboardProject").implement({
   description: "A residential complex of a developer.",
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -116,7 +116,7 @@ export const ProjectRef = builder.objectRef<ChessboardProject>("ChessboardProjec
   }),
 });
 
-export const BuildingRef = builder.objectRef<ChessboardBuilding>("ChessboardBuilding").implement({
+export const BuildingRef = builder.objectRef<BuildingView>("ChessboardBuilding").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     projectId: t.exposeID("projectId"),
@@ -134,7 +134,7 @@ export const BuildingRef = builder.objectRef<ChessboardBuilding>("ChessboardBuil
   }),
 });
 
-export const PropertyObjectRef = builder.objectRef<PropertyObjectRow>("PropertyObject").implement({
+export const PropertyObjectRef = builder.objectRef<PropertyObjectView>("PropertyObject").implement({
   description: "An apartment, parking lot or commercial unit, with its sale status and hold.",
   fields: (t) => ({
     id: t.exposeID("id"),

@@ -1,6 +1,5 @@
 import { invalid } from "../../../domain/chessboard/chessboard.errors.js";
 import type { ChessboardGrid } from "../../../domain/chessboard/grid/chessboard-grid.js";
-import { loadChessboardGrids } from "../../../domain/chessboard/grid/load-chessboard-grid.js";
 import { IllegalStateError } from "../../../platform/errors/domain-error.js";
 import { builder } from "../../builder.js";
 import type { LiveDelta, LiveFilter } from "../../live/chessboard-live-hub.js";
@@ -67,7 +66,7 @@ builder.subscriptionField("chessboardUpdates", (t) =>
     extensions: { [SHARED_EXECUTION]: true },
     args: { buildingId: t.arg.id({ required: false }), projectId: t.arg.id({ required: false }) },
     subscribe: (_root, args, ctx) => {
-      const hub = ctx.deps.extensions.chessboardLive;
+      const hub = ctx.deps.services.chessboardLive;
       if (!hub)
         throw new IllegalStateError(
           "CHESSBOARD_LIVE_UNAVAILABLE",
@@ -83,7 +82,7 @@ builder.subscriptionField("chessboardUpdates", (t) =>
       const subscription = hub.subscribe<Snapshot>(filter);
       const where =
         "buildingId" in filter ? { buildingIds: [filter.buildingId] } : { projectId: filter.projectId };
-      loadChessboardGrids(ctx.deps.db, where).then(
+      ctx.deps.services.chessboard.reads.grids(where).then(
         (grids) => subscription.open({ kind: "snapshot", grids }),
         (error: unknown) => subscription.close(error instanceof Error ? error : new Error(String(error))),
       );

@@ -3,7 +3,7 @@ import { CRM_ERROR_DOCS } from "../../../domain/crm/crm.errors.js";
 import type { Deal } from "../../../domain/crm/deal/deal.types.js";
 import { builder } from "../../builder.js";
 import { TEXT, text } from "../../scalars/index.js";
-import { crmCommandsOf, metaOf, viewerOf } from "./crm-context.js";
+import { metaOf, viewerOf } from "./crm-context.js";
 import { BookingRef, DealRef } from "./crm-types.js";
 
 /** Mutation descriptions list the rule, who may call it and every CRM_* code it may return. */
@@ -42,7 +42,7 @@ builder.mutationField("createDeal", (t) =>
       investorUserId: t.arg.id({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      crmCommandsOf(ctx).createDeal(viewerOf(ctx), {
+      ctx.deps.services.crm.commands.createDeal(viewerOf(ctx), {
         title: args.title,
         agentUserId: args.agentUserId ? String(args.agentUserId) : null,
         investorUserId: args.investorUserId ? String(args.investorUserId) : null,
@@ -61,7 +61,11 @@ builder.mutationField("engageDeveloper", (t) =>
     errors: {},
     args: { dealId: t.arg.id({ required: true }), developerId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
-      crmCommandsOf(ctx).engageDeveloper(viewerOf(ctx), String(args.dealId), String(args.developerId)),
+      ctx.deps.services.crm.commands.engageDeveloper(
+        viewerOf(ctx),
+        String(args.dealId),
+        String(args.developerId),
+      ),
   }),
 );
 
@@ -96,7 +100,7 @@ builder.mutationField("createBooking", (t) =>
     },
     resolve: async (_root, args, ctx) =>
       (
-        await crmCommandsOf(ctx).createBooking(
+        await ctx.deps.services.crm.commands.createBooking(
           viewerOf(ctx),
           {
             dealId: String(args.dealId),
@@ -137,7 +141,7 @@ function bookingMutation(
           : {}),
       },
       resolve: async (_root, args, ctx) => {
-        const commands = crmCommandsOf(ctx);
+        const commands = ctx.deps.services.crm.commands;
         const viewer = viewerOf(ctx);
         const id = String(args.bookingId);
         const file = extraArg ? String((args as Record<string, unknown>)[extraArg]) : "";
@@ -238,7 +242,7 @@ builder.mutationField("cancelBooking", (t) =>
     },
     resolve: async (_root, args, ctx) =>
       (
-        await crmCommandsOf(ctx).cancelBooking(
+        await ctx.deps.services.crm.commands.cancelBooking(
           viewerOf(ctx),
           String(args.bookingId),
           args.reason,
@@ -272,6 +276,6 @@ builder.mutationField("cancelDeal", (t) =>
       }),
     },
     resolve: (_root, args, ctx) =>
-      crmCommandsOf(ctx).cancelDeal(viewerOf(ctx), String(args.dealId), args.reason, metaOf(ctx)),
+      ctx.deps.services.crm.commands.cancelDeal(viewerOf(ctx), String(args.dealId), args.reason, metaOf(ctx)),
   }),
 );

@@ -1,11 +1,10 @@
-import { bookingFromRow, dealFromRow } from "../../../domain/crm/booking/booking.repository.js";
 import {
   BOOKING_STATUSES,
   type Booking,
   type ProgramTerms,
 } from "../../../domain/crm/booking/booking.types.js";
 import { DEAL_STATUSES, type Deal } from "../../../domain/crm/deal/deal.types.js";
-import type { CrmTimelineEntry } from "../../../generated/prisma/client.js";
+import type { TimelineEntry } from "../../../domain/crm/timeline/timeline.types.js";
 import { builder } from "../../builder.js";
 
 export const BookingStatusEnum = builder.enumType("BookingStatus", {
@@ -37,7 +36,7 @@ export const ProgramTermsRef = builder.objectRef<ProgramTerms>("ProgramTerms").i
   }),
 });
 
-export const TimelineEntryRef = builder.objectRef<CrmTimelineEntry>("TimelineEntry").implement({
+export const TimelineEntryRef = builder.objectRef<TimelineEntry>("TimelineEntry").implement({
   description: "One transition of a deal or booking: who, when, from, to, why.",
   fields: (t) => ({
     entity: t.exposeString("entity", { description: "Booking or Deal" }),
@@ -53,18 +52,6 @@ export const TimelineEntryRef = builder.objectRef<CrmTimelineEntry>("TimelineEnt
 
 export const BookingRef = builder.objectRef<Booking>("Booking");
 export const DealRef = builder.objectRef<Deal>("Deal");
-
-/** Groups rows by key in the order of `keys` (DataLoader contract). */
-function groupBy<T>(keys: readonly string[], rows: readonly T[], keyOf: (row: T) => string): T[][] {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const list = map.get(key);
-    if (list) list.push(row);
-    else map.set(key, [row]);
-  }
-  return keys.map((k) => map.get(k) ?? []);
-}
 
 BookingRef.implement({
   description:
@@ -95,22 +82,12 @@ BookingRef.implement({
     deal: t.loadable({
       type: DealRef,
       description: "Batched: one query per page whatever the number of bookings.",
-      load: async (ids: string[], ctx) => {
-        const rows = await ctx.deps.db.crmDeal.findMany({ where: { id: { in: ids } } });
-        const byId = new Map(rows.map((r) => [r.id, dealFromRow(r)]));
-        return ids.map((id) => byId.get(id) ?? new Error(`Deal ${id} not found`));
-      },
+      load: (ids: string[], ctx) => ctx.deps.services.crm.reads.dealsByIds(ids),
       resolve: (b) => b.dealId,
     }),
     timeline: t.loadableList({
       type: TimelineEntryRef,
-      load: async (ids: string[], ctx) => {
-        const rows = await ctx.deps.db.crmTimelineEntry.findMany({
-          where: { bookingId: { in: ids } },
-          orderBy: { id: "asc" },
-        });
-        return groupBy(ids, rows, (r) => r.bookingId ?? "");
-      },
+      load: (ids: string[], ctx) => ctx.deps.services.crm.reads.timelineByBookingIds(ids),
       resolve: (b) => b.id,
     }),
   }),
@@ -134,25 +111,13 @@ DealRef.implement({
     bookings: t.loadableList({
       type: BookingRef,
       description: "All bookings of the deal, newest first (batched per page).",
-      load: async (ids: string[], ctx) => {
-        const rows = await ctx.deps.db.crmBooking.findMany({
-          where: { dealId: { in: ids } },
-          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        });
-        return groupBy(ids, rows.map(bookingFromRow), (b) => b.dealId);
-      },
+      load: (ids: string[], ctx) => ctx.deps.services.crm.reads.bookingsByDealIds(ids),
       resolve: (d) => d.id,
     }),
     timeline: t.loadableList({
       type: TimelineEntryRef,
       description: "Every transition of the deal and its bookings, oldest first.",
-      load: async (ids: string[], ctx) => {
-        const rows = await ctx.deps.db.crmTimelineEntry.findMany({
-          where: { dealId: { in: ids } },
-          orderBy: { id: "asc" },
-        });
-        return groupBy(ids, rows, (r) => r.dealId);
-      },
+      load: (ids: string[], ctx) => ctx.deps.services.crm.reads.timelineByDealIds(ids),
       resolve: (d) => d.id,
     }),
   }),

@@ -1,5 +1,13 @@
 import { DomainError, isDomainError } from "../../errors/domain-error.js";
-import type { ErrorClass } from "./definition.js";
+
+/**
+ * - conflict: optimistic-lock race → up to 3 immediate retries (fresh savepoint, fresh read), then DLQ
+ * - retriable: the message is parked (its key waits behind it) and retried 30s→1m→…→16m, then DLQ
+ * - non-retriable: DLQ at once
+ * - skip: ack with a warning and `<prefix>_skipped_total` (policy of consumers that tolerate gaps)
+ * - infrastructure: dependency down → the partition pauses with 1s→60s backoff, nothing is acked
+ */
+export type ErrorClass = "conflict" | "retriable" | "non-retriable" | "skip" | "infrastructure";
 
 /** Thrown by repositories when an optimistic version check lost a race: re-read and retry. */
 export class ConcurrencyConflictError extends DomainError<"CONCURRENCY_CONFLICT"> {
@@ -10,14 +18,6 @@ export class ConcurrencyConflictError extends DomainError<"CONCURRENCY_CONFLICT"
 
 export const UNEXPECTED_ERROR_CODE = "CONSUMER_UNEXPECTED_ERROR";
 export const CONTRACT_INVALID_CODE = "EVENT_CONTRACT_INVALID";
-
-const NON_RETRIABLE_SUFFIXES = [
-  "_TENANT_MISMATCH",
-  "_UNSUPPORTED_CURRENCY",
-  "_CONTRACT_FIELD_MISSING",
-  "_KIND_CHANGED",
-];
-const RETRIABLE_SUFFIXES = ["_NOT_FOUND"];
 
 /** Node/pg/Prisma/KafkaJS signals that a dependency, not the message, is at fault. */
 const INFRA_NODE_CODES = new Set([
@@ -90,12 +90,9 @@ function isInfrastructure(error: unknown, depth = 0): boolean {
   return isInfrastructure(e.cause, depth + 1) || isInfrastructure(e.originalError, depth + 1);
 }
 
-function endsWithAny(code: string, suffixes: readonly string[]): boolean {
-  return suffixes.some((s) => code.endsWith(s));
-}
-
 /**
- * The platform's default policy (the catalog spec's table). Unexpected errors are retriable with
+ * The platform's default policy (no consumer's codes: each consumer lists its own
+ * `nonRetriableCodes`, checked before this). Unexpected errors are retriable with
  * the 6-retry policy, then DLQ with code CONSUMER_UNEXPECTED_ERROR (decision 0024): a bug should
  * neither block a partition forever nor lose the message.
  */
@@ -103,8 +100,6 @@ export function classifyDefault(error: unknown): ErrorClass {
   if (error instanceof ConcurrencyConflictError) return "conflict";
   if (isDomainError(error)) {
     if (error.category === "validation") return "non-retriable";
-    if (endsWithAny(error.code, NON_RETRIABLE_SUFFIXES)) return "non-retriable";
-    if (endsWithAny(error.code, RETRIABLE_SUFFIXES)) return "retriable";
     if (error.category === "not_found") return "retriable";
     if (error.category === "conflict") return "conflict";
     return "non-retriable";
@@ -123,3 +118,6 @@ export function errorMessageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/** `EVENT_TYPE_MISMATCH`: the event-type header is missing, unknown or names another topic's event. */
+export const EVENT_TYPE_MISMATCH_CODE = "EVENT_TYPE_MISMATCH";

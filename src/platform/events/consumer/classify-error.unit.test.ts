@@ -9,15 +9,22 @@ import { ConcurrencyConflictError, classifyDefault, errorCodeOf } from "./classi
 import { classifyFor, defineConsumer } from "./definition.js";
 
 describe("default error classification", () => {
-  it.each([
-    ["CATALOG_SYNC_TENANT_MISMATCH", "non-retriable"],
-    ["CATALOG_SYNC_UNSUPPORTED_CURRENCY", "non-retriable"],
-    ["CATALOG_SYNC_CONTRACT_FIELD_MISSING", "non-retriable"],
-    ["CATALOG_SYNC_KIND_CHANGED", "non-retriable"],
-    ["CATALOG_SYNC_PROJECT_NOT_FOUND", "retriable"],
-    ["CATALOG_SYNC_PROPERTY_OBJECT_NOT_FOUND", "retriable"],
-  ])("%s → %s", (code, expected) => {
-    expect(classifyDefault(new IllegalStateError(code, "x"))).toBe(expected);
+  it("the platform knows no consumer's codes: an illegal-state domain error is non-retriable whatever its suffix", () => {
+    expect(classifyDefault(new IllegalStateError("CATALOG_SYNC_PROJECT_NOT_FOUND", "x"))).toBe(
+      "non-retriable",
+    );
+  });
+
+  it("a consumer's own nonRetriableCodes and retriableCodes decide before the defaults", () => {
+    const def = defineConsumer<Record<string, unknown>>({
+      group: "pin-test-codes",
+      metricsPrefix: "test_codes",
+      nonRetriableCodes: ["X_TENANT_MISMATCH"],
+      retriableCodes: ["X_PARENT_MISSING"],
+      handlers: { t: async () => {} },
+    });
+    expect(classifyFor(def, new NotFoundError("X_TENANT_MISMATCH", "x"))).toBe("non-retriable");
+    expect(classifyFor(def, new IllegalStateError("X_PARENT_MISSING", "x"))).toBe("retriable");
   });
 
   it("ValidationError is non-retriable whatever its code", () => {
@@ -72,6 +79,6 @@ describe("default error classification", () => {
         e instanceof IllegalStateError && e.code === "DEVSTATS_GAP" ? "skip" : undefined,
     });
     expect(classifyFor(def, new IllegalStateError("DEVSTATS_GAP", "x"))).toBe("skip");
-    expect(classifyFor(def, new IllegalStateError("X_NOT_FOUND", "x"))).toBe("retriable");
+    expect(classifyFor(def, new NotFoundError("X_NOT_FOUND", "x"))).toBe("retriable");
   });
 });

@@ -6,7 +6,7 @@ import type { Registry } from "../../metrics/registry.js";
 import { type ContractRegistry, contractRegistry } from "../contracts/registry.js";
 import { createConsumerMetrics } from "./consumer-metrics.js";
 import type { SendFn } from "./dead-letter.js";
-import { type ConsumerDefinition, retryPolicyOf } from "./definition.js";
+import { type AnyConsumerDefinition, retryPolicyOf, subscribedTopics } from "./definition.js";
 import { createMessageProcessor } from "./message-processor.js";
 import { createParkedScanner } from "./parked-scanner.js";
 
@@ -23,7 +23,7 @@ export interface ConsumerCoreDeps {
 }
 
 /** What every transport's consumer shares: policy, metrics, the message processor, the parked-retry scanner. */
-export function createConsumerCore(def: ConsumerDefinition, deps: ConsumerCoreDeps) {
+export function createConsumerCore(def: AnyConsumerDefinition, deps: ConsumerCoreDeps) {
   const metrics = createConsumerMetrics(deps.metrics, def.metricsPrefix);
   const processor = createMessageProcessor({
     def,
@@ -43,5 +43,9 @@ export function createConsumerCore(def: ConsumerDefinition, deps: ConsumerCoreDe
     intervalMs: deps.parkedScanMs,
     dedupWindowDays: deps.settings.dedupWindowDays,
   });
-  return { topics: Object.keys(def.handlers), policy: retryPolicyOf(def), metrics, processor, scanner };
+  const batch = {
+    maxMessages: def.batch?.maxMessages ?? deps.settings.consumerBatchSize,
+    flushMs: def.batch?.flushMs ?? deps.settings.consumerFlushMs,
+  };
+  return { topics: subscribedTopics(def), policy: retryPolicyOf(def), metrics, processor, scanner, batch };
 }

@@ -3,9 +3,12 @@ import type { Db, Tx } from "../../db/prisma-client.js";
 import { DLQ_HEADER, HEADER } from "../envelope.js";
 import { dlqTopicFor } from "../topics.js";
 import type { InboundMessage } from "../wire.js";
+import { recordDeadLetter } from "./sql/record-dead-letter.js";
 
 export interface DeadLetterInput {
   group: string;
+  /** the consumer's DLQ topic when it does not follow the naming rule */
+  dlqTopic?: string;
   message: InboundMessage;
   reason: string;
   errorCode: string;
@@ -48,20 +51,18 @@ export async function writeDeadLetter(
   const failedAt = deps.clock.now();
   const headers = dlqHeaders(input, failedAt);
   await deps.send({
-    topic: dlqTopicFor(input.group),
+    topic: input.dlqTopic ?? dlqTopicFor(input.group),
     key: input.message.key,
     value: input.message.value,
     headers,
   });
-  const runner = tx ?? deps.db;
-  const m = input.message;
-  await runner.$executeRaw`
-    INSERT INTO platform.dead_letters
-      (group_id, topic, key, partition, "offset", value, headers, message_id, reason, error_code, attempts, failed_at)
-    VALUES (${input.group}, ${m.topic}, ${m.key}, ${m.partition}, ${m.offset}, ${m.value},
-            ${JSON.stringify(m.headers)}::jsonb, ${m.headers[HEADER.messageId] ?? null}, ${headers[DLQ_HEADER.reason]},
-            ${input.errorCode}, ${input.attempts}, ${failedAt})
-    ON CONFLICT (group_id, topic, partition, "offset") DO UPDATE SET
-      reason = EXCLUDED.reason, error_code = EXCLUDED.error_code, attempts = EXCLUDED.attempts,
-      failed_at = EXCLUDED.failed_at, replayed_at = NULL`;
+  await recordDeadLetter(tx ?? deps.db, {
+    group: input.group,
+    message: input.message,
+    messageId: input.message.headers[HEADER.messageId] ?? null,
+    reason: headers[DLQ_HEADER.reason] ?? input.reason,
+    errorCode: input.errorCode,
+    attempts: input.attempts,
+    failedAt,
+  });
 }

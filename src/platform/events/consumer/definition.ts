@@ -1,21 +1,33 @@
 import type { Clock } from "../../clock/clock.js";
 import type { Tx } from "../../db/prisma-client.js";
+import { isDomainError } from "../../errors/domain-error.js";
 import type { Logger } from "../../log/logger.js";
 import type { EventEnvelope } from "../envelope.js";
-import { classifyDefault } from "./classify-error.js";
+import { classifyDefault, type ErrorClass } from "./classify-error.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
+import { postgresScope, type ScopeFactory } from "./scope.js";
 
-export { ConcurrencyConflictError, classifyDefault, errorCodeOf } from "./classify-error.js";
+export { ConcurrencyConflictError, classifyDefault, type ErrorClass, errorCodeOf } from "./classify-error.js";
 export type { RetryPolicy } from "./retry-policy.js";
 export { DEFAULT_RETRY_POLICY } from "./retry-policy.js";
+export { type BatchSink, postgresScope, type ScopeFactory, type SinkWriter, sinkScope } from "./scope.js";
 
-export interface HandlerContext {
-  /** The consumer's transaction: the dedup mark is written in it, so write your changes here too */
-  tx: Tx;
+/** A topic → payload map from src/contracts (ChessboardEventByTopic, CrmEventByTopic, …). */
+// biome-ignore lint/suspicious/noExplicitAny: any payload type; the map's keys are what matters
+export type PayloadMap = { readonly [topic: string]: any };
+export type TopicOf<M extends PayloadMap> = keyof M & string;
+
+/**
+ * What a handler writes through: on the PostgreSQL scope a Prisma transaction (`Tx`), on a sink
+ * scope the batch's SinkWriter. Named `tx` on both so per-message handlers keep today's API.
+ */
+export interface HandlerContext<W = Tx> {
+  /** The batch's transaction (under this message's savepoint) or the sink writer */
+  tx: W;
   envelope: EventEnvelope<unknown>;
   log: Logger;
   clock: Clock;
-  /** Keep the group membership alive during long batch rewrites */
+  /** Keep the group membership alive during long rewrites */
   heartbeat(): Promise<void>;
   /** 1 on first delivery; grows with parked retries and conflict re-reads */
   attempt: number;
@@ -25,27 +37,64 @@ export interface HandlerContext {
 export type HandlerResult = "applied" | "skipped-stale" | "skipped";
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing means "applied"
-export type EventHandler<P> = (payload: P, ctx: HandlerContext) => Promise<HandlerResult | void>;
+export type EventHandler<P, W = Tx> = (payload: P, ctx: HandlerContext<W>) => Promise<HandlerResult | void>;
+
+/** One message of a batch, discriminated by topic: `if (m.topic === TOPIC.x) m.payload` is typed. */
+export type BatchMessage<M extends PayloadMap> = {
+  [T in TopicOf<M>]: {
+    readonly topic: T;
+    readonly key: string;
+    readonly payload: M[T];
+    readonly envelope: EventEnvelope<M[T]>;
+    /** 1 on first delivery; grows with parked retries */
+    readonly attempt: number;
+  };
+}[TopicOf<M>];
+
+export interface BatchContext<W = Tx> {
+  /** The batch's transaction (under a savepoint) or the sink writer */
+  tx: W;
+  log: Logger;
+  clock: Clock;
+  heartbeat(): Promise<void>;
+}
 
 /**
- * - conflict: optimistic-lock race → up to 3 immediate retries in a fresh transaction, then DLQ
- * - retriable: the message is parked (its key waits behind it) and retried 30s→1m→…→16m, then DLQ
- * - non-retriable: DLQ at once
- * - skip: ack with a warning and `<prefix>_skipped_total` (policy of consumers that tolerate gaps)
- * - infrastructure: dependency down → the partition pauses with 1s→60s backoff, nothing is acked
+ * A set-based handler: gets every deliverable message of a batch (duplicates removed, parked keys
+ * held back, offset order per key). Return nothing (all applied) or one result per message, in order.
+ * If it throws, the runtime splits the batch (bisection) until the failing message is isolated,
+ * which then gets the per-message error policy (decision 0029).
  */
-export type ErrorClass = "conflict" | "retriable" | "non-retriable" | "skip" | "infrastructure";
+export type BatchHandler<M extends PayloadMap, W = Tx> = (
+  messages: ReadonlyArray<BatchMessage<M>>,
+  ctx: BatchContext<W>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: nothing returned means "all applied"
+) => Promise<void | ReadonlyArray<HandlerResult>>;
 
-export interface ConsumerDefinition {
+export interface BatchSettings {
+  /** Most messages handled in one scope (one transaction / one sink flush) */
+  maxMessages?: number;
+  /** How long the transport may wait to fill a batch (ms) */
+  flushMs?: number;
+}
+
+interface ConsumerDefinitionBase<W> {
   /** Kafka consumer group id, also the dedup namespace and the DLQ topic's name source */
   group: string;
-  /** Handlers by topic; the topics subscribed are exactly the keys of this map */
-  handlers: Partial<Record<string, EventHandler<never>>>;
+  /** DLQ topic when it does not follow `pin.<context>.<rest>-dlq.v1` derived from the group */
+  dlqTopic?: string;
+  /** Where handlers write and how dedup is kept; default postgresScope() */
+  scope?: ScopeFactory<W>;
+  /** Domain error codes that go to the DLQ at once (the consumer's own, e.g. X_TENANT_MISMATCH) */
+  nonRetriableCodes?: readonly string[];
+  /** Domain error codes that are parked and retried (e.g. X_NOT_FOUND of a late parent) */
+  retriableCodes?: readonly string[];
   /**
-   * Per-code policy. Return undefined to fall back to the defaults (classifyDefault):
-   * ValidationError and codes ending _TENANT_MISMATCH/_UNSUPPORTED_CURRENCY/_CONTRACT_FIELD_MISSING/
-   * _KIND_CHANGED → non-retriable; _NOT_FOUND → retriable; ConcurrencyConflictError → conflict;
-   * connection errors/timeouts → infrastructure; anything else → retriable (CONSUMER_UNEXPECTED_ERROR).
+   * Per-error policy. Return undefined to fall back to the codes above, then to the defaults
+   * (classifyDefault): ValidationError → non-retriable; not_found category → retriable;
+   * ConcurrencyConflictError / conflict category → conflict; connection errors/timeouts →
+   * infrastructure; other domain errors → non-retriable; anything else → retriable
+   * (CONSUMER_UNEXPECTED_ERROR).
    */
   classifyError?(error: unknown): ErrorClass | undefined;
   /** Contract version the handlers were written for; a different one is warned about and counted */
@@ -57,22 +106,83 @@ export interface ConsumerDefinition {
    */
   metricsPrefix: string;
   retry?: Partial<RetryPolicy>;
+  /** Overrides of the settings PIN_CONSUMER_BATCH_SIZE / PIN_CONSUMER_FLUSH_MS */
+  batch?: BatchSettings;
 }
 
-export function defineConsumer(def: ConsumerDefinition): ConsumerDefinition {
+/** Per-message handlers by topic; the topics subscribed are exactly the keys of this map. */
+export interface MessageConsumerDefinition<M extends PayloadMap, W = Tx> extends ConsumerDefinitionBase<W> {
+  handlers: { [T in TopicOf<M>]?: EventHandler<M[T], W> };
+  handleBatch?: never;
+  topics?: never;
+}
+
+/** One set-based handler for the listed topics. */
+export interface BatchConsumerDefinition<M extends PayloadMap, W = Tx> extends ConsumerDefinitionBase<W> {
+  topics: ReadonlyArray<TopicOf<M>>;
+  handleBatch: BatchHandler<M, W>;
+  handlers?: never;
+}
+
+export type ConsumerDefinition<M extends PayloadMap = PayloadMap, W = Tx> =
+  | MessageConsumerDefinition<M, W>
+  | BatchConsumerDefinition<M, W>;
+
+/** What the runtime holds: any definition, its payload and writer types erased. */
+// biome-ignore lint/suspicious/noExplicitAny: erased at the runtime boundary
+export interface AnyConsumerDefinition extends ConsumerDefinitionBase<any> {
+  readonly handlers?: {
+    // biome-ignore lint/suspicious/noConfusingVoidType: as EventHandler
+    readonly [topic: string]: ((payload: never, ctx: never) => Promise<HandlerResult | void>) | undefined;
+  };
+  readonly topics?: readonly string[];
+  // biome-ignore lint/suspicious/noConfusingVoidType: as BatchHandler
+  readonly handleBatch?: (messages: never, ctx: never) => Promise<void | ReadonlyArray<HandlerResult>>;
+}
+
+/**
+ * `defineConsumer<ChessboardEventByTopic>({ group, metricsPrefix, handlers: { [TOPIC.x]: (p, ctx) => … } })`:
+ * the payload of each handler is typed by the map and a topic outside the map does not compile.
+ * A sink consumer names its writer: `defineConsumer<Map, SinkWriter<Row>>({ scope: sinkScope(open), … })`.
+ */
+export function defineConsumer<M extends PayloadMap, W = Tx>(
+  def: ConsumerDefinition<M, W>,
+): ConsumerDefinition<M, W> {
   if (!def.group) throw new Error("defineConsumer: group is required");
   if (!/^[a-z_][a-z0-9_]*$/.test(def.metricsPrefix)) {
     throw new Error(`defineConsumer: metricsPrefix "${def.metricsPrefix}" is not a valid metric name prefix`);
   }
-  if (Object.keys(def.handlers).length === 0) throw new Error(`defineConsumer(${def.group}): no handlers`);
+  if (subscribedTopics(def as AnyConsumerDefinition).length === 0)
+    throw new Error(`defineConsumer(${def.group}): no topics`);
+  if (def.handlers && def.handleBatch) {
+    throw new Error(`defineConsumer(${def.group}): handlers and handleBatch are exclusive`);
+  }
+  const size = def.batch?.maxMessages;
+  if (size !== undefined && (!Number.isInteger(size) || size < 1 || size > 10_000)) {
+    throw new Error(`defineConsumer(${def.group}): batch.maxMessages must be 1..10000`);
+  }
   return def;
 }
 
-export function retryPolicyOf(def: ConsumerDefinition): RetryPolicy {
+export function subscribedTopics(def: AnyConsumerDefinition): string[] {
+  return def.handleBatch ? [...(def.topics ?? [])] : Object.keys(def.handlers ?? {});
+}
+
+export function scopeOf(def: AnyConsumerDefinition): ScopeFactory<unknown> {
+  return def.scope ?? postgresScope();
+}
+
+export function retryPolicyOf(def: AnyConsumerDefinition): RetryPolicy {
   return { ...DEFAULT_RETRY_POLICY, ...def.retry };
 }
 
-/** The consumer's own classification first, then the platform's defaults. */
-export function classifyFor(def: ConsumerDefinition, error: unknown): ErrorClass {
-  return def.classifyError?.(error) ?? classifyDefault(error);
+/** The consumer's own classification, then its code lists, then the platform's defaults. */
+export function classifyFor(def: AnyConsumerDefinition, error: unknown): ErrorClass {
+  const own = def.classifyError?.(error);
+  if (own) return own;
+  if (isDomainError(error)) {
+    if (def.nonRetriableCodes?.includes(error.code)) return "non-retriable";
+    if (def.retriableCodes?.includes(error.code)) return "retriable";
+  }
+  return classifyDefault(error);
 }

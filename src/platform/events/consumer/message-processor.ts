@@ -3,25 +3,52 @@ import type { Db, Tx } from "../../db/prisma-client.js";
 import { assertNever } from "../../errors/domain-error.js";
 import type { Logger } from "../../log/logger.js";
 import type { ContractRegistry } from "../contracts/registry.js";
-import type { EventEnvelope } from "../envelope.js";
+import { type EventEnvelope, HEADER } from "../envelope.js";
+import { eventTypeOf } from "../topics.js";
 import { dedupKeyOf, type InboundMessage, parseEnvelope } from "../wire.js";
-import { CONTRACT_INVALID_CODE, errorCodeOf, errorMessageOf } from "./classify-error.js";
+import {
+  CONTRACT_INVALID_CODE,
+  EVENT_TYPE_MISMATCH_CODE,
+  errorCodeOf,
+  errorMessageOf,
+} from "./classify-error.js";
 import type { ConsumerMetrics } from "./consumer-metrics.js";
 import { type SendFn, writeDeadLetter } from "./dead-letter.js";
 import {
-  type ConsumerDefinition,
+  type AnyConsumerDefinition,
+  type BatchHandler,
+  type BatchMessage,
   classifyFor,
   type EventHandler,
-  type HandlerResult,
+  type PayloadMap,
   retryPolicyOf,
+  scopeOf,
+  subscribedTopics,
 } from "./definition.js";
 import { nextRetry } from "./retry-policy.js";
+import type { ScopeSession } from "./scope.js";
+import { lockParked } from "./sql/lock-parked.js";
+import { park } from "./sql/park.js";
+import { parkedKeys } from "./sql/parked-keys.js";
+import { rescheduleParked } from "./sql/reschedule-parked.js";
+import { unpark } from "./sql/unpark.js";
 
 /**
- * What the transport must do with the message's position:
- * - done: commit past it (handled, duplicate, parked, dead-lettered or skipped)
- * - infrastructure: do not commit; pause the partition and come back to this very message
+ * What the transport must do with the batch's positions:
+ * - done: commit past every message (handled, duplicate, parked, dead-lettered or skipped)
+ * - infrastructure: commit nothing of the batch; pause and read it again from its first message
  */
+export type BatchOutcome = { kind: "done"; results: string[] } | { kind: "infrastructure"; error: unknown };
+
+export interface BatchOptions {
+  heartbeat?: () => Promise<void>;
+  /**
+   * Checked before each per-message handler: when it turns false (graceful stop, partition
+   * revoked) the batch ends there: the messages before it commit, the rest are left unread
+   * (`results` is then shorter than the batch: commit the offset of its last entry only).
+   */
+  isRunning?: () => boolean;
+}
 export type ProcessOutcome = { kind: "done"; result: string } | { kind: "infrastructure"; error: unknown };
 
 export interface ParkedRow {
@@ -36,7 +63,7 @@ export interface ParkedRow {
 }
 
 export interface MessageProcessorDeps {
-  def: ConsumerDefinition;
+  def: AnyConsumerDefinition;
   db: Db;
   log: Logger;
   clock: Clock;
@@ -47,61 +74,67 @@ export interface MessageProcessorDeps {
 
 const DUPLICATE = "skipped-duplicate";
 const PARKED_BEHIND = "parked-behind";
-type TxResult = HandlerResult | typeof DUPLICATE | typeof PARKED_BEHIND;
+const PARKED_TX_TIMEOUT_MS = 5 * 60_000;
 
-/** Transport-agnostic handling of one message: dedup, validation, handler, error policy. */
+/** A handler failed during the pass without savepoints: roll back and run the careful pass. */
+class OptimisticAbort {}
+
+/** A failure the whole batch must yield to: roll back, pause, read again. */
+class InfrastructureSignal {
+  constructor(readonly error: unknown) {}
+}
+
+interface Item {
+  readonly index: number;
+  readonly message: InboundMessage;
+  readonly envelope: EventEnvelope<unknown>;
+  readonly dedupKey: string;
+  readonly pair: string;
+  readonly attempt: number;
+}
+
+/** What the policy writes after the scope committed (always in PostgreSQL, whatever the scope). */
+type Action =
+  | { kind: "dead-letter"; message: InboundMessage; code: string; reason: string; attempts: number }
+  | {
+      kind: "park";
+      message: InboundMessage;
+      attempts: number;
+      at: Date;
+      code: string | null;
+      error: string | null;
+    }
+  | { kind: "unpark" };
+
+/**
+ * The consumer policy: dedup, validation, handlers and the per-message error classes, for one
+ * batch of one partition (or local lane) at a time. SQL lives in ./sql, one operation per file.
+ */
 export function createMessageProcessor(deps: MessageProcessorDeps) {
   const { def, db, clock, contracts, metrics } = deps;
   const policy = retryPolicyOf(def);
   const group = def.group;
-
+  const scope = scopeOf(def)({ db, group, clock });
   const labels = (topic: string) => ({ group, topic });
-
-  async function deadLetter(
-    message: InboundMessage,
-    errorCode: string,
-    reason: string,
-    attempts: number,
-    tx?: Tx,
-  ) {
-    await writeDeadLetter(
-      { db, clock, send: deps.send },
-      { group, message, errorCode, reason, attempts },
-      tx,
-    );
-    metrics.dlq.inc({ ...labels(message.topic), code: errorCode });
-    deps.log.error(
-      { group, topic: message.topic, key: message.key, offset: message.offset, errorCode, reason, attempts },
-      "dead-lettered",
-    );
-  }
-
-  async function park(
-    message: InboundMessage,
-    attempts: number,
-    nextAt: Date,
-    error: unknown | null,
-    tx?: Tx,
-  ) {
-    const runner = tx ?? db;
-    await runner.$executeRaw`
-      INSERT INTO platform.parked_messages
-        (group_id, topic, key, partition, "offset", value, headers, attempts, next_attempt_at,
-         last_error_code, last_error, parked_at)
-      VALUES (${group}, ${message.topic}, ${message.key}, ${message.partition}, ${message.offset}, ${message.value},
-              ${JSON.stringify(message.headers)}::jsonb, ${attempts}, ${nextAt},
-              ${error === null ? null : errorCodeOf(error)}, ${error === null ? null : errorMessageOf(error)},
-              ${clock.now()})`;
-  }
+  const pairOf = (m: { topic: string; key: string }) => `${m.topic}\u0000${m.key}`;
 
   type Prepared =
-    | { kind: "ready"; envelope: EventEnvelope<unknown>; handler: EventHandler<unknown> }
+    | { kind: "ready"; envelope: EventEnvelope<unknown> }
     | { kind: "rejected"; code: string; reason: string }
     | { kind: "unhandled" };
 
+  const subscribed = new Set(subscribedTopics(def));
+
   function prepare(message: InboundMessage): Prepared {
-    const handler = def.handlers[message.topic] as EventHandler<unknown> | undefined;
-    if (!handler) return { kind: "unhandled" };
+    if (!subscribed.has(message.topic)) return { kind: "unhandled" };
+    const declared = message.headers[HEADER.eventType];
+    if (declared !== eventTypeOf(message.topic)) {
+      return {
+        kind: "rejected",
+        code: EVENT_TYPE_MISMATCH_CODE,
+        reason: `event-type header ${declared === undefined ? "is missing" : `"${declared.slice(0, 100)}"`}; topic ${message.topic} carries ${eventTypeOf(message.topic)}`,
+      };
+    }
     const parsed = parseEnvelope(message);
     if (!parsed.ok) return { kind: "rejected", code: CONTRACT_INVALID_CODE, reason: parsed.error };
     const valid = contracts.validatePayload(message.topic, parsed.envelope.payload);
@@ -120,69 +153,11 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         "contract version mismatch",
       );
     }
-    return { kind: "ready", envelope: parsed.envelope, handler };
+    return { kind: "ready", envelope: parsed.envelope };
   }
 
-  /** One attempt in one transaction; `parkedId` set when retrying a parked message. */
-  async function runOnce(
-    message: InboundMessage,
-    envelope: EventEnvelope<unknown>,
-    handler: EventHandler<unknown>,
-    attempt: number,
-    heartbeat: () => Promise<void>,
-    parkedId: bigint | null,
-  ): Promise<TxResult | "gone"> {
-    return db.$transaction(async (tx) => {
-      let inserted: number;
-      if (parkedId === null) {
-        // Per-key order: while an earlier message of this key is parked, later ones queue behind
-        // it. One round trip: the dedup mark is written only when the key has nothing parked.
-        const [row] = await tx.$queryRaw<Array<{ parked: boolean; inserted: bigint }>>`
-          WITH waiting AS (
-            SELECT 1 FROM platform.parked_messages
-            WHERE group_id = ${group} AND topic = ${message.topic} AND key = ${message.key} LIMIT 1
-          ), mark AS (
-            INSERT INTO platform.processed_messages (dedup_key, group_id, processed_at)
-            SELECT ${dedupKeyOf(group, envelope)}, ${group}, ${clock.now()}
-            WHERE NOT EXISTS (SELECT 1 FROM waiting)
-            ON CONFLICT (dedup_key) DO NOTHING
-            RETURNING 1
-          )
-          SELECT EXISTS (SELECT 1 FROM waiting) AS parked, (SELECT count(*) FROM mark) AS inserted`;
-        if (row?.parked) {
-          await park(message, 0, clock.now(), null, tx);
-          return PARKED_BEHIND;
-        }
-        inserted = Number(row?.inserted ?? 0);
-      } else {
-        const mine = await tx.$queryRaw<Array<{ id: bigint }>>`
-          SELECT id FROM platform.parked_messages WHERE id = ${parkedId} FOR UPDATE SKIP LOCKED`;
-        if (mine.length === 0) return "gone";
-        await tx.$executeRaw`DELETE FROM platform.parked_messages WHERE id = ${parkedId}`;
-        inserted = await tx.$executeRaw`
-          INSERT INTO platform.processed_messages (dedup_key, group_id, processed_at)
-          VALUES (${dedupKeyOf(group, envelope)}, ${group}, ${clock.now()})
-          ON CONFLICT (dedup_key) DO NOTHING`;
-      }
-      if (inserted === 0) return DUPLICATE;
-      const result = await handler(envelope.payload as never, {
-        tx,
-        envelope,
-        log: deps.log.child({ group, topic: message.topic, messageId: envelope.metadata.messageId }),
-        clock,
-        heartbeat,
-        attempt,
-      });
-      return result ?? "applied";
-    });
-  }
-
-  function recordSuccess(
-    message: InboundMessage,
-    envelope: EventEnvelope<unknown>,
-    result: TxResult,
-    started: number,
-  ) {
+  function recordSuccess(item: Item, result: string, started: number) {
+    const { message, envelope } = item;
     const l = labels(message.topic);
     metrics.consumed.inc({ ...l, result });
     metrics.duration.observe(l, performance.now() - started);
@@ -197,53 +172,128 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
   }
 
   /**
-   * Runs the handler with the conflict policy; then applies the error class. `parked` is the
-   * parked row when this is a retry (its failures so far are `parked.attempts`).
+   * One batch. `parked` is set when this is the retry of one parked message (a batch of one),
+   * whose row is locked by `parkedTx`.
    */
-  async function handle(
-    message: InboundMessage,
-    heartbeat: () => Promise<void>,
-    parked: ParkedRow | null,
-  ): Promise<ProcessOutcome> {
-    const prepared = prepare(message);
-    const priorFailures = parked?.attempts ?? 0;
-    try {
+  async function processBatch(
+    messages: readonly InboundMessage[],
+    opts: BatchOptions = {},
+    parked: { row: ParkedRow; tx: Tx } | null = null,
+  ): Promise<BatchOutcome> {
+    const heartbeat = opts.heartbeat ?? (async () => {});
+    const started = performance.now();
+    const results: string[] = messages.map(() => "unhandled");
+    const actions = new Map<number, Action>();
+    const success: Array<{ item: Item; result: string }> = [];
+    const priorFailures = parked?.row.attempts ?? 0;
+
+    // 1. Validation: refused messages go to the DLQ, unhandled topics are passed over.
+    const ready: Item[] = [];
+    messages.forEach((message, index) => {
+      const prepared = prepare(message);
       switch (prepared.kind) {
         case "unhandled":
-          if (parked) await db.$executeRaw`DELETE FROM platform.parked_messages WHERE id = ${parked.id}`;
-          return { kind: "done", result: "unhandled" };
+          if (parked) actions.set(index, { kind: "unpark" });
+          return;
         case "rejected":
-          await deadLetterAndUnpark(message, prepared.code, prepared.reason, priorFailures + 1, parked);
-          return { kind: "done", result: "dead-lettered" };
+          results[index] = "dead-lettered";
+          actions.set(index, {
+            kind: "dead-letter",
+            message,
+            code: prepared.code,
+            reason: prepared.reason,
+            attempts: priorFailures + 1,
+          });
+          return;
         case "ready":
-          break;
+          ready.push({
+            index,
+            message,
+            envelope: prepared.envelope,
+            dedupKey: dedupKeyOf(group, prepared.envelope),
+            pair: pairOf(message),
+            attempt: priorFailures + 1,
+          });
+          return;
         default:
-          return assertNever(prepared, "prepared message");
+          assertNever(prepared, "prepared message");
       }
-    } catch (error) {
-      return { kind: "infrastructure", error };
+    });
+
+    // Keys with a parked message wait behind it (a parked retry is itself the head of its key).
+    const parkedInBatch = new Set<string>();
+    const failedKeys: string[] = [];
+    let optimistic = false;
+
+    function parkBehind(item: Item) {
+      results[item.index] = PARKED_BEHIND;
+      failedKeys.push(item.dedupKey);
+      actions.set(item.index, {
+        kind: "park",
+        message: item.message,
+        attempts: 0,
+        at: clock.now(),
+        code: null,
+        error: null,
+      });
+      success.push({ item, result: PARKED_BEHIND });
     }
 
-    const { envelope, handler } = prepared;
-    let conflicts = 0;
-    for (;;) {
-      const started = performance.now();
-      const attempt = priorFailures + conflicts + 1;
-      try {
-        const result = await runOnce(message, envelope, handler, attempt, heartbeat, parked?.id ?? null);
-        if (result === "gone") return { kind: "done", result: "gone" };
-        recordSuccess(message, envelope, result, started);
-        return { kind: "done", result };
-      } catch (error) {
-        const errorClass = classifyFor(def, error);
-        const l = labels(message.topic);
-        const fields = {
-          group,
-          topic: message.topic,
-          key: message.key,
-          messageId: envelope.metadata.messageId,
-        };
+    function deadLetter(item: Item, error: unknown, attempts: number) {
+      results[item.index] = "dead-lettered";
+      failedKeys.push(item.dedupKey);
+      actions.set(item.index, {
+        kind: "dead-letter",
+        message: item.message,
+        code: errorCodeOf(error),
+        reason: errorMessageOf(error),
+        attempts,
+      });
+    }
+
+    /** The per-message error policy for one isolated message; `invoke` runs its handler once. */
+    async function runOne(
+      session: ScopeSession<unknown>,
+      item: Item,
+      invoke: (w: unknown) => Promise<string>,
+    ) {
+      if (parkedInBatch.has(item.pair)) return parkBehind(item);
+      if (optimistic) {
+        let result: string;
         try {
+          result = await invoke(session.writer);
+        } catch (error) {
+          if (classifyFor(def, error) !== "infrastructure") throw new OptimisticAbort();
+          metrics.infrastructure.inc(labels(item.message.topic));
+          deps.log.warn(
+            { group, topic: item.message.topic, key: item.message.key, err: error },
+            "infrastructure failure",
+          );
+          throw new InfrastructureSignal(error);
+        }
+        results[item.index] = result;
+        if (parked) actions.set(item.index, { kind: "unpark" });
+        success.push({ item, result });
+        return;
+      }
+      let conflicts = 0;
+      for (;;) {
+        const attempt = item.attempt + conflicts;
+        try {
+          const result = await session.isolate((w) => invoke(w));
+          results[item.index] = result;
+          if (parked) actions.set(item.index, { kind: "unpark" });
+          success.push({ item, result });
+          return;
+        } catch (error) {
+          const errorClass = classifyFor(def, error);
+          const l = labels(item.message.topic);
+          const fields = {
+            group,
+            topic: item.message.topic,
+            key: item.message.key,
+            messageId: item.envelope.metadata.messageId,
+          };
           switch (errorClass) {
             case "conflict":
               metrics.conflicts.inc(l);
@@ -252,22 +302,12 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
                 deps.log.warn({ ...fields, conflicts }, "concurrency conflict, re-reading");
                 continue;
               }
-              await deadLetterAndUnpark(message, errorCodeOf(error), errorMessageOf(error), attempt, parked);
-              return { kind: "done", result: "dead-lettered" };
+              return deadLetter(item, error, attempt);
             case "retriable": {
               metrics.retries.inc(l);
               const failures = priorFailures + 1;
               const next = nextRetry(policy, failures, clock.now());
-              if (next.kind === "dead-letter") {
-                await deadLetterAndUnpark(
-                  message,
-                  errorCodeOf(error),
-                  errorMessageOf(error),
-                  failures,
-                  parked,
-                );
-                return { kind: "done", result: "dead-lettered" };
-              }
+              if (next.kind === "dead-letter") return deadLetter(item, error, failures);
               deps.log.warn(
                 {
                   ...fields,
@@ -278,75 +318,320 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
                 },
                 "retriable failure, parked",
               );
-              if (parked) {
-                await db.$executeRaw`
-                  UPDATE platform.parked_messages
-                  SET attempts = ${failures}, next_attempt_at = ${next.at},
-                      last_error_code = ${errorCodeOf(error)}, last_error = ${errorMessageOf(error)}
-                  WHERE id = ${parked.id}`;
-              } else {
-                await park(message, failures, next.at, error);
-              }
-              return { kind: "done", result: "parked" };
+              results[item.index] = "parked";
+              failedKeys.push(item.dedupKey);
+              parkedInBatch.add(item.pair);
+              actions.set(item.index, {
+                kind: "park",
+                message: item.message,
+                attempts: failures,
+                at: next.at,
+                code: errorCodeOf(error),
+                error: errorMessageOf(error),
+              });
+              return;
             }
             case "non-retriable":
-              await deadLetterAndUnpark(message, errorCodeOf(error), errorMessageOf(error), attempt, parked);
-              return { kind: "done", result: "dead-lettered" };
+              return deadLetter(item, error, attempt);
             case "skip":
               metrics.skipped.inc(l);
               deps.log.warn(
                 { ...fields, errorCode: errorCodeOf(error), err: error },
                 "failure skipped by policy",
               );
-              if (parked) await db.$executeRaw`DELETE FROM platform.parked_messages WHERE id = ${parked.id}`;
-              return { kind: "done", result: "skipped" };
+              results[item.index] = "skipped";
+              failedKeys.push(item.dedupKey);
+              if (parked) actions.set(item.index, { kind: "unpark" });
+              return;
             case "infrastructure":
               metrics.infrastructure.inc(l);
               deps.log.warn({ ...fields, err: error }, "infrastructure failure");
-              return { kind: "infrastructure", error };
+              throw new InfrastructureSignal(error);
             default:
               return assertNever(errorClass, "error class");
           }
-        } catch (policyError) {
-          // The policy's own write (park / DLQ) failed: a dependency is down.
-          return { kind: "infrastructure", error: policyError };
         }
       }
     }
+
+    const handlerLog = (item: Item) =>
+      deps.log.child({ group, topic: item.message.topic, messageId: item.envelope.metadata.messageId });
+
+    function invokeMessage(item: Item) {
+      const handler = def.handlers?.[item.message.topic] as unknown as
+        | EventHandler<unknown, unknown>
+        | undefined;
+      if (!handler) throw new Error(`no handler for ${item.message.topic}`);
+      let conflicts = 0;
+      return async (tx: unknown) => {
+        const attempt = item.attempt + conflicts++;
+        const result = await handler(item.envelope.payload, {
+          tx,
+          envelope: item.envelope,
+          // created on first use: most handlers never log
+          get log() {
+            return handlerLog(item);
+          },
+          clock,
+          heartbeat,
+          attempt,
+        });
+        return result ?? "applied";
+      };
+    }
+
+    /** The pass without savepoints: infrastructure stops the batch, anything else reruns it carefully. */
+    async function runDirect<T>(session: ScopeSession<unknown>, fn: (w: unknown) => Promise<T>): Promise<T> {
+      try {
+        return await fn(session.writer);
+      } catch (error) {
+        if (classifyFor(def, error) !== "infrastructure") throw new OptimisticAbort();
+        metrics.infrastructure.inc(labels(ready[0]?.message.topic ?? ""));
+        throw new InfrastructureSignal(error);
+      }
+    }
+
+    const batchMessage = (item: Item) =>
+      ({
+        topic: item.message.topic,
+        key: item.message.key,
+        payload: item.envelope.payload,
+        envelope: item.envelope,
+        attempt: item.attempt,
+      }) as BatchMessage<PayloadMap>;
+
+    /** A batch handler over `items`; if it throws, bisect until the offender is alone (0029). */
+    async function runGroup(session: ScopeSession<unknown>, items: Item[]): Promise<void> {
+      const handleBatch = def.handleBatch as unknown as BatchHandler<PayloadMap, unknown> | undefined;
+      if (!handleBatch) throw new Error("runGroup without handleBatch");
+      const live: Item[] = [];
+      for (const item of items) {
+        if (parkedInBatch.has(item.pair)) parkBehind(item);
+        else live.push(item);
+      }
+      if (live.length === 0) return;
+      const invoke = (group: Item[]) => async (tx: unknown) =>
+        handleBatch(group.map(batchMessage), { tx, log: deps.log, clock, heartbeat });
+      if (live.length === 1) {
+        const only = live[0] as Item;
+        return runOne(session, only, async (tx) => {
+          const out = await invoke([only])(tx);
+          return out?.[0] ?? "applied";
+        });
+      }
+      try {
+        const out = optimistic ? await runDirect(session, invoke(live)) : await session.isolate(invoke(live));
+        live.forEach((item, i) => {
+          const result = out?.[i] ?? "applied";
+          results[item.index] = result;
+          if (parked) actions.set(item.index, { kind: "unpark" });
+          success.push({ item, result });
+        });
+      } catch (error) {
+        if (error instanceof OptimisticAbort || error instanceof InfrastructureSignal) throw error;
+        if (classifyFor(def, error) === "infrastructure") {
+          metrics.infrastructure.inc(labels(live[0]?.message.topic ?? ""));
+          throw new InfrastructureSignal(error);
+        }
+        const half = Math.ceil(live.length / 2);
+        deps.log.info(
+          { group, size: live.length, errorCode: errorCodeOf(error) },
+          "batch handler failed, bisecting",
+        );
+        await runGroup(session, live.slice(0, half));
+        await runGroup(session, live.slice(half));
+      }
+    }
+
+    // 2. The scope: parked keys held back, one set-based dedup mark, handlers, one commit.
+    // Handlers first run without savepoints (two round trips saved per message / batch call); if
+    // any of them throws, the whole pass is rolled back and run again with a savepoint per
+    // message or bisected batch call, where the error policy applies (decision 0034).
+    const baseResults = [...results];
+    const baseActions = new Map(actions);
+    let stopAt = messages.length;
+    const firstPass = scope.kind === "postgres" && ready.length > 1 ? 0 : 1;
+    for (let pass = firstPass; pass < 2; pass++) {
+      optimistic = pass === 0;
+      results.splice(0, results.length, ...baseResults);
+      actions.clear();
+      for (const [k, v] of baseActions) actions.set(k, v);
+      success.length = 0;
+      failedKeys.length = 0;
+      parkedInBatch.clear();
+      stopAt = messages.length;
+      let session: ScopeSession<unknown> | null = null;
+      try {
+        const blocked = parked
+          ? new Set<string>()
+          : await parkedKeys(
+              db,
+              group,
+              ready.map((i) => i.message),
+            );
+        session = await scope.begin();
+        const candidates: Item[] = [];
+        for (const item of ready) {
+          if (blocked.has(item.pair)) {
+            parkedInBatch.add(item.pair);
+            parkBehind(item);
+          } else candidates.push(item);
+        }
+        const fresh = await session.mark(candidates.map((i) => i.dedupKey));
+        const seen = new Set<string>();
+        const toRun: Item[] = [];
+        for (const item of candidates) {
+          if (!fresh.has(item.dedupKey) || seen.has(item.dedupKey)) {
+            results[item.index] = DUPLICATE;
+            if (parked) actions.set(item.index, { kind: "unpark" });
+            success.push({ item, result: DUPLICATE });
+          } else {
+            seen.add(item.dedupKey);
+            toRun.push(item);
+          }
+        }
+        if (def.handleBatch) await runGroup(session, toRun);
+        else {
+          for (const item of toRun) {
+            if (opts.isRunning && !opts.isRunning()) {
+              stopAt = item.index;
+              break;
+            }
+            await runOne(session, item, invokeMessage(item));
+          }
+        }
+        if (stopAt < messages.length) {
+          // Everything from the stop on is left for the next holder: no mark, no policy write.
+          for (const item of toRun) if (item.index >= stopAt) failedKeys.push(item.dedupKey);
+          for (const index of [...actions.keys()]) if (index >= stopAt) actions.delete(index);
+        }
+        await session.unmark(failedKeys);
+        await session.commit();
+        break;
+      } catch (error) {
+        await session?.rollback().catch(() => {});
+        if (error instanceof OptimisticAbort) continue;
+        return { kind: "infrastructure", error: error instanceof InfrastructureSignal ? error.error : error };
+      }
+    }
+
+    // 3. The policy's writes, in PostgreSQL for every scope. A failure here is infrastructure:
+    // the batch is read again, its committed messages are duplicates, the failed ones rerun.
+    try {
+      for (const [index, action] of actions) {
+        const message = messages[index] as InboundMessage;
+        await applyAction(action, message, parked);
+      }
+    } catch (error) {
+      return { kind: "infrastructure", error };
+    }
+    for (const { item, result } of success) if (item.index < stopAt) recordSuccess(item, result, started);
+    return { kind: "done", results: results.slice(0, stopAt) };
   }
 
-  async function deadLetterAndUnpark(
+  async function applyAction(
+    action: Action,
     message: InboundMessage,
-    code: string,
-    reason: string,
-    attempts: number,
-    parked: ParkedRow | null,
+    parked: { row: ParkedRow; tx: Tx } | null,
   ) {
-    if (!parked) return deadLetter(message, code, reason, attempts);
-    await db.$transaction(async (tx) => {
-      await tx.$executeRaw`DELETE FROM platform.parked_messages WHERE id = ${parked.id}`;
-      await deadLetter(message, code, reason, attempts, tx);
-    });
+    const runner = parked?.tx ?? db;
+    switch (action.kind) {
+      case "unpark":
+        if (parked) await unpark(runner, parked.row.id);
+        return;
+      case "park":
+        if (parked && action.attempts > 0) {
+          await rescheduleParked(
+            runner,
+            parked.row.id,
+            action.attempts,
+            action.at,
+            action.code ?? "",
+            action.error ?? "",
+          );
+          return;
+        }
+        await park(runner, {
+          group,
+          message,
+          attempts: action.attempts,
+          nextAttemptAt: action.at,
+          errorCode: action.code,
+          error: action.error,
+          now: clock.now(),
+        });
+        return;
+      case "dead-letter":
+        if (parked) await unpark(runner, parked.row.id);
+        await writeDeadLetter(
+          { db, clock, send: deps.send },
+          {
+            group,
+            dlqTopic: def.dlqTopic,
+            message,
+            errorCode: action.code,
+            reason: action.reason,
+            attempts: action.attempts,
+          },
+          parked?.tx,
+        );
+        metrics.dlq.inc({ ...labels(message.topic), code: action.code });
+        deps.log.error(
+          {
+            group,
+            topic: message.topic,
+            key: message.key,
+            offset: message.offset,
+            errorCode: action.code,
+            reason: action.reason,
+            attempts: action.attempts,
+          },
+          "dead-lettered",
+        );
+        return;
+      default:
+        assertNever(action, "policy action");
+    }
   }
+
+  const toInbound = (row: ParkedRow): InboundMessage => ({
+    topic: row.topic,
+    partition: row.partition,
+    offset: row.offset,
+    key: row.key,
+    value: row.value,
+    headers: row.headers,
+  });
 
   return {
-    /** A message fresh from the transport. */
-    process: (message: InboundMessage, heartbeat: () => Promise<void> = async () => {}) =>
-      handle(message, heartbeat, null),
+    processBatch,
+    /** One message fresh from the transport (a batch of one). */
+    async process(
+      message: InboundMessage,
+      heartbeat: () => Promise<void> = async () => {},
+    ): Promise<ProcessOutcome> {
+      const outcome = await processBatch([message], { heartbeat });
+      return outcome.kind === "done" ? { kind: "done", result: outcome.results[0] ?? "unhandled" } : outcome;
+    },
     /** A parked message whose retry is due (or that reached the head of its key's queue). */
-    retryParked: (row: ParkedRow, heartbeat: () => Promise<void> = async () => {}) =>
-      handle(
-        {
-          topic: row.topic,
-          partition: row.partition,
-          offset: row.offset,
-          key: row.key,
-          value: row.value,
-          headers: row.headers,
-        },
-        heartbeat,
-        row,
-      ),
+    async retryParked(
+      row: ParkedRow,
+      heartbeat: () => Promise<void> = async () => {},
+    ): Promise<ProcessOutcome> {
+      try {
+        return await db.$transaction(
+          async (tx) => {
+            if (!(await lockParked(tx, row.id))) return { kind: "done", result: "gone" } as const;
+            const outcome = await processBatch([toInbound(row)], { heartbeat }, { row, tx });
+            if (outcome.kind === "infrastructure") return outcome;
+            return { kind: "done", result: outcome.results[0] ?? "unhandled" } as const;
+          },
+          { timeout: PARKED_TX_TIMEOUT_MS, maxWait: PARKED_TX_TIMEOUT_MS },
+        );
+      } catch (error) {
+        return { kind: "infrastructure", error };
+      }
+    },
   };
 }
 

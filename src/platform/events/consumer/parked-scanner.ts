@@ -2,7 +2,7 @@ import type { Clock } from "../../clock/clock.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import { createSleeper } from "../sleep.js";
-import type { ConsumerDefinition } from "./definition.js";
+import type { AnyConsumerDefinition } from "./definition.js";
 import type { MessageProcessor, ParkedRow } from "./message-processor.js";
 import { DEFAULT_RETRY_POLICY, infrastructureDelayMs } from "./retry-policy.js";
 
@@ -12,7 +12,7 @@ const DEDUP_SWEEP_EVERY_MS = 60 * 60 * 1000;
 const DEDUP_DELETE_BATCH = 10_000;
 
 export interface ParkedScannerDeps {
-  def: ConsumerDefinition;
+  def: AnyConsumerDefinition;
   db: Db;
   log: Logger;
   clock: Clock;

@@ -14,10 +14,10 @@ import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
-import type { ConsumerDefinition } from "../consumer/definition.js";
+import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
-import type { BroadcastOptions, EventPlatformTuning, Runner } from "../event-platform.js";
+import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
 
@@ -28,6 +28,9 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const PARTITIONS_CONSUMED_CONCURRENTLY = 6;
 const CAUGHT_UP_CHECK_MS = 50;
 const PING_TIMEOUT_MS = 3_000;
+/** A lower bound of one record size on the wire, to turn maxMessages into fetch minBytes */
+const MIN_RECORD_BYTES = 64;
+const HEARTBEAT_EVERY_MS = 2_000;
 
 export interface KafkaTransportDeps {
   settings: Settings;
@@ -141,13 +144,26 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     });
   }
 
-  function consumer(def: ConsumerDefinition): Runner {
-    const { topics, policy, processor, scanner } = createConsumerCore(def, {
+  function consumer(def: AnyConsumerDefinition): Runner {
+    const {
+      topics,
+      policy,
+      processor,
+      scanner,
+      batch: batching,
+    } = createConsumerCore(def, {
       ...deps,
       send,
       parkedScanMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
     });
-    const kc = kafka.consumer({ groupId: def.group, maxWaitTimeInMs: 100, allowAutoTopicCreation: false });
+    // The flush deadline is the broker's fetch wait: up to flushMs for about maxMessages records
+    // (minBytes is a lower bound of their size), so a sink gets full batches (decision 0032).
+    const kc = kafka.consumer({
+      groupId: def.group,
+      maxWaitTimeInMs: batching.flushMs,
+      minBytes: def.batch?.flushMs === undefined ? 1 : batching.maxMessages * MIN_RECORD_BYTES,
+      allowAutoTopicCreation: false,
+    });
     // Backoff state belongs to the partition holder: forgotten at every rebalance.
     const failures = new Map<string, number>();
     const resumeTimers = new Map<string, NodeJS.Timeout>();
@@ -198,9 +214,21 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             const { topic, partition } = batch;
             const tp = `${topic}:${partition}`;
             let lastDone: string | null = null;
-            for (const message of batch.messages) {
+            const all = batch.messages;
+            for (let from = 0; from < all.length; from += batching.maxMessages) {
               if (!isRunning() || isStale()) break;
-              const outcome = await processor.process(toInbound(topic, partition, message), heartbeat);
+              const chunk = all.slice(from, from + batching.maxMessages);
+              const first = chunk[0] as KafkaMessage;
+              const last = chunk[chunk.length - 1] as KafkaMessage;
+              // Heartbeats while a long batch runs keep the membership (a failed one is left to
+              // the batch's own end: a rebalance then redelivers, the dedup marks absorb it).
+              const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_EVERY_MS);
+              const outcome = await processor
+                .processBatch(
+                  chunk.map((m) => toInbound(topic, partition, m)),
+                  { heartbeat, isRunning: () => isRunning() && !isStale() },
+                )
+                .finally(() => clearInterval(beat));
               if (outcome.kind === "infrastructure") {
                 if (lastDone !== null)
                   await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch(() => {});
@@ -208,12 +236,12 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
                 failures.set(tp, n);
                 const delay = infrastructureDelayMs(policy, n);
                 log.warn(
-                  { group: def.group, topic, partition, failures: n, delayMs: delay },
+                  { group: def.group, topic, partition, failures: n, delayMs: delay, err: outcome.error },
                   "partition paused after infrastructure failure",
                 );
-                // Never sleep in the handler: pause, rewind to the failed message, come back later.
+                // Never sleep in the handler: pause, rewind to the batch's first message, come back later.
                 const resume = pause();
-                kc.seek({ topic, partition, offset: message.offset });
+                kc.seek({ topic, partition, offset: first.offset });
                 resumeTimers.set(
                   tp,
                   setTimeout(() => {
@@ -224,20 +252,24 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
                 return;
               }
               failures.delete(tp);
+              if (outcome.results.length === 0) break;
               deps.tuning?.faults?.afterConsumerCommit?.();
-              resolveOffset(message.offset);
-              lastDone = message.offset;
-              await heartbeat();
-            }
-            // Offsets only after the handlers' transactions committed. A failed commit (partition
-            // revoked mid-batch, broker gone) only means redelivery, which the dedup key absorbs.
-            if (lastDone !== null) {
+              const upTo =
+                outcome.results.length === chunk.length
+                  ? last
+                  : (chunk[outcome.results.length - 1] as KafkaMessage);
+              resolveOffset(upTo.offset);
+              lastDone = upTo.offset;
+              // Offsets only after the batch's scope committed. A failed commit (partition revoked
+              // mid-batch, broker gone) only means redelivery, which the dedup marks absorb.
               await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch((error: unknown) =>
                 log.warn(
                   { group: def.group, topic, partition, err: error },
                   "offset commit failed; will redeliver",
                 ),
               );
+              if (outcome.results.length < chunk.length) break;
+              await heartbeat();
             }
           },
         });

@@ -4,11 +4,11 @@ import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
-import type { ConsumerDefinition } from "../consumer/definition.js";
+import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
-import type { BroadcastOptions, EventPlatformTuning, Runner } from "../event-platform.js";
 import { createSleeper } from "../sleep.js";
+import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { parseEnvelope } from "../wire.js";
 import {
@@ -60,8 +60,14 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
   const send = async (m: { topic: string; key: string; value: string; headers: Record<string, string> }) =>
     appendToLog(db, [m]);
 
-  function consumer(def: ConsumerDefinition): Runner {
-    const { topics, policy, processor, scanner } = createConsumerCore(def, {
+  function consumer(def: AnyConsumerDefinition): Runner {
+    const {
+      topics,
+      policy,
+      processor,
+      scanner,
+      batch: batching,
+    } = createConsumerCore(def, {
       ...deps,
       send,
       parkedScanMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
@@ -83,7 +89,8 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
             const paused = backoff.get(topic);
             if (paused && paused.until > Date.now()) continue;
             const from = await loadOffset(db, def.group, topic);
-            const rows = await readCommitted(db, topic, from, BATCH_SIZE);
+            const readLimit = Math.max(batching.maxMessages, LANES);
+            const rows = await readCommitted(db, topic, from, readLimit);
             // Keys are spread over lanes handled concurrently (a lane is what a partition is on
             // Kafka): per-key order holds inside a lane; the offset only moves past the longest
             // prefix of rows that all succeeded, so a failure re-reads (and dedups) the rest.
@@ -92,15 +99,17 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
               const lane = laneOf(row.key);
               lanes.set(lane, [...(lanes.get(lane) ?? []), index]);
             });
+            // Each lane is one batch (one scope, one dedup insert), like a partition's batch on Kafka.
             const failures = await Promise.all(
               [...lanes.values()].map(async (indexes) => {
-                for (const index of indexes) {
-                  const row = rows[index]!;
-                  if (!running) return index;
-                  const outcome = await processor.process(inboundOf(row));
-                  if (outcome.kind === "infrastructure") return index;
-                }
-                return rows.length;
+                if (!running) return indexes[0] ?? rows.length;
+                const outcome = await processor.processBatch(
+                  indexes.map((index) => inboundOf(rows[index]!)),
+                  { isRunning: () => running },
+                );
+                if (outcome.kind === "infrastructure") return indexes[0] ?? rows.length;
+                // Stopped part-way: the lane's first unprocessed row bounds the offset.
+                return indexes[outcome.results.length] ?? rows.length;
               }),
             );
             const firstFailed = Math.min(rows.length, ...failures);
@@ -120,7 +129,7 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
             const last: LogPosition | null = lastRow ? { txId: lastRow.tx_id, id: lastRow.id } : null;
             // Offsets are written only after each message's own transaction committed.
             if (last) await saveOffset(db, def.group, topic, last);
-            if (!failed && rows.length === BATCH_SIZE) more = true;
+            if (!failed && rows.length === readLimit) more = true;
           }
           return more;
         },

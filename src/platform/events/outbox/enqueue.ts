@@ -19,11 +19,6 @@ export interface OutgoingEvent<P> {
   messageId?: string;
 }
 
-/** Producers validate against the contract only in tests: a cheap guard against schema drift. */
-function validateOnProduce(): boolean {
-  return process.env.NODE_ENV === "test" || process.env.VITEST !== undefined;
-}
-
 /**
  * Writes the outbox row inside the caller's transaction, so the event exists if and only if the
  * business change committed. Per-key order relies on writers of one aggregate serialising on the
@@ -43,16 +38,17 @@ export async function enqueue<P>(
   return metadata;
 }
 
-/** Validation (in tests) and the envelope metadata of one outgoing event. */
+/**
+ * Validation against the topic's JSON Schema contract, in every environment (decision 0033): a
+ * violation is the command's typed error (EVENT_CONTRACT_INVALID) and nothing is written.
+ */
 function prepareOutboxRow<P>(event: OutgoingEvent<P>, clock: Clock): EventMetadata {
-  if (validateOnProduce()) {
-    const outcome = validatePayload(event.topic, event.payload);
-    if (!outcome.ok) {
-      throw new ValidationError("EVENT_CONTRACT_INVALID", `payload violates the contract of ${event.topic}`, {
-        topic: event.topic,
-        errors: outcome.errors,
-      });
-    }
+  const outcome = validatePayload(event.topic, event.payload);
+  if (!outcome.ok) {
+    throw new ValidationError("EVENT_CONTRACT_INVALID", `payload violates the contract of ${event.topic}`, {
+      topic: event.topic,
+      errors: outcome.errors,
+    });
   }
   const messageId = event.messageId ?? randomUUID();
   return {
@@ -69,23 +65,7 @@ function prepareOutboxRow<P>(event: OutgoingEvent<P>, clock: Clock): EventMetada
 }
 
 /**
- * `enqueue` for many events in ONE statement (batch writers such as expiration workers: one
- * round trip instead of one per event). Rows get outbox ids in the order given, so per-key order
- * is the same as calling `enqueue` in a loop.
- */
-export async function enqueueMany<P>(
-  tx: Tx,
-  events: readonly OutgoingEvent<P>[],
-  clock: Clock = systemClock,
-): Promise<EventMetadata[]> {
-  if (events.length === 0) return [];
-  const { sql, metadata } = outboxInsert(events, clock);
-  await tx.$executeRaw(sql);
-  return metadata;
-}
-
-/**
- * The INSERT of `enqueueMany` as a SQL fragment, for writers that fold their outbox rows into a
+ * `enqueue` for many events as ONE INSERT, a SQL fragment for writers that fold their outbox rows into a
  * larger statement (a data-modifying CTE) to save round trips. `onlyIf` is a boolean SQL
  * condition evaluated in that statement (e.g. `EXISTS (SELECT 1 FROM inserted)`): the rows are
  * written only when it holds, so the events exist if and only if the business change does.

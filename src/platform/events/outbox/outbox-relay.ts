@@ -4,8 +4,8 @@ import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, gauge, type Registry } from "../../metrics/registry.js";
 import type { EventMetadata } from "../envelope.js";
-import type { EventPlatformTuning, Runner } from "../event-platform.js";
 import { createSleeper } from "../sleep.js";
+import type { EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { OutboundMessage, Publisher, Transport } from "../transport/transport.js";
 import { headersOf } from "../wire.js";
 

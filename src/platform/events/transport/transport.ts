@@ -1,5 +1,5 @@
-import type { ConsumerDefinition } from "../consumer/definition.js";
-import type { BroadcastOptions, Runner } from "../event-platform.js";
+import type { AnyConsumerDefinition } from "../consumer/definition.js";
+import type { BroadcastOptions, Runner } from "./runner.js";
 
 /** One outbox row on its way out: the envelope already flattened to what the wire carries. */
 export interface OutboundMessage {
@@ -23,7 +23,7 @@ export interface Publisher {
 export interface Transport {
   readonly kind: "kafka" | "local";
   publisher(opts?: { brokers?: string[] }): Promise<Publisher & { close(): Promise<void> }>;
-  consumer(def: ConsumerDefinition): Runner;
+  consumer(def: AnyConsumerDefinition): Runner;
   broadcast(opts: BroadcastOptions): Runner;
   /** Writes a message to a topic directly (DLQ copies, replays) */
   send(message: Omit<OutboundMessage, "id">): Promise<void>;

@@ -1,21 +1,19 @@
 import { describe, expect, it } from "vitest";
-import {
-  type BookingPosition,
-  decodeBookingCursor,
-  encodeBookingCursor,
-  pageWindow,
-  toPage,
-} from "./booking-page.js";
+import { type KeysetPosition, keysetPaging } from "./keyset.js";
 
 const DEFAULT = 20;
 const MAX = 100;
+const paging = keysetPaging({ errorCode: "CRM_INVALID_CURSOR", defaultSize: DEFAULT, maxSize: MAX });
+const encodeBookingCursor = paging.encode;
+const decodeBookingCursor = paging.decode;
+const toPage = paging.page;
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
-const row = (minute: number, id: string): BookingPosition => ({ createdAt: at(minute), id });
+const row = (minute: number, id: string): KeysetPosition => ({ createdAt: at(minute), id });
 const ID_A = "00000000-0000-4000-8000-00000000000a";
 const ID_B = "00000000-0000-4000-8000-00000000000b";
 const ID_C = "00000000-0000-4000-8000-00000000000c";
 
-describe("booking cursor codec", () => {
+describe("keyset cursor codec", () => {
   it("round-trips (createdAt, id) to the millisecond", () => {
     const p = { createdAt: new Date("2026-03-01T10:00:00.123Z"), id: ID_A };
     expect(decodeBookingCursor(encodeBookingCursor(p))).toEqual(p);
@@ -33,14 +31,14 @@ describe("booking cursor codec", () => {
   });
 });
 
-describe("pageWindow", () => {
+describe("paging.window", () => {
   it("defaults to the first page of the default size", () => {
-    expect(pageWindow({}, DEFAULT, MAX)).toEqual({ direction: "older", from: null, size: DEFAULT });
+    expect(paging.window({})).toEqual({ direction: "older", from: null, size: DEFAULT });
   });
 
   it("first/after reads older rows from the cursor, clamped to the maximum", () => {
     const after = encodeBookingCursor(row(5, ID_A));
-    expect(pageWindow({ first: 1000, after }, DEFAULT, MAX)).toEqual({
+    expect(paging.window({ first: 1000, after })).toEqual({
       direction: "older",
       from: row(5, ID_A),
       size: MAX,
@@ -49,7 +47,7 @@ describe("pageWindow", () => {
 
   it("last/before reads newer rows from the cursor", () => {
     const before = encodeBookingCursor(row(5, ID_A));
-    expect(pageWindow({ last: 2, before }, DEFAULT, MAX)).toEqual({
+    expect(paging.window({ last: 2, before })).toEqual({
       direction: "newer",
       from: row(5, ID_A),
       size: 2,
@@ -57,13 +55,13 @@ describe("pageWindow", () => {
   });
 
   it("a negative size is refused", () => {
-    expect(() => pageWindow({ first: -1 }, DEFAULT, MAX)).toThrow(
+    expect(() => paging.window({ first: -1 })).toThrow(
       expect.objectContaining({ code: "CRM_INVALID_CURSOR" }),
     );
   });
 });
 
-describe("toPage", () => {
+describe("paging.page", () => {
   it("an extra fetched row means a next page; it is not returned", () => {
     const page = toPage({ direction: "older", from: null, size: 2 }, [
       row(3, ID_C),

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { RUB_CURRENCY } from "../../../contracts/chessboard-events.js";
+import type { Viewer } from "../../../platform/auth/viewer.js";
+import { ConflictError } from "../../../platform/errors/domain-error.js";
+import type { Infra } from "../../../platform/infra.js";
+import { CHESSBOARD_ERROR } from "../chessboard.errors.js";
+import type { PropertyObjectView } from "../chessboard.read-models.js";
+import { assertMayEditTenant } from "../structure/structure.access.js";
+import { buildingOrThrow, objectOrThrow } from "../structure/structure.load.js";
+import type { PropertyObjectInput } from "../structure/structure.types.js";
+import {
+  requireDecimal,
+  requireRoomForObject,
+  validatePropertyObject,
+} from "../structure/structure.validation.js";
+import { applySaleState } from "./apply-sale-state.js";
+import {
+  decideObjectHidden,
+  decidePriceChange,
+  decidePropertyObjectColumns,
+  initialSaleState,
+} from "./property-object.decide.js";
+import { enqueuePriceChanged, enqueuePropertyObjectUpserted } from "./property-object.events.js";
+import { saleStateColumns, saleStateOf } from "./property-object.row.js";
+
+const UNIQUE_VIOLATION = "P2002";
+
+function numberTaken(error: unknown): never {
+  if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+    throw new ConflictError(CHESSBOARD_ERROR.numberTaken, "Another object of this building has that number");
+  }
+  throw error;
+}
+
+/**
+ * PropertyObject structure commands (developer staff): check access, load (locked), decide
+ * (property-object.decide.ts), apply with the event. Sale statuses move through the booking
+ * consumer (status/), never here.
+ */
+export function createPropertyObjectCommands({ db, clock }: Pick<Infra, "db" | "clock">) {
+  return {
+    async createPropertyObject(
+      viewer: Viewer,
+      input: PropertyObjectInput & { buildingId: string; price: string; id?: string },
+    ): Promise<PropertyObjectView> {
+      return db.$transaction(async (tx) => {
+        const building = await buildingOrThrow(tx, input.buildingId);
+        assertMayEditTenant(viewer, building.tenantId);
+        validatePropertyObject(input, building);
+        requireRoomForObject(await tx.chessboardPropertyObject.count({ where: { buildingId: building.id } }));
+        const now = clock.now();
+        const row = await tx.chessboardPropertyObject
+          .create({
+            data: {
+              id: input.id ?? randomUUID(),
+              tenantId: building.tenantId,
+              projectId: building.projectId,
+              buildingId: building.id,
+              ...decidePropertyObjectColumns(input),
+              price: input.price,
+              currencyIsoCode: RUB_CURRENCY.IsoCode,
+              ...saleStateColumns(initialSaleState(building.status)),
+              statusChangedAt: now,
+              version: 1,
+              createdAt: now,
+              updatedAt: now,
+            },
+          })
+          .catch(numberTaken);
+        await enqueuePropertyObjectUpserted(tx, clock, row);
+        return row;
+      });
+    },
+
+    async updatePropertyObject(
+      viewer: Viewer,
+      id: string,
+      input: PropertyObjectInput,
+    ): Promise<PropertyObjectView> {
+      return db.$transaction(async (tx) => {
+        const row = await objectOrThrow(tx, id);
+        assertMayEditTenant(viewer, row.tenantId);
+        const building = await buildingOrThrow(tx, row.buildingId);
+        validatePropertyObject({ ...input, price: row.price.toString() }, building);
+        const after = await tx.chessboardPropertyObject
+          .update({
+            where: { id },
+            data: {
+              ...decidePropertyObjectColumns(input),
+              version: { increment: 1 },
+              updatedAt: clock.now(),
+            },
+          })
+          .catch(numberTaken);
+        await enqueuePropertyObjectUpserted(tx, clock, after);
+        return after;
+      });
+    },
+
+    /** Re-pricing an object on hold is refused: the booking was made at the old price. */
+    async changePrice(viewer: Viewer, id: string, price: string): Promise<PropertyObjectView> {
+      requireDecimal(price, "price", { positive: false });
+      return db.$transaction(async (tx) => {
+        const row = await objectOrThrow(tx, id);
+        assertMayEditTenant(viewer, row.tenantId);
+        const change = decidePriceChange(
+          { id: row.id, status: row.status, state: saleStateOf(row), price: row.price.toString() },
+          price,
+        );
+        if (!change) return row;
+        const after = await tx.chessboardPropertyObject.update({
+          where: { id },
+          data: { price: change.price, version: { increment: 1 }, updatedAt: clock.now() },
+        });
+        await enqueuePriceChanged(tx, clock, row, after, "Manual");
+        return after;
+      });
+    },
+
+    /** Hides or shows one object; refused while it is on hold. */
+    async setPropertyObjectHidden(viewer: Viewer, id: string, hidden: boolean): Promise<PropertyObjectView> {
+      return db.$transaction(async (tx) => {
+        const row = await objectOrThrow(tx, id);
+        assertMayEditTenant(viewer, row.tenantId);
+        const next = decideObjectHidden({ id: row.id, status: row.status, state: saleStateOf(row) }, hidden);
+        return applySaleState(tx, clock, row, next, "Manual");
+      });
+    },
+  };
+}

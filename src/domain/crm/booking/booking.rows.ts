@@ -1,0 +1,126 @@
+import { type CrmBooking, type CrmDeal, Prisma } from "../../../generated/prisma/client.js";
+import { DEAL_STATUSES, type Deal, type DealStatus } from "../deal/deal.types.js";
+import {
+  BOOKING_STATUSES,
+  type Booking,
+  type BookingStatus,
+  type InitiatedBy,
+  type PaymentStatus,
+} from "./booking.types.js";
+
+/** Row mappers: stored crm rows (Prisma models or raw column sets) ⇄ the Booking and Deal types. */
+const INITIATORS: readonly InitiatedBy[] = ["Agent", "Investor", "PinManager"];
+const PAYMENT_STATUSES: readonly PaymentStatus[] = ["None", "Uploaded", "Paid"];
+
+function oneOf<T extends string>(values: readonly T[], raw: string, what: string): T {
+  if ((values as readonly string[]).includes(raw)) return raw as T;
+  throw new Error(`Unexpected ${what} in the database: ${raw}`);
+}
+
+export function bookingFromRow(row: CrmBooking): Booking {
+  return {
+    id: row.id,
+    dealId: row.dealId,
+    propertyObjectId: row.propertyObjectId,
+    tenantId: row.tenantId,
+    status: oneOf<BookingStatus>(BOOKING_STATUSES, row.status, "booking status"),
+    initiatedBy: oneOf(INITIATORS, row.initiatedBy, "initiator"),
+    initiatedByUserId: row.initiatedByUserId,
+    terms: {
+      reserveDurationMinutes: row.reserveDurationMinutes,
+      bookingDurationHours: row.bookingDurationHours,
+      isPaid: row.isPaid,
+    },
+    reserveExpiresAt: row.reserveExpiresAt,
+    bookingExpiresAt: row.bookingExpiresAt,
+    paymentStatus: oneOf(PAYMENT_STATUSES, row.paymentStatus, "payment status"),
+    contractFileId: row.contractFileId,
+    receiptFileId: row.receiptFileId,
+    requisiteSetId: row.requisiteSetId,
+    cancelReason: row.cancelReason,
+    createdAt: row.createdAt,
+    confirmedAt: row.confirmedAt,
+    endedAt: row.endedAt,
+    version: row.version,
+  };
+}
+
+export function dealFromRow(row: CrmDeal): Deal {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    status: oneOf<DealStatus>(DEAL_STATUSES, row.status, "deal status"),
+    agentUserId: row.agentUserId,
+    investorUserId: row.investorUserId,
+    createdByUserId: row.createdByUserId,
+    title: row.title,
+    cancelReason: row.cancelReason,
+    createdAt: row.createdAt,
+    version: row.version,
+  };
+}
+
+/** Booking columns aliased like the Prisma model, so raw rows go through `bookingFromRow`. */
+export const BOOKING_COLUMNS = Prisma.sql`
+  b.id::text AS "id", b.deal_id::text AS "dealId", b.property_object_id::text AS "propertyObjectId",
+  b.tenant_id::text AS "tenantId", b.status AS "status", b.initiated_by AS "initiatedBy",
+  b.initiated_by_user_id AS "initiatedByUserId", b.reserve_duration_minutes AS "reserveDurationMinutes",
+  b.booking_duration_hours AS "bookingDurationHours", b.is_paid AS "isPaid", b.reserve_expires_at AS "reserveExpiresAt",
+  b.booking_expires_at AS "bookingExpiresAt", b.payment_status AS "paymentStatus",
+  b.contract_file_id AS "contractFileId", b.receipt_file_id AS "receiptFileId", b.requisite_set_id AS "requisiteSetId",
+  b.cancel_reason AS "cancelReason", b.created_at AS "createdAt", b.confirmed_at AS "confirmedAt",
+  b.ended_at AS "endedAt", b.updated_at AS "updatedAt", b.version AS "version"`;
+
+/** Deal columns (table alias `d`) prefixed with `deal`, for reads that join the deal to something else. */
+export const DEAL_COLUMNS = Prisma.sql`
+  d.id::text AS "dealId", d.tenant_id::text AS "dealTenantId", d.status AS "dealStatus",
+  d.agent_user_id AS "dealAgentUserId", d.investor_user_id AS "dealInvestorUserId",
+  d.created_by_user_id AS "dealCreatedByUserId", d.title AS "dealTitle", d.cancel_reason AS "dealCancelReason",
+  d.created_at AS "dealCreatedAt", d.updated_at AS "dealUpdatedAt", d.version AS "dealVersion"`;
+
+export interface DealColumns {
+  readonly dealId: string;
+  readonly dealTenantId: string | null;
+  readonly dealStatus: string;
+  readonly dealAgentUserId: string | null;
+  readonly dealInvestorUserId: string | null;
+  readonly dealCreatedByUserId: string;
+  readonly dealTitle: string;
+  readonly dealCancelReason: string | null;
+  readonly dealCreatedAt: Date;
+  readonly dealUpdatedAt: Date;
+  readonly dealVersion: number;
+}
+
+export function dealFromColumns(r: DealColumns): Deal {
+  return dealFromRow({
+    id: r.dealId,
+    tenantId: r.dealTenantId,
+    status: r.dealStatus,
+    agentUserId: r.dealAgentUserId,
+    investorUserId: r.dealInvestorUserId,
+    createdByUserId: r.dealCreatedByUserId,
+    title: r.dealTitle,
+    cancelReason: r.dealCancelReason,
+    createdAt: r.dealCreatedAt,
+    updatedAt: r.dealUpdatedAt,
+    version: r.dealVersion,
+  });
+}
+
+/** The mutable columns of a booking, for versioned updates. */
+export function bookingColumns(b: Booking, now: Date) {
+  return {
+    status: b.status,
+    reserveExpiresAt: b.reserveExpiresAt,
+    bookingExpiresAt: b.bookingExpiresAt,
+    paymentStatus: b.paymentStatus,
+    contractFileId: b.contractFileId,
+    receiptFileId: b.receiptFileId,
+    cancelReason: b.cancelReason,
+    confirmedAt: b.confirmedAt,
+    endedAt: b.endedAt,
+    updatedAt: now,
+    version: b.version,
+  };
+}

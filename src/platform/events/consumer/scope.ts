@@ -1,0 +1,148 @@
+import type { Clock } from "../../clock/clock.js";
+import type { Db, Tx } from "../../db/prisma-client.js";
+import { markProcessed } from "./sql/mark-processed.js";
+import { unmarkProcessed } from "./sql/unmark-processed.js";
+
+/**
+ * One batch's unit of work. The runtime: begin → mark (set-based dedup) → handlers, each under
+ * isolate → unmark the failed ones → commit → (policy writes, offset commit). Rollback on an
+ * infrastructure failure: nothing of the batch is kept and its messages are read again.
+ */
+export interface ScopeSession<W> {
+  /** The writer outside any isolation (a failure then spoils the whole session) */
+  readonly writer: W;
+  /** Marks the dedup keys processed; returns the keys that were not marked before */
+  mark(keys: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Takes back marks of messages that failed (the policy parks / dead-letters / skips them) */
+  unmark(keys: readonly string[]): Promise<void>;
+  /** Runs fn so that if it throws only its own writes are undone (savepoint / discarded rows) */
+  isolate<T>(fn: (writer: W) => Promise<T>): Promise<T>;
+  /** Durable when it returns (transaction committed / sink flush confirmed) */
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+export interface ProcessingScope<W> {
+  readonly kind: "postgres" | "sink";
+  begin(): Promise<ScopeSession<W>>;
+}
+
+export interface ScopeDeps {
+  db: Db;
+  group: string;
+  clock: Clock;
+}
+
+/** A consumer names its scope with a factory; the runtime supplies the database and the group. */
+export type ScopeFactory<W> = (deps: ScopeDeps) => ProcessingScope<W>;
+
+const BATCH_TX_TIMEOUT_MS = 5 * 60_000;
+
+class Rollback extends Error {
+  constructor() {
+    super("batch rolled back");
+    this.name = "Rollback";
+  }
+}
+
+/**
+ * The PostgreSQL scope: one transaction per batch. The dedup marks and the handlers' writes
+ * commit together, so a message is applied exactly once whatever happens to the offset commit.
+ */
+export function postgresScope(): ScopeFactory<Tx> {
+  return ({ db, group, clock }) => ({
+    kind: "postgres",
+    async begin() {
+      let release!: (commit: boolean) => void;
+      const decided = new Promise<boolean>((resolve) => {
+        release = resolve;
+      });
+      let opened!: (tx: Tx) => void;
+      const ready = new Promise<Tx>((resolve) => {
+        opened = resolve;
+      });
+      const done = db.$transaction(
+        async (tx) => {
+          opened(tx);
+          if (!(await decided)) throw new Rollback();
+        },
+        { timeout: BATCH_TX_TIMEOUT_MS, maxWait: BATCH_TX_TIMEOUT_MS },
+      );
+      const tx = await Promise.race([
+        ready,
+        done.then(() => Promise.reject(new Error("transaction ended early"))),
+      ]);
+      let savepoints = 0;
+      return {
+        writer: tx,
+        mark: (keys) => markProcessed(tx, group, keys, clock.now()),
+        unmark: (keys) => unmarkProcessed(tx, keys),
+        async isolate(fn) {
+          const name = `handler_${++savepoints}`;
+          await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
+          try {
+            const result = await fn(tx);
+            await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
+            return result;
+          } catch (error) {
+            await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`);
+            throw error;
+          }
+        },
+        async commit() {
+          release(true);
+          await done;
+        },
+        async rollback() {
+          release(false);
+          await done.catch(() => {});
+        },
+      };
+    },
+  });
+}
+
+/** What a sink consumer writes rows through during a batch. */
+export interface SinkWriter<R> {
+  write(rows: readonly R[]): void;
+}
+
+/** One batch's connection to the sink: rows written, then one confirmed flush. */
+export interface BatchSink<R> extends SinkWriter<R> {
+  flush(): Promise<void>;
+}
+
+/**
+ * A sink scope (e.g. a ClickHouse table): rows are buffered per message and handed to a fresh
+ * `open()` sink at commit, whose confirmed flush is the commit. There is no dedup mark: the sink
+ * must be idempotent by the rows' business key (a redelivered batch writes the same keys again).
+ * Parking, retries and dead letters stay in PostgreSQL (decision 0030).
+ */
+export function sinkScope<R>(open: () => BatchSink<R>): ScopeFactory<SinkWriter<R>> {
+  return () => ({
+    kind: "sink",
+    async begin() {
+      const rows: R[] = [];
+      return {
+        writer: { write: (more: readonly R[]) => void rows.push(...more) },
+        mark: async (keys) => new Set(keys),
+        unmark: async () => {},
+        async isolate(fn) {
+          const mine: R[] = [];
+          const result = await fn({ write: (more) => void mine.push(...more) });
+          rows.push(...mine);
+          return result;
+        },
+        async commit() {
+          if (rows.length === 0) return;
+          const sink = open();
+          sink.write(rows);
+          await sink.flush();
+        },
+        async rollback() {
+          rows.length = 0;
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import type { Db, Tx } from "../../../db/prisma-client.js";
+import type { InboundMessage } from "../../wire.js";
+
+export interface ParkInput {
+  group: string;
+  message: InboundMessage;
+  /** failures so far (0 = parked behind an earlier message of its key) */
+  attempts: number;
+  nextAttemptAt: Date;
+  errorCode: string | null;
+  error: string | null;
+  now: Date;
+}
+
+/** Parks a message: its key's later messages queue behind it until it is retried. */
+export async function park(runner: Db | Tx, p: ParkInput): Promise<void> {
+  const m = p.message;
+  await runner.$executeRaw`
+    INSERT INTO platform.parked_messages
+      (group_id, topic, key, partition, "offset", value, headers, attempts, next_attempt_at,
+       last_error_code, last_error, parked_at)
+    VALUES (${p.group}, ${m.topic}, ${m.key}, ${m.partition}, ${m.offset}, ${m.value},
+            ${JSON.stringify(m.headers)}::jsonb, ${p.attempts}, ${p.nextAttemptAt},
+            ${p.errorCode}, ${p.error}, ${p.now})`;
+}
