@@ -9,9 +9,9 @@ import type { LiveHub } from "./graphql/live/chessboard-live-hub.js";
 import { schema } from "./graphql/schema/index.js";
 import { limitDatabaseWorkPerRequest } from "./graphql/security/request-scope.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
-import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
+import { createTokenService } from "./platform/auth/jwt.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
-import { devTokensEnabled, type Settings } from "./platform/config/settings.js";
+import { devTokensEnabled, type Settings, tokenKeysFor } from "./platform/config/settings.js";
 import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
@@ -119,7 +119,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     let metricsUrl: string | null = null;
     let api: ApiServer | null = null;
     if (roles.has("api")) {
-      const tokens = createTokenService(tokenSettings(settings, database.embedded));
+      const tokens = createTokenService(tokenKeysFor(settings, database.embedded));
       const live = createChessboardLive({ ...infra, platform });
       runners.push({ name: "chessboard-live", runner: live.runner });
       // The API's own pool (issue #13): however busy the API is, workers and consumers keep theirs;
@@ -195,21 +195,6 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     await stopAll();
     throw error;
   }
-}
-
-/** Token keys: the JWKS or secret from the settings; the development secret only on the embedded database. */
-function tokenSettings(settings: Settings, embeddedDatabase: boolean) {
-  const secret = settings.jwtSecret ?? (settings.jwtJwksUrl || !embeddedDatabase ? null : DEV_JWT_SECRET);
-  if (!secret && !settings.jwtJwksUrl)
-    throw new Error("PIN_JWT_SECRET or PIN_JWT_JWKS_URL is required outside the embedded database");
-  if (secret === DEV_JWT_SECRET && !embeddedDatabase)
-    throw new Error("the development JWT secret works only on the embedded database");
-  return {
-    issuer: settings.jwtIssuer ?? "pin-platform",
-    audience: settings.jwtAudience,
-    maxTtlSeconds: settings.jwtMaxTtlSeconds,
-    ...(settings.jwtJwksUrl ? { jwksUrl: settings.jwtJwksUrl } : { secret }),
-  };
 }
 
 /** ClickHouse's HTTP interface answers `Ok.` on /ping when the server is up. */

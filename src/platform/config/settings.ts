@@ -415,7 +415,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
 
 /**
  * Token settings (decision 0141): the built-in development secret works only on the embedded
- * database; anywhere else (DATABASE_URL set, or production) a strong secret or a JWKS URL is required.
+ * database; anywhere else (DATABASE_URL set, or production) a strong secret or a JWKS URL is
+ * required — checked here for what the settings alone tell, and by tokenKeysFor() when the api
+ * role starts (a consumers/workers-only process needs no token keys).
  */
 function checkTokenSettings(settings: Settings): void {
   const secret = settings.jwtSecret;
@@ -431,14 +433,43 @@ function checkTokenSettings(settings: Settings): void {
     if (new Set(secret).size < 8)
       throw new ConfigError("PIN_JWT_SECRET", "too little variety (use a random secret)");
   }
-  if (secret === null && settings.jwtJwksUrl === null && !embedded) {
+  if (settings.nodeEnv === "production" && secret === null && settings.jwtJwksUrl === null)
+    throw new ConfigError("PIN_JWT_SECRET", "required when NODE_ENV=production (or set PIN_JWT_JWKS_URL)");
+}
+
+/** The api role's token keys: the JWKS or the secret; the development secret only on the embedded database. */
+export function tokenKeysFor(
+  settings: Pick<
+    Settings,
+    "jwtSecret" | "jwtJwksUrl" | "jwtIssuer" | "jwtAudience" | "jwtMaxTtlSeconds" | "nodeEnv"
+  >,
+  embeddedDatabase: boolean,
+): {
+  issuer: string;
+  audience: string | null;
+  maxTtlSeconds: number;
+  secret?: string;
+  jwksUrl?: string;
+} {
+  const common = {
+    issuer: settings.jwtIssuer ?? "pin-platform",
+    audience: settings.jwtAudience,
+    maxTtlSeconds: settings.jwtMaxTtlSeconds,
+  };
+  if (settings.jwtJwksUrl) return { ...common, jwksUrl: settings.jwtJwksUrl };
+  const embedded = embeddedDatabase && settings.nodeEnv !== "production";
+  const secret = settings.jwtSecret ?? (embedded ? DEV_JWT_SECRET : null);
+  if (secret === null)
     throw new ConfigError(
       "PIN_JWT_SECRET",
-      settings.nodeEnv === "production"
-        ? "required when NODE_ENV=production (or set PIN_JWT_JWKS_URL)"
-        : "required when DATABASE_URL is set (or set PIN_JWT_JWKS_URL); the development secret works only on the embedded database",
+      "required for the api role outside the embedded database (or set PIN_JWT_JWKS_URL); the development secret works only there",
     );
-  }
+  if (secret === DEV_JWT_SECRET && !embedded)
+    throw new ConfigError(
+      "PIN_JWT_SECRET",
+      "the built-in development secret works only on the embedded database",
+    );
+  return { ...common, secret };
 }
 
 /** `.env.example` text: every setting, its description and an example value. */

@@ -7,6 +7,7 @@ import {
   loadSettings,
   renderEnvExample,
   SETTINGS,
+  tokenKeysFor,
 } from "./settings.js";
 
 const STRONG = "prod-secret-0123456789-abcdefghijklmnopq";
@@ -54,7 +55,11 @@ describe("settings", () => {
 
   it("the development secret works only on the embedded database; elsewhere a strong secret or a JWKS URL", () => {
     const db = "postgres://postgres@127.0.0.1:5432/pin";
-    expect(() => loadSettings({ DATABASE_URL: db })).toThrow(/PIN_JWT_SECRET.*required when DATABASE_URL/);
+    expect(() => tokenKeysFor(loadSettings({ DATABASE_URL: db }), false)).toThrow(
+      /PIN_JWT_SECRET.*required for the api role outside the embedded database/,
+    );
+    expect(tokenKeysFor(loadSettings({}), true).secret).toBe(DEV_JWT_SECRET);
+    expect(() => tokenKeysFor(loadSettings({}), false)).toThrow(/PIN_JWT_SECRET/);
     expect(() => loadSettings({ DATABASE_URL: db, PIN_JWT_SECRET: DEV_JWT_SECRET })).toThrow(
       /development secret works only on the embedded database/,
     );
