@@ -11,7 +11,8 @@ import { limitDatabaseWorkPerRequest } from "./graphql/security/request-scope.js
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService } from "./platform/auth/jwt.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
-import { devTokensEnabled, type Settings, tokenKeysFor } from "./platform/config/settings.js";
+import { TestClock, testClockVerdict } from "./platform/clock/test-clock.js";
+import { ConfigError, devTokensEnabled, type Settings, tokenKeysFor } from "./platform/config/settings.js";
 import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
@@ -66,7 +67,9 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
   const pretty = settings.logPretty || (settings.nodeEnv === "development" && process.stdout.isTTY === true);
   const log = overrides.log ?? createLogger({ level: settings.logLevel, pretty });
   const metrics = overrides.metrics ?? createMetricsRegistry({ defaultMetrics: true });
-  const clock = overrides.clock ?? systemClock;
+  const baseClock = overrides.clock ?? systemClock;
+  // Replaced by a TestClock when PIN_TEST_CLOCK is on and allowed here (decision 0079).
+  let clock: Clock = baseClock;
   const stack: Array<{ name: string; stop: () => Promise<void> }> = [];
 
   async function stopAll(): Promise<void> {
@@ -83,6 +86,14 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     const database = await openDatabase(settings, log);
     stack.push({ name: "database", stop: () => database.stop() });
     const databaseUrl = database.url;
+    const testClockState = testClockVerdict(settings, database.embedded);
+    if (settings.testClock && !testClockState.enabled)
+      throw new ConfigError("PIN_TEST_CLOCK", testClockState.reason);
+    const testClock = testClockState.enabled ? new TestClock(baseClock) : null;
+    if (testClock) {
+      clock = testClock;
+      log.warn("test clock on: an admin may move now forward (advanceTestClock)");
+    }
     const migrations = await runMigrations({ url: databaseUrl, log });
     log.info(
       {
@@ -136,6 +147,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         metrics,
         settings,
         services: createServices(apiInfra, { chessboard: live.hub }),
+        testClock,
       };
       api = createApiServer({
         deps,

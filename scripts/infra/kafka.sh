@@ -22,6 +22,13 @@ KAFKA_PROC_PATTERN="kafka.Kafka $KAFKA_PROPS"
 
 kafka_pid() { if [[ -f $KAFKA_PID_FILE ]]; then cat "$KAFKA_PID_FILE"; fi; }
 kafka_running() { pid_alive "$(kafka_pid)" "$KAFKA_PROC_PATTERN"; }
+# kafka_answers : a broker answers describeCluster at $KAFKA_BROKERS, whoever started it (this
+# checkout, another clone of the repository, a developer's own broker).
+kafka_answers() {
+  port_open "${KAFKA_BROKERS%:*}" "${KAFKA_BROKERS#*:}" || return 1
+  [[ -d $INFRA_ROOT/node_modules/kafkajs ]] || return 0
+  node "$INFRA_ROOT/scripts/infra/kafka-ready.mjs" --brokers "$KAFKA_BROKERS" --timeout "${1:-5}" 2>/dev/null
+}
 
 kafka_pom_hash() { sha256sum "$KAFKA_POM" | cut -d' ' -f1; }
 
@@ -71,6 +78,11 @@ kafka_up() {
     fi
     infra_log "kafka: pid $(kafka_pid) is running but not answering: restarting it"
     kafka_down
+  elif kafka_answers 10; then
+    # Another checkout (or a second clone: .infra/ is per clone) already runs a broker on this
+    # port: reuse it, never start a second one, and leave it alone in infra:down.
+    infra_log "kafka: a broker already answers at $KAFKA_BROKERS (not started by this checkout; reused, left alone by infra:down)"
+    return 0
   fi
   local hostport
   for hostport in "$KAFKA_BROKERS" "$KAFKA_CONTROLLER"; do
@@ -135,6 +147,8 @@ kafka_down() {
   if kafka_running; then
     stop_pid kafka "$pid" "$KAFKA_PROC_PATTERN" 30
     infra_log "kafka: stopped"
+  elif port_open "${KAFKA_BROKERS%:*}" "${KAFKA_BROKERS#*:}"; then
+    infra_log "kafka: left running at $KAFKA_BROKERS (it was not started by infra:up in this checkout)"
   else
     infra_log "kafka: not running"
   fi
@@ -142,7 +156,13 @@ kafka_down() {
 }
 
 kafka_status() {
-  if kafka_running; then echo "kafka: up (pid $(kafka_pid), $KAFKA_BROKERS)"; else echo "kafka: down"; fi
+  if kafka_running; then
+    echo "kafka: up (pid $(kafka_pid), $KAFKA_BROKERS)"
+  elif kafka_answers; then
+    echo "kafka: up ($KAFKA_BROKERS, not started by this checkout)"
+  else
+    echo "kafka: down"
+  fi
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then

@@ -140,10 +140,31 @@ write_services_env() {
     echo "# Written by scripts/infra (npm run infra:up / infra:down) at $(date -u +%Y-%m-%dT%H:%M:%SZ)."
     echo "# Loaded by test/support/global-setup.ts; variables already set in the environment win."
     if pg_ready_quiet; then echo "TEST_DATABASE_URL=$PG_ADMIN_URL"; fi
-    if kafka_running; then echo "TEST_KAFKA_BROKERS=$KAFKA_BROKERS"; fi
+    if kafka_running || kafka_answers; then echo "TEST_KAFKA_BROKERS=$KAFKA_BROKERS"; fi
     if clickhouse_answers; then echo "TEST_CLICKHOUSE_URL=$CLICKHOUSE_URL"; fi
   } >"$tmp"
   mv "$tmp" "$SERVICES_ENV"
+}
+
+# service_answers NAME : the service answers at its fixed endpoint, whoever started it.
+service_answers() {
+  case $1 in
+  postgres) pg_ready_quiet ;;
+  kafka) kafka_running || kafka_answers ;;
+  clickhouse) clickhouse_answers ;;
+  *) return 1 ;;
+  esac
+}
+
+# infra_lock : serialise infra:up across checkouts of this machine (two fresh clones running
+# `npm test` at once must not both start a broker on the same port). Held until the script exits.
+infra_lock() {
+  command -v flock >/dev/null 2>&1 || return 0
+  exec 9>"${TMPDIR:-/tmp}/pin-infra-up.lock"
+  if ! flock -n 9; then
+    infra_log "waiting for another infra:up on this machine (lock ${TMPDIR:-/tmp}/pin-infra-up.lock)"
+    flock -w 600 9 || infra_die "another infra:up held the lock for 10 minutes"
+  fi
 }
 
 # select_services DEFAULT... -- ARGS...: sets the global array `services` to ARGS (or DEFAULT when

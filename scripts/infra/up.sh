@@ -4,7 +4,9 @@
 #   kafka      127.0.0.1:19092  (Apache Kafka 3.9.1 KRaft from Maven Central jars, fresh data each run)
 #   clickhouse 127.0.0.1:8123   (Debian clickhouse-server 18.16)
 # Usage: npm run infra:up [-- postgres|kafka|clickhouse ...]   (default: all three)
-# Idempotent: installs only what is missing, reuses services that already answer.
+# Idempotent: installs only what is missing, reuses services that already answer (whoever started
+# them: another checkout's broker on 19092 is reused, not restarted). Also run by `npm test` itself
+# (test/support/global-setup.ts), so a fresh clone needs nothing before `npm test`.
 # Writes .infra/services.env (TEST_DATABASE_URL, TEST_KAFKA_BROKERS, TEST_CLICKHOUSE_URL) at the end.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -16,12 +18,18 @@ source "$HERE/clickhouse.sh"
 select_services postgres kafka clickhouse -- "$@"
 
 mkdir -p "$INFRA_DIR"
+infra_lock
 total=$(now_ms)
 timings=()
 
-# Install first (one `apt-get update` at most for everything missing), then start.
+# Install first (one `apt-get update` at most for everything missing), then start. A service that
+# already answers needs nothing installed here.
 for s in "${services[@]}"; do
   t=$(now_ms)
+  if service_answers "$s"; then
+    timings+=("install $s: skipped (already answers)")
+    continue
+  fi
   "${s}_install"
   timings+=("install $s: $(fmt_ms "$t")")
 done

@@ -1,11 +1,15 @@
 import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
 import { TOPIC } from "../contracts/topics.js";
-import { CHESSBOARD_ERROR } from "../domain/chessboard/chessboard.errors.js";
+import { CHESSBOARD_ERROR, HoldMismatchError } from "../domain/chessboard/chessboard.errors.js";
 import { applyBookingEvent } from "../domain/chessboard/status/apply-booking-event.js";
 import { type BookingEvent, bookingEventFrom } from "../domain/chessboard/status/booking-event.js";
+import {
+  classifyHoldMismatch,
+  holdMismatchCounter,
+  holdMismatchStage,
+} from "../domain/chessboard/status/hold-mismatch.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
-import { isDomainError } from "../platform/errors/domain-error.js";
 import {
   type ConsumerDefinition,
   DEFAULT_RETRY_POLICY,
@@ -39,10 +43,11 @@ export function chessboardBookingStatusConsumer(
   const holdMismatches = counter(
     deps.metrics,
     "chessboard_crm_hold_mismatch_total",
-    "Booking events refused by the hold guard INV-CHS-003, by stage (retrying, dead-lettered)",
+    "Messages refused by the hold guard INV-CHS-003, once per message and stage (retrying, dead-lettered)",
     ["stage"],
   );
   const retries = DEFAULT_RETRY_POLICY.retriableDelaysMs.length;
+  const countMismatch = holdMismatchCounter((stage) => holdMismatches.inc({ stage }));
 
   function handle<P>(map: (payload: P) => BookingEvent): EventHandler<P> {
     return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
@@ -66,14 +71,13 @@ export function chessboardBookingStatusConsumer(
         );
         return result === "applied" ? "applied" : result === "skipped-stale" ? "skipped-stale" : "skipped";
       } catch (error) {
-        if (isDomainError(error) && error.code === CHESSBOARD_ERROR.holdMismatch) {
-          // The platform dead-letters after the last retry; count that one separately for the alert.
-          const stage = ctx.attempt > retries ? "dead-lettered" : "retrying";
-          holdMismatches.inc({ stage });
-          ctx.log.warn(
-            { err: error, attempt: ctx.attempt, stage, ...error.details },
-            "hold mismatch (INV-CHS-003)",
-          );
+        if (error instanceof HoldMismatchError) {
+          // Count messages, not attempts: one `retrying` when first parked, one `dead-lettered`.
+          const stage = holdMismatchStage(ctx.attempt, retries, error.retriable);
+          countMismatch(ctx.envelope.metadata.messageId, stage);
+          const fields = { err: error, attempt: ctx.attempt, stage, ...error.details };
+          if (stage === "dead-lettered") ctx.log.error(fields, "hold mismatch dead-lettered (INV-CHS-003)");
+          else ctx.log.warn(fields, "hold mismatch, retrying (INV-CHS-003)");
         }
         throw error;
       }
@@ -93,7 +97,6 @@ export function chessboardBookingStatusConsumer(
       [TOPIC.dealSaleStarted]: handle(bookingEventFrom.saleStarted),
     },
     nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch],
-    classifyError: (error) =>
-      isDomainError(error) && error.code === CHESSBOARD_ERROR.holdMismatch ? "retriable" : undefined,
+    classifyError: classifyHoldMismatch,
   });
 }

@@ -1,5 +1,6 @@
 import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
 import { TOPIC } from "../contracts/topics.js";
+import { upsertDeveloperReplicaIfNewer } from "../domain/crm/developer-replica/developer-replica.repository.js";
 import { upsertReplicaIfNewer } from "../domain/crm/property-object-replica/property-object-replica.repository.js";
 import type { Clock } from "../platform/clock/clock.js";
 import {
@@ -22,8 +23,9 @@ export interface CrmPropertyObjectReplicaDeps {
 }
 
 /**
- * chessboard → crm's replica of property objects (id, developer, status, version), which
- * createBooking checks (unknown / not Free / other developer). Monotonic by Version, so
+ * chessboard → crm's replicas: property objects (id, developer, status, holding booking, version),
+ * which createBooking checks (unknown / not Free / other developer), and developers, which
+ * engageDeveloper checks (unknown / Inactive). Monotonic by Version, so
  * redelivery and cross-topic reordering cannot move a replica row back.
  */
 export function crmPropertyObjectReplicaConsumer(
@@ -51,6 +53,15 @@ export function crmPropertyObjectReplicaConsumer(
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     handlers: {
+      [TOPIC.developerUpserted]: async (payload, ctx) => {
+        const applied = await upsertDeveloperReplicaIfNewer(
+          ctx.tx,
+          { id: payload.Id, status: payload.Status, version: payload.Version },
+          ctx.clock.now(),
+        );
+        ctx.log.debug({ developerId: payload.Id, version: payload.Version, applied }, "developer replica");
+        return applied ? "applied" : "skipped-stale";
+      },
       [TOPIC.propertyObjectUpserted]: (payload, ctx) =>
         apply(ctx, {
           id: payload.Id,
@@ -59,6 +70,7 @@ export function crmPropertyObjectReplicaConsumer(
           buildingId: payload.BuildingId,
           status: payload.Status,
           version: payload.Version,
+          holdBookingId: undefined,
         }),
       [TOPIC.propertyObjectStatusChanged]: (payload, ctx) =>
         apply(ctx, {
@@ -68,6 +80,7 @@ export function crmPropertyObjectReplicaConsumer(
           buildingId: payload.BuildingId,
           status: payload.ToStatus,
           version: payload.Version,
+          holdBookingId: payload.HoldBookingId,
         }),
     },
   });

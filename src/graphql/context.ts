@@ -1,6 +1,7 @@
 import type { ChessboardServices } from "../domain/chessboard/chessboard.services.js";
 import type { CrmServices } from "../domain/crm/crm.services.js";
 import type { Viewer } from "../platform/auth/viewer.js";
+import type { TestClock } from "../platform/clock/test-clock.js";
 import type { Settings } from "../platform/config/settings.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
@@ -25,6 +26,8 @@ export interface ApiDeps {
   readonly metrics: Registry;
   readonly settings: Settings;
   readonly services: ApiServices;
+  /** Set only when PIN_TEST_CLOCK is on and allowed (decision 0079) */
+  readonly testClock?: TestClock | null;
 }
 
 /** Per request (HTTP) or per operation (graphql-ws). */

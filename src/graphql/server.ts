@@ -12,6 +12,8 @@ import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
 import { DomainError } from "../platform/errors/domain-error.js";
 import { counter, gauge, histogram } from "../platform/metrics/registry.js";
 import type { ApiDeps, GraphQLContext } from "./context.js";
+import { demoAsset } from "./demo-pages.js";
+import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
 import { wsGraphQLError } from "./scalars/input-error.js";
 import { armorPlugins } from "./security/armor.js";
 import { clientAddress, httpRefusal, requestIdOf } from "./security/http-guard.js";
@@ -139,7 +141,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },
     },
-    graphiql: !tools.graphiql ? false : options.devTokens ? () => graphiqlOptions(tokens) : true,
+    graphiql: !tools.graphiql ? false : options.devTokens ? () => devGraphiqlOptions(tokens) : true,
+    // The GraphiQL page inlines its bundle and editor workers: no CDN (src/graphql/graphiql.ts).
+    renderGraphiQL,
     landingPage: false,
     cors: corsFor(settings),
     context: async ({ request, connectionParams, req }): Promise<GraphQLContext> => {
@@ -279,6 +283,13 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         tenantId: user.tenantId,
       });
       return json(res, 200, { role, userId: user.userId, tenantId: user.tenantId, name: user.name, token });
+    }
+    // Demo pages (/demo/chessboard) sign in through /dev/token: embedded/dev mode only.
+    const demo = options.devTokens && req.method === "GET" ? demoAsset(url.pathname) : undefined;
+    if (demo) {
+      res.writeHead(200, { "content-type": demo.contentType, "cache-control": "no-cache" });
+      res.end(demo.body);
+      return;
     }
     if (url.pathname === "/" && tools.graphiql) {
       res.writeHead(302, { location: GRAPHQL_PATH }).end();
@@ -449,45 +460,4 @@ async function runReadiness(
     }),
   );
   return Object.fromEntries(entries);
-}
-
-/** GraphiQL in dev mode: prefilled with the demo agent's token and a list of the other roles. */
-async function graphiqlOptions(tokens: TokenService) {
-  const agent = DEMO_USERS.agent;
-  const token = await tokens.sign({ userId: agent.userId, roles: ["agent"], tenantId: null });
-  const roleLines = ROLES.map((role) => `#   ${role.padEnd(18)} GET /dev/token?role=${role}`).join("\n");
-  return {
-    title: "PIN GraphQL (embedded demo)",
-    headers: JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2),
-    defaultQuery: `# Welcome to PIN. You are signed in as the demo agent (see Headers below).
-# Tokens for the other demo users (paste into the Authorization header):
-${roleLines}
-#
-# Book an apartment: run MyDeals; run Buildings with the deal's tenantId as developerId; run Grid
-# for one of its buildings; then run Book with the deal id (status Application) and a Free apartment.
-
-query MyDeals {
-  deals(first: 10) { edges { node { id title status tenantId } } }
-}
-
-query Buildings($developerId: ID) {
-  chessboardProjects(developerId: $developerId) { id name buildings { id name } }
-}
-
-query Grid($buildingId: ID!) {
-  chessboard(buildingId: $buildingId) {
-    projectName buildingName
-    sections { section floors { floor cells { id number status price rooms totalArea } } }
-  }
-}
-
-mutation Book($dealId: ID!, $propertyObjectId: ID!) {
-  createBooking(dealId: $dealId, propertyObjectId: $propertyObjectId) {
-    __typename
-    ... on MutationCreateBookingSuccess { data { id status reserveExpiresAt } }
-    ... on Error { code message }
-  }
-}
-`,
-  };
 }

@@ -1,9 +1,15 @@
 // Global setup of the `integration` vitest project (see vitest.config.ts).
-// 1. Loads .infra/services.env (written by `npm run infra:up`) into process.env without overriding
-//    variables that are already set.
-// 2. Decides, once per run, where PostgreSQL, Kafka and ClickHouse come from (TEST_* variable,
+// 1. Brings up the services that no TEST_* variable points elsewhere, with the very script
+//    `npm run infra:up` runs (scripts/infra/up.sh: idempotent, installs only what is missing,
+//    reuses whatever already answers on the fixed ports, whoever started it). Services it starts
+//    keep running after the run, so a second `npm test` starts nothing; `npm run infra:down` stops
+//    them. TEST_INFRA_UP=0 turns this off (then only TEST_* / .infra/services.env / Docker count).
+// 2. Loads .infra/services.env (written by up.sh) into process.env without overriding variables
+//    that are already set.
+// 3. Decides, once per run, where PostgreSQL, Kafka and ClickHouse come from (TEST_* variable,
 //    else a testcontainers container when Docker answers, else MISSING) — see services.ts.
-// 3. Prints one banner with the outcome and hands it to the test files (`inject("pinServices")`).
+// 4. Prints one banner with the outcome and hands it to the test files (`inject("pinServices")`).
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
@@ -12,11 +18,59 @@ import {
   resolveServices,
   SERVICE_ENV,
   SERVICE_NAMES,
+  type ServiceName,
   type ServicesStatus,
   type StartedService,
 } from "./services.js";
 
 const SERVICES_ENV_FILE = fileURLToPath(new URL("../../.infra/services.env", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const INFRA_UP_SCRIPT = fileURLToPath(new URL("../../scripts/infra/up.sh", import.meta.url));
+/** Generous: a first run on a bare machine installs ClickHouse and copies the Kafka jars. */
+const INFRA_UP_TIMEOUT_MS = 15 * 60_000;
+
+export interface InfraUpOutcome {
+  /** services handed to up.sh (those no TEST_* variable already points at) */
+  readonly requested: ServiceName[];
+  readonly ok: boolean;
+  readonly ms: number;
+  /** why up.sh was not run, or how it failed */
+  readonly note?: string;
+}
+
+/**
+ * Runs scripts/infra/up.sh for the services that no TEST_* variable names. Never stops or
+ * restarts anything: up.sh reuses services that answer and only starts what is down.
+ */
+export function infraUp(env: NodeJS.ProcessEnv = process.env): InfraUpOutcome {
+  const requested = SERVICE_NAMES.filter((n) => !env[SERVICE_ENV[n]]?.trim());
+  if (env.TEST_INFRA_UP === "0") return { requested: [], ok: true, ms: 0, note: "TEST_INFRA_UP=0" };
+  if (requested.length === 0) return { requested, ok: true, ms: 0, note: "every TEST_* variable is set" };
+  const t0 = Date.now();
+  console.log(`[test setup] bash scripts/infra/up.sh ${requested.join(" ")} (starts only what is down)`);
+  const run = spawnSync("bash", [INFRA_UP_SCRIPT, ...requested], {
+    cwd: REPO_ROOT,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: INFRA_UP_TIMEOUT_MS,
+  });
+  const ms = Date.now() - t0;
+  const output = `${run.stdout ?? ""}${run.stderr ?? ""}`.trimEnd();
+  if (run.status === 0) {
+    // The per-service lines say what was reused and what was started.
+    const said = output
+      .split("\n")
+      .filter((l) => /^\[infra\] (postgres|kafka|clickhouse):/.test(l))
+      .join("\n");
+    if (said) console.log(said);
+    console.log(`[test setup] services ready in ${(ms / 1000).toFixed(1)} s`);
+    return { requested, ok: true, ms };
+  }
+  const why = run.error ? run.error.message : `exit ${run.status ?? run.signal}`;
+  console.warn(`[test setup] scripts/infra/up.sh failed (${why}) after ${ms} ms; its output:\n${output}`);
+  return { requested, ok: false, ms, note: `scripts/infra/up.sh failed (${why})` };
+}
 
 /** Loads KEY=VALUE lines; returns the keys it set. */
 export function loadEnvFile(file: string): string[] {
@@ -60,7 +114,7 @@ function banner(status: ServicesStatus, fromFile: string[]): string {
     lines.push(
       isCI()
         ? `  CI=true: every test that needs ${missing.join(", ")} will FAIL.`
-        : `  Tests that need ${missing.join(", ")} will be SKIPPED (CI=true would fail them). Start everything with: npm run infra:up`,
+        : `  Tests that need ${missing.join(", ")} will be SKIPPED (CI=true would fail them). scripts/infra/up.sh could not start them (see its output above).`,
     );
   }
   lines.push(rule);
@@ -68,6 +122,7 @@ function banner(status: ServicesStatus, fromFile: string[]): string {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  infraUp();
   const fromFile = loadEnvFile(SERVICES_ENV_FILE);
   const started: StartedService[] = [];
   const status = await resolveServices(started);

@@ -296,14 +296,33 @@ export function describeWithService(
   fn: () => void,
 ): void {
   const missing = missingOf(names);
+  const message = missing.map((st) => missingMessage(st, title)).join("\n");
+  describeRequiring(
+    missing.map((s) => s.name),
+    message,
+    title,
+    fn,
+  );
+}
+
+/**
+ * The policy behind describeWithService for any prerequisite (a service, the browser): runs
+ * `fn` when `missing` is empty; else fails one test naming what is missing under CI=true, or
+ * warns loudly and skips the describe.
+ */
+export function describeRequiring(
+  missing: readonly string[],
+  message: string,
+  title: string,
+  fn: () => void,
+): void {
   if (missing.length === 0) {
     describe(title, fn);
     return;
   }
-  const message = missing.map((st) => missingMessage(st, title)).join("\n");
   if (isCI()) {
     describe(title, () => {
-      it(`requires ${missing.map((s) => s.name).join(", ")}`, () => {
+      it(`requires ${missing.join(", ")}`, () => {
         throw new Error(`CI=true and a required service is missing:\n${message}`);
       });
     });

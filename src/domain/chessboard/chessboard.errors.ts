@@ -19,10 +19,17 @@ export const CHESSBOARD_ERROR = {
   numberTaken: "CHESSBOARD_PROPERTY_OBJECT_NUMBER_TAKEN",
 } as const;
 
-/** INV-CHS-003: retried (the other booking's release may be late), dead-lettered when retries run out. */
+/**
+ * INV-CHS-003. `retriable`: the other booking's release may be late, so the message is parked and
+ * retried, dead-lettered when retries run out; otherwise it is dead-lettered at once.
+ */
 export class HoldMismatchError extends IllegalStateError<typeof CHESSBOARD_ERROR.holdMismatch> {
-  constructor(message: string, details: Readonly<Record<string, unknown>>) {
-    super(CHESSBOARD_ERROR.holdMismatch, message, details);
+  constructor(
+    message: string,
+    details: Readonly<Record<string, unknown>>,
+    readonly retriable: boolean = true,
+  ) {
+    super(CHESSBOARD_ERROR.holdMismatch, message, { ...details, retriable });
   }
 }
 

@@ -26,6 +26,7 @@ import type { CrmMetrics } from "./crm.metrics.js";
 import { decideDeal } from "./deal/deal.decide.js";
 import { findDeal, insertDeal, updateDealVersioned } from "./deal/deal.repository.js";
 import type { Deal } from "./deal/deal.types.js";
+import { findDeveloperReplica } from "./developer-replica/developer-replica.repository.js";
 import { insertTimeline } from "./timeline/timeline.repository.js";
 
 /** The loser of an optimistic race re-reads and decides again; after this many tries it gives up. */
@@ -178,9 +179,10 @@ export function createCrmCommands(deps: CrmCommandDeps) {
     async engageDeveloper(viewer: Viewer, dealId: string, developerId: string): Promise<Deal> {
       return withRetry("engageDeveloper", async (tx) => {
         const deal = await loadDealFor(tx, viewer, "engageDeveloper", dealId);
+        const developer = await findDeveloperReplica(tx, developerId);
         const decision = decideDeal(
           deal,
-          { type: "EngageDeveloper", developerId, actorUserId: viewer.userId },
+          { type: "EngageDeveloper", developerId, developer, actorUserId: viewer.userId },
           clock.now(),
         );
         await updateDealVersioned(tx, deal.version, decision.next, clock.now());

@@ -19,6 +19,10 @@ export const CRM_ERROR = {
   dealNotActive: "CRM_DEAL_NOT_ACTIVE",
   dealHasActiveBooking: "CRM_DEAL_HAS_ACTIVE_BOOKING",
   dealParticipantsMissing: "CRM_DEAL_PARTICIPANTS_MISSING",
+  dealTitleInvalid: "CRM_DEAL_TITLE_INVALID",
+  dealSeatTaken: "CRM_DEAL_SEAT_NOT_YOURS",
+  developerUnknown: "CRM_DEVELOPER_UNKNOWN",
+  developerInactive: "CRM_DEVELOPER_INACTIVE",
   propertyObjectBusy: "CRM_BOOKING_PROPERTY_OBJECT_BUSY",
   propertyObjectUnknown: "CRM_PROPERTY_OBJECT_UNKNOWN",
   propertyObjectNotFree: "CRM_PROPERTY_OBJECT_NOT_FREE",
@@ -51,9 +55,15 @@ export const CRM_ERROR_DOCS: Readonly<Record<CrmErrorCode, string>> = {
   CRM_DEAL_NOT_ENGAGED:
     "INV-BKG-2: a booking starts only for a deal in Application or Booking (developer engaged).",
   CRM_DEAL_NOT_DRAFT: "engageDeveloper works only on a Draft deal.",
-  CRM_DEAL_NOT_ACTIVE: "The deal is already in Sale or Cancelled.",
+  CRM_DEAL_NOT_ACTIVE:
+    "The deal is already in Sale or Cancelled (cancelDeal, createBooking and other commands on a finished deal).",
   CRM_DEAL_HAS_ACTIVE_BOOKING: "The deal already has an active booking (at most one per deal).",
   CRM_DEAL_PARTICIPANTS_MISSING: "A deal needs an agent or an investor.",
+  CRM_DEAL_TITLE_INVALID: "A deal title must be 1–200 characters after trimming.",
+  CRM_DEAL_SEAT_NOT_YOURS:
+    "An agent (investor) creating a deal takes the agent (investor) seat; naming another user there is refused.",
+  CRM_DEVELOPER_UNKNOWN: "crm has not seen this developer from chessboard (or it does not exist).",
+  CRM_DEVELOPER_INACTIVE: "The developer is Inactive in chessboard; a deal cannot engage it.",
   CRM_BOOKING_PROPERTY_OBJECT_BUSY: "INV-BKG-001: the property object already has an active booking.",
   CRM_PROPERTY_OBJECT_UNKNOWN: "crm has not seen this property object from chessboard.",
   CRM_PROPERTY_OBJECT_NOT_FREE: "The property object is not Free in crm's replica of chessboard.",

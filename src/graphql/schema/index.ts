@@ -11,6 +11,7 @@ import "./chessboard/chessboard-types.js";
 import "./chessboard/chessboard-queries.js";
 import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
+import "./platform/test-clock.js";
 
 /** `ID` is a validated UUID in every argument and input (src/graphql/scalars/ids.ts). */
 export const schema = withValidatedIds(builder.toSchema({ sortSchema: true }));

@@ -332,6 +332,11 @@ export const SETTINGS = {
     "auto",
     "Serve GET /dev/token?role=… and prefill GraphiQL with demo tokens; auto = only on the embedded database; never when NODE_ENV=production",
   ),
+  testClock: bool(
+    "PIN_TEST_CLOCK",
+    false,
+    'Let an admin move "now" forward (GraphQL advanceTestClock) for development and tests; only on the embedded database (or NODE_ENV=test); refused in production',
+  ),
   outboxRelayIntervalMs: int("PIN_OUTBOX_RELAY_INTERVAL_MS", 200, "Outbox relay poll interval when idle", 10),
   outboxShards: int(
     "PIN_OUTBOX_SHARDS",
@@ -410,6 +415,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   const settings = out as Settings;
   checkTokenSettings(settings);
+  if (settings.nodeEnv === "production" && settings.testClock) {
+    throw new ConfigError("PIN_TEST_CLOCK", "refused when NODE_ENV=production");
+  }
   return settings;
 }
 

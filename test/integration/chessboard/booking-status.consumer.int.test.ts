@@ -186,7 +186,7 @@ describeWithService(
       ).toBe(0);
     });
 
-    it("hold mismatch → DLQ after retries as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH + chessboard_crm_hold_mismatch_total", async () => {
+    it("hold mismatch → DLQ after retries as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH; chessboard_crm_hold_mismatch_total counts the message once per stage", async () => {
       const holder = newBooking(structure);
       const intruder = newBooking(structure);
       await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(holder, clock.now())));
@@ -206,7 +206,81 @@ describeWithService(
       expect(
         await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "dead-lettered" }),
       ).toBe(1);
-      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "retrying" })).toBe(6);
+      // One message: counted once when first parked, once when dead-lettered — not once per attempt.
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "retrying" })).toBe(1);
+      expect(await object(holder.propertyObjectId)).toMatchObject({
+        status: "Reserved",
+        holdBookingId: holder.bookingId,
+      });
+    });
+
+    it("a release overtaken by the next booking of the same object stays quiet: nothing parked, nothing counted", async () => {
+      const previous = newBooking(structure);
+      const next = newBooking(structure);
+      const previousEnded = clock.now();
+      const nextStarted = new Date(previousEnded.getTime() + 60_000);
+      await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(next, nextStarted)));
+      expect(await object(next.propertyObjectId)).toMatchObject({
+        holdBookingId: next.bookingId,
+        holdSince: nextStarted,
+      });
+      expect(
+        await harness.deliver(
+          wireMessage(TOPIC.bookingExpired, crm.expired(previous, 2, previousEnded, "Reserve")),
+        ),
+      ).toBe("skipped");
+      // The previous booking's late booking-created is stale (tombstone): the next booking keeps the object.
+      expect(
+        await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(previous, clock.now()))),
+      ).toBe("skipped-stale");
+      expect(await object(next.propertyObjectId)).toMatchObject({
+        status: "Reserved",
+        holdBookingId: next.bookingId,
+      });
+      expect(await harness.parkedRows()).toEqual([]);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total")).toBe(0);
+    });
+
+    it("a release nobody can explain (its booking ended after the current hold began) → DLQ as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH + alert metric", async () => {
+      const holder = newBooking(structure);
+      const stranger = newBooking(structure);
+      const held = clock.now();
+      await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(holder, held)));
+      const later = new Date(held.getTime() + HOUR);
+      expect(
+        await harness.deliver(wireMessage(TOPIC.bookingCancelled, crm.cancelled(stranger, 2, later))),
+      ).toBe("parked");
+      const results: string[] = [];
+      for (let i = 0; i < 10 && (await harness.parkedRows()).length > 0; i++)
+        results.push(...(await harness.retryParked()));
+      expect(results.at(-1)).toBe("dead-lettered");
+      expect(harness.dlq).toHaveLength(1);
+      expect(harness.dlq[0]?.headers[DLQ_HEADER.errorCode]).toBe("CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH");
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "retrying" })).toBe(1);
+      expect(
+        await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "dead-lettered" }),
+      ).toBe(1);
+      expect(
+        harness.logs.some((l) => l.level === 50 && String(l.msg).includes("hold mismatch dead-lettered")),
+      ).toBe(true);
+      expect(await object(holder.propertyObjectId)).toMatchObject({
+        status: "Reserved",
+        holdBookingId: holder.bookingId,
+      });
+    });
+
+    it("INV-CHS-003: a release of the holding BookingId under another DealId is dead-lettered at once", async () => {
+      const holder = newBooking(structure);
+      await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(holder, clock.now())));
+      const forged = { ...holder, dealId: newBooking(structure).dealId };
+      expect(
+        await harness.deliver(wireMessage(TOPIC.bookingCancelled, crm.cancelled(forged, 2, clock.now()))),
+      ).toBe("dead-lettered");
+      expect(harness.dlq[0]?.headers[DLQ_HEADER.errorCode]).toBe("CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH");
+      expect(
+        await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "dead-lettered" }),
+      ).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "retrying" })).toBe(0);
       expect(await object(holder.propertyObjectId)).toMatchObject({
         status: "Reserved",
         holdBookingId: holder.bookingId,

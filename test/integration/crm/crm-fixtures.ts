@@ -54,6 +54,15 @@ export async function seedPropertyObject(db: Db, tenantId = TENANT, status = "Fr
   return id;
 }
 
+/** crm's replica of a chessboard developer, as developer-upserted would leave it. */
+export async function seedDeveloperReplica(db: Db, id = TENANT, status = "Active"): Promise<void> {
+  await db.crmDeveloperReplica.upsert({
+    where: { id },
+    create: { id, status, version: 1, updatedAt: new Date(START) },
+    update: { status },
+  });
+}
+
 export async function seedPaidProgram(db: Db): Promise<void> {
   await db.crmBookingProgram.createMany({
     data: [

@@ -5,7 +5,7 @@ import { DEMO_DEVELOPER_ID, DEMO_USERS } from "../../../src/platform/auth/demo-u
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
-import { PAID_PROGRAM, seedPaidProgram } from "./crm-fixtures.js";
+import { PAID_PROGRAM, seedDeveloperReplica, seedPaidProgram } from "./crm-fixtures.js";
 
 let app: TestApp;
 const clock = new ManualClock("2026-08-01T09:00:00.000Z");
@@ -15,6 +15,7 @@ beforeAll(async () => {
   await seedDemoCrm({ db: app.db, clock, log: createMemoryLogger().logger });
   await seedDemoCrm({ db: app.db, clock, log: createMemoryLogger().logger });
   await seedPaidProgram(app.db);
+  await seedDeveloperReplica(app.db, DEMO_DEVELOPER_ID);
 });
 afterAll(async () => {
   await app?.stop();

@@ -6,7 +6,7 @@ import {
   DEMO_USERS,
 } from "../../../src/platform/auth/demo-users.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
-import { PAID_PROGRAM, seedEngagedDeal, seedPaidProgram } from "./crm-fixtures.js";
+import { PAID_PROGRAM, seedDeveloperReplica, seedEngagedDeal, seedPaidProgram } from "./crm-fixtures.js";
 
 /**
  * The crm role matrix (docs/crm.md) over real HTTP: for every mutation and read, one caller the
@@ -19,6 +19,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({ roles: ["api"] });
   await seedPaidProgram(app.db);
+  await seedDeveloperReplica(app.db, DEMO_DEVELOPER_ID);
 });
 afterAll(async () => {
   await app?.stop();

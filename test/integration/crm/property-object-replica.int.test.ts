@@ -5,6 +5,7 @@ import {
   crmPropertyObjectReplicaConsumer,
 } from "../../../src/consumers/crm-property-object-replica.consumer.js";
 import {
+  type DeveloperUpsertedEvent,
   type PropertyObjectStatus,
   type PropertyObjectStatusChangedEvent,
   type PropertyObjectUpsertedEvent,
@@ -95,11 +96,27 @@ function upserted(
   };
 }
 
+function developer(id: string, status: "Active" | "Inactive", version: number): Published {
+  return {
+    topic: TOPIC.developerUpserted,
+    payload: {
+      Id: id,
+      TenantId: id,
+      Status: status,
+      Name: "Developer",
+      LogoFileId: null,
+      UpdatedAt: h.clock.now().toISOString(),
+      Version: version,
+    },
+  };
+}
+
 function statusChanged(
   id: string,
   from: PropertyObjectStatus,
   to: PropertyObjectStatus,
   version: number,
+  holdBookingId: string | null = null,
 ): PropertyObjectStatusChangedEvent {
   return {
     PropertyObjectId: id,
@@ -110,7 +127,7 @@ function statusChanged(
     ToStatus: to,
     StatusSource: "Manual",
     HoldDealId: null,
-    HoldBookingId: null,
+    HoldBookingId: holdBookingId,
     ReservedUntil: null,
     BookedUntil: null,
     SoldAt: null,
@@ -120,6 +137,7 @@ function statusChanged(
 }
 
 type Published =
+  | { topic: typeof TOPIC.developerUpserted; payload: DeveloperUpsertedEvent }
   | { topic: typeof TOPIC.propertyObjectUpserted; payload: PropertyObjectUpsertedEvent }
   | { topic: typeof TOPIC.propertyObjectStatusChanged; payload: PropertyObjectStatusChangedEvent };
 
@@ -207,5 +225,75 @@ describe(`crm property-object replica (${CRM_PROPERTY_OBJECT_REPLICA_GROUP}) on 
     expect(await codeOf(h.commands.createBooking(viewers.agent, { dealId, propertyObjectId: foreign }))).toBe(
       "CRM_PROPERTY_OBJECT_OTHER_DEVELOPER",
     );
+  });
+
+  it("engageDeveloper refuses a developer chessboard never published (CRM_DEVELOPER_UNKNOWN) and accepts it once developer-upserted arrives", async () => {
+    const developerId = randomUUID();
+    const draft = await seedEngagedDeal(database.prisma, { tenantId: null, status: "Draft" });
+    expect(await codeOf(h.commands.engageDeveloper(viewers.agent, draft, developerId))).toBe(
+      "CRM_DEVELOPER_UNKNOWN",
+    );
+    expect(await database.prisma.crmDeal.findUnique({ where: { id: draft } })).toMatchObject({
+      status: "Draft",
+      tenantId: null,
+    });
+
+    await publish(developer(developerId, "Active", 1));
+    const engaged = await h.commands.engageDeveloper(viewers.agent, draft, developerId);
+    expect(engaged).toMatchObject({ status: "Application", tenantId: developerId });
+  });
+
+  it("engageDeveloper refuses a developer chessboard deactivated (CRM_DEVELOPER_INACTIVE); a stale Active does not revive it", async () => {
+    const developerId = randomUUID();
+    await publish(developer(developerId, "Active", 1), developer(developerId, "Inactive", 2));
+    await publish(developer(developerId, "Active", 1));
+    const draft = await seedEngagedDeal(database.prisma, { tenantId: null, status: "Draft" });
+    expect(await codeOf(h.commands.engageDeveloper(viewers.agent, draft, developerId))).toBe(
+      "CRM_DEVELOPER_INACTIVE",
+    );
+  });
+
+  it("right after cancelBooking, createBooking on the same object succeeds while the replica still shows the cancelled hold (decision 0052)", async () => {
+    const id = randomUUID();
+    await publish(up(upserted(id, "Free", 1)));
+    const first = await seedEngagedDeal(database.prisma);
+    const { booking } = await h.commands.createBooking(viewers.agent, {
+      dealId: first,
+      propertyObjectId: id,
+    });
+    // chessboard applied booking-created: the replica shows the object Reserved by that booking.
+    await publish(changed(statusChanged(id, "Free", "Reserved", 2, booking.id)));
+    await h.commands.cancelBooking(viewers.agent, booking.id, "client changed their mind");
+    // chessboard has not applied the release yet: the replica still says Reserved (by the cancelled booking).
+    expect(await replica(id)).toMatchObject({ status: "Reserved", version: 2 });
+
+    const second = await seedEngagedDeal(database.prisma);
+    const next = await h.commands.createBooking(viewers.agent, { dealId: second, propertyObjectId: id });
+    expect(next.booking.status).toBe("Reserved");
+
+    // INV-BKG-001 still holds: a third booking is refused while the second is active.
+    const third = await seedEngagedDeal(database.prisma);
+    expect(
+      await codeOf(h.commands.createBooking(viewers.agent, { dealId: third, propertyObjectId: id })),
+    ).toBe("CRM_BOOKING_PROPERTY_OBJECT_BUSY");
+  });
+
+  it("an object held by a live booking stays CRM_PROPERTY_OBJECT_NOT_FREE; an upsert with the same status keeps the known holder", async () => {
+    const id = randomUUID();
+    await publish(up(upserted(id, "Free", 1)));
+    const dealId = await seedEngagedDeal(database.prisma);
+    const { booking } = await h.commands.createBooking(viewers.agent, { dealId, propertyObjectId: id });
+    await publish(changed(statusChanged(id, "Free", "Reserved", 2, booking.id)));
+    await publish(up(upserted(id, "Reserved", 3)));
+    expect(
+      await database.prisma.crmPropertyObjectReplica.findUnique({
+        where: { id },
+        select: { holdBookingId: true },
+      }),
+    ).toEqual({ holdBookingId: booking.id });
+    const other = await seedEngagedDeal(database.prisma);
+    expect(
+      await codeOf(h.commands.createBooking(viewers.agent, { dealId: other, propertyObjectId: id })),
+    ).toBe("CRM_PROPERTY_OBJECT_NOT_FREE");
   });
 });

@@ -105,9 +105,11 @@ export interface EventCause {
   readonly causationId?: string | null;
 }
 
+/** The event happened when the row changed (its updatedAt), not when the outbox row is written. */
 const base = (row: PropertyObjectRow) => ({
   key: row.id,
   aggregateType: CHESSBOARD_AGGREGATE.propertyObject,
+  occurredAt: row.updatedAt,
 });
 
 export function enqueueStatusChanged(

@@ -20,6 +20,7 @@ export function saleStateOf(row: PropertyObjectRow): SaleState {
           version: row.holdBookingVersion ?? 0,
           reservedUntil: row.reservedUntil,
           bookedUntil: row.bookedUntil,
+          heldSince: row.holdSince,
         }
       : null;
   return { hold, soldAt: row.soldAt, hiddenSelf: row.hiddenSelf, hiddenByBuilding: row.hiddenByBuilding };
@@ -35,6 +36,7 @@ export function saleStateColumns(state: SaleState) {
     holdBookingVersion: hold?.version ?? null,
     reservedUntil: hold?.reservedUntil ?? null,
     bookedUntil: hold?.bookedUntil ?? null,
+    holdSince: hold?.heldSince ?? null,
     soldAt: state.soldAt,
     hiddenSelf: state.hiddenSelf,
     hiddenByBuilding: state.hiddenByBuilding,

@@ -14,7 +14,7 @@ export type ApplyBookingEventResult = "applied" | "skipped-stale" | "skipped-not
 /**
  * Applies one booking event to its property object inside the consumer's transaction: row lock,
  * pure decision, new state + tombstone + status-changed outbox row, all in the same commit.
- * Throws HoldMismatchError (retriable) when another booking holds the object.
+ * Throws HoldMismatchError when the hold guard refuses the event (retriable or not, decision 0066).
  */
 export async function applyBookingEvent(
   tx: Tx,
@@ -52,13 +52,17 @@ export async function applyBookingEvent(
       await saveTombstone(tx, row.id, decision.tombstone, now);
       return "skipped-not-active-hold";
     case "hold-mismatch":
-      throw new HoldMismatchError(`INV-CHS-003: ${decision.reason}`, {
-        propertyObjectId: row.id,
-        eventBookingId: event.bookingId,
-        eventDealId: event.dealId,
-        activeBookingId: decision.activeBookingId,
-        activeDealId: decision.activeDealId,
-      });
+      throw new HoldMismatchError(
+        `INV-CHS-003: ${decision.reason}`,
+        {
+          propertyObjectId: row.id,
+          eventBookingId: event.bookingId,
+          eventDealId: event.dealId,
+          activeBookingId: decision.activeBookingId,
+          activeDealId: decision.activeDealId,
+        },
+        decision.retriable,
+      );
     case "apply": {
       const columns = saleStateColumns(decision.next);
       const after = await tx.chessboardPropertyObject.update({

@@ -24,15 +24,25 @@ export type HoldDecision =
    */
   | { readonly kind: "skip-not-active-hold"; readonly tombstone: Tombstone }
   /**
-   * INV-CHS-003: the object is held by another booking (or sold). Retriable — the other booking's
-   * release may simply not have arrived yet — and dead-lettered when retries run out.
+   * INV-CHS-003: the event cannot be applied to the object's hold. `retriable`: the event may only
+   * be early (the holder's release may still be on its way), so the platform parks and retries it
+   * and dead-letters it when retries run out; otherwise nothing can explain it and it goes to the
+   * DLQ at once. Either way the DLQ entry is the alert (CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH).
    */
   | {
       readonly kind: "hold-mismatch";
+      readonly retriable: boolean;
       readonly activeBookingId: string | null;
       readonly activeDealId: string | null;
       readonly reason: string;
     };
+
+/**
+ * Bookings of one object are ordered by crm (INV-BKG-001: the next starts only after the previous
+ * ended), but their times come from different API instances: this much clock skew between them is
+ * still read as "ended before the next began" (decision 0066).
+ */
+export const RELEASE_ORDER_SKEW_TOLERANCE_MS = 5_000;
 
 function releaseOutcome(reason: "expired" | "cancelled"): TombstoneOutcome {
   return reason === "expired" ? "Expired" : "Cancelled";
@@ -46,7 +56,74 @@ function heldBy(
   event: BookingEvent,
   fields: Pick<ActiveHold, "phase" | "reservedUntil" | "bookedUntil">,
 ): ActiveHold {
-  return { bookingId: event.bookingId, dealId: event.dealId, version: event.version, ...fields };
+  return {
+    bookingId: event.bookingId,
+    dealId: event.dealId,
+    version: event.version,
+    heldSince: event.occurredAt,
+    ...fields,
+  };
+}
+
+function mismatch(
+  retriable: boolean,
+  hold: ActiveHold | null,
+  reason: string,
+): Extract<HoldDecision, { kind: "hold-mismatch" }> {
+  return {
+    kind: "hold-mismatch",
+    retriable,
+    activeBookingId: hold?.bookingId ?? null,
+    activeDealId: hold?.dealId ?? null,
+    reason,
+  };
+}
+
+const endedBefore = (ended: Date, began: Date) =>
+  ended.getTime() <= began.getTime() + RELEASE_ORDER_SKEW_TOLERANCE_MS;
+
+/**
+ * A release of a booking that does not hold the object (decision 0066). Quiet — a tombstone, no
+ * status change — when the order of events explains it:
+ *  - the booking held the object before (a tombstone exists: e.g. the safety worker freed it);
+ *  - the object is free and unsold: the booking's own earlier events are still on their way;
+ *  - the booking ended before the current hold began: the next booking overtook this release;
+ *  - the booking ended before the object was sold.
+ * Otherwise both bookings were active at once as far as chessboard can tell: a release after the
+ * current hold began waits (retriable) for that hold's own release, which would explain it; a
+ * release after the sale can never be explained (non-retriable).
+ */
+function decideForeignRelease(
+  state: SaleState,
+  finished: Tombstone | null,
+  event: BookingEvent,
+  reason: "expired" | "cancelled",
+): HoldDecision {
+  const quiet: HoldDecision = {
+    kind: "skip-not-active-hold",
+    tombstone: tombstoneOf(event, releaseOutcome(reason)),
+  };
+  if (finished) return quiet;
+  const hold = state.hold;
+  if (hold) {
+    const since = hold.heldSince ?? null;
+    if (since === null || endedBefore(event.occurredAt, since)) return quiet;
+    return mismatch(
+      true,
+      hold,
+      `release of booking ${event.bookingId} (deal ${event.dealId}) at ${event.occurredAt.toISOString()} ` +
+        `while booking ${hold.bookingId} of deal ${hold.dealId} holds the object since ${since.toISOString()}`,
+    );
+  }
+  if (state.soldAt && !endedBefore(event.occurredAt, state.soldAt)) {
+    return mismatch(
+      false,
+      null,
+      `release of booking ${event.bookingId} (deal ${event.dealId}) at ${event.occurredAt.toISOString()} ` +
+        `after the object was sold at ${state.soldAt.toISOString()}`,
+    );
+  }
+  return quiet;
 }
 
 /**
@@ -57,7 +134,9 @@ function heldBy(
  *  - a later phase may arrive first (confirmed before created, extended before confirmed): it is
  *    applied directly and the earlier phase is then stale;
  *  - a release of a booking that does not hold the object changes nothing (an old booking of the
- *    same deal must not free a new hold);
+ *    same deal must not free a new hold) when the order of events explains it, else it is a hold
+ *    mismatch (decideForeignRelease);
+ *  - an event of the holding booking that names another deal is a hold mismatch (INV-CHS-003);
  *  - anything else for an object held by another booking (or already sold) is a hold mismatch.
  */
 export function decideHoldChange(
@@ -75,6 +154,14 @@ export function decideHoldChange(
   const signal = event.signal;
 
   if (hold && hold.bookingId === event.bookingId) {
+    if (hold.dealId !== event.dealId) {
+      // Same booking, another deal: crm's data contradicts itself; waiting cannot fix that.
+      return mismatch(
+        false,
+        hold,
+        `booking ${hold.bookingId} holds the object for deal ${hold.dealId}, the event names deal ${event.dealId}`,
+      );
+    }
     if (event.version <= hold.version) {
       return { kind: "skip-stale", reason: `hold already at v${hold.version}` };
     }
@@ -109,25 +196,11 @@ export function decideHoldChange(
     }
   }
 
-  if (signal.kind === "release") {
-    return { kind: "skip-not-active-hold", tombstone: tombstoneOf(event, releaseOutcome(signal.reason)) };
-  }
+  if (signal.kind === "release") return decideForeignRelease(state, finished, event, signal.reason);
   if (hold) {
-    return {
-      kind: "hold-mismatch",
-      activeBookingId: hold.bookingId,
-      activeDealId: hold.dealId,
-      reason: `object is held by booking ${hold.bookingId} of deal ${hold.dealId}`,
-    };
+    return mismatch(true, hold, `object is held by booking ${hold.bookingId} of deal ${hold.dealId}`);
   }
-  if (state.soldAt) {
-    return {
-      kind: "hold-mismatch",
-      activeBookingId: null,
-      activeDealId: null,
-      reason: "object is already sold",
-    };
-  }
+  if (state.soldAt) return mismatch(true, null, "object is already sold");
 
   switch (signal.kind) {
     case "reserve":

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { BookingEvent, BookingSignal } from "./booking-event.js";
-import { decideHoldChange, mergeTombstone, type Tombstone } from "./hold-change.decide.js";
+import {
+  decideHoldChange,
+  mergeTombstone,
+  RELEASE_ORDER_SKEW_TOLERANCE_MS,
+  type Tombstone,
+} from "./hold-change.decide.js";
 import { decideHoldExpiration } from "./hold-expiration.decide.js";
 import { deriveStatus, type SaleState } from "./property-object-status.js";
 
@@ -9,11 +14,18 @@ const FREE: SaleState = { hold: null, soldAt: null, hiddenSelf: false, hiddenByB
 const T0 = Date.parse("2026-11-29T10:00:00.000Z");
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
+/**
+ * crm's business time of each event: B2 starts (minute 1000) after B1 has ended, as INV-BKG-001
+ * makes every next booking of one object; a booking's events are a minute apart per Version.
+ */
+const STARTS_AT_MINUTE: Record<string, number> = { B1: 0, B2: 1000, B3: 2000 };
+
 function ev(
   booking: string,
   version: number,
   signal: BookingSignal,
   deal = `deal-of-${booking}`,
+  occurredAt = at((STARTS_AT_MINUTE[booking] ?? 0) + version),
 ): BookingEvent {
   return {
     bookingId: booking,
@@ -21,7 +33,7 @@ function ev(
     propertyObjectId: OBJECT,
     tenantId: "tenant",
     version,
-    occurredAt: at(version),
+    occurredAt,
     signal,
   };
 }
@@ -36,7 +48,10 @@ const sold = (b: string, v: number) => ev(b, v, { kind: "sell", soldAt: at(v * 1
 
 interface Outcome {
   state: SaleState;
+  /** Retriable mismatches (parked and retried) */
   mismatches: number;
+  /** Events dead-lettered at once (non-retriable mismatch): the anomalies an operator must see */
+  deadLettered: BookingEvent[];
 }
 
 /**
@@ -48,6 +63,7 @@ function deliver(events: readonly BookingEvent[], initial: SaleState = FREE): Ou
   const tombstones = new Map<string, Tombstone>();
   const queue = [...events];
   let mismatches = 0;
+  const deadLettered: BookingEvent[] = [];
   const maxSteps = events.length * events.length + 10;
   for (let step = 0; queue.length > 0; step++) {
     if (step > maxSteps) throw new Error("livelock: events keep mismatching");
@@ -72,12 +88,16 @@ function deliver(events: readonly BookingEvent[], initial: SaleState = FREE): Ou
       case "skip-stale":
         break;
       case "hold-mismatch":
+        if (!decision.retriable) {
+          deadLettered.push(event);
+          break;
+        }
         mismatches++;
         queue.push(event);
         break;
     }
   }
-  return { state, mismatches };
+  return { state, mismatches, deadLettered };
 }
 
 function permutations<T>(items: readonly T[]): T[][] {
@@ -156,6 +176,89 @@ describe("decideHoldChange — one booking, in order", () => {
   });
 });
 
+describe("decideHoldChange — releases of a booking that does not hold the object (decision 0066)", () => {
+  const SECOND = 1_000;
+  const heldByB1 = deliver([created("B1")]).state; // held since minute 1
+
+  it("INV-CHS-003: an event of the holding BookingId that names another DealId is dead-lettered at once", () => {
+    for (const event of [
+      ev("B1", 2, { kind: "release", reason: "cancelled" }, "other-deal"),
+      ev("B1", 2, { kind: "book", bookedUntil: at(24 * 60) }, "other-deal"),
+    ]) {
+      const decision = decideHoldChange(heldByB1, null, event);
+      expect(decision).toMatchObject({ kind: "hold-mismatch", retriable: false, activeBookingId: "B1" });
+    }
+  });
+
+  it("a release overtaken by the next booking of the same object stays quiet (tombstone, no mismatch)", () => {
+    const heldByB2 = deliver([created("B2")]).state; // B2 began at minute 1001
+    const decision = decideHoldChange(heldByB2, null, expired("B1", 2)); // B1 ended at minute 2
+    expect(decision.kind).toBe("skip-not-active-hold");
+  });
+
+  it("a release that overtook its own booking-created on a free object stays quiet", () => {
+    expect(decideHoldChange(FREE, null, cancelled("B1", 2)).kind).toBe("skip-not-active-hold");
+  });
+
+  it("a release of a booking that held the object before (tombstone) stays quiet whoever holds it now", () => {
+    const heldByB2 = deliver([created("B2")]).state;
+    const forced: Tombstone = {
+      bookingId: "B3",
+      dealId: "deal-of-B3",
+      lastVersion: 1,
+      outcome: "ForceReleased",
+    };
+    expect(decideHoldChange(heldByB2, forced, cancelled("B3", 2)).kind).toBe("skip-not-active-hold");
+  });
+
+  it("a release of another booking that ended after the current hold began is a retriable hold mismatch", () => {
+    const decision = decideHoldChange(heldByB1, null, cancelled("B2", 2));
+    expect(decision).toMatchObject({
+      kind: "hold-mismatch",
+      retriable: true,
+      activeBookingId: "B1",
+      activeDealId: "deal-of-B1",
+    });
+  });
+
+  it("…which the holder's own late release then explains: parked once, ends Free, nothing dead-lettered", () => {
+    const { state, mismatches, deadLettered } = deliver([
+      created("B1"),
+      cancelled("B2", 2),
+      expired("B1", 2),
+      created("B2"),
+    ]);
+    expect(deriveStatus(state)).toBe("Free");
+    expect(mismatches).toBeGreaterThan(0);
+    expect(deadLettered).toEqual([]);
+  });
+
+  it("a release after the object was sold can never be explained: dead-lettered at once", () => {
+    const soldState = deliver([created("B1"), confirmed("B1", 2), sold("B1", 3)]).state; // sold at minute 300
+    const late = ev("B2", 2, { kind: "release", reason: "cancelled" }, "deal-of-B2", at(400));
+    expect(decideHoldChange(soldState, null, late)).toMatchObject({
+      kind: "hold-mismatch",
+      retriable: false,
+    });
+    const early = ev("B2", 2, { kind: "release", reason: "cancelled" }, "deal-of-B2", at(299));
+    expect(decideHoldChange(soldState, null, early).kind).toBe("skip-not-active-hold");
+  });
+
+  it(`tolerates ${RELEASE_ORDER_SKEW_TOLERANCE_MS / SECOND} s of clock skew between API instances`, () => {
+    const since = at(1);
+    const within = new Date(since.getTime() + RELEASE_ORDER_SKEW_TOLERANCE_MS);
+    const beyond = new Date(since.getTime() + RELEASE_ORDER_SKEW_TOLERANCE_MS + 1);
+    const release = (t: Date) => ev("B0", 2, { kind: "release", reason: "expired" }, "deal-of-B0", t);
+    expect(decideHoldChange(heldByB1, null, release(within)).kind).toBe("skip-not-active-hold");
+    expect(decideHoldChange(heldByB1, null, release(beyond)).kind).toBe("hold-mismatch");
+  });
+
+  it("a hold taken before hold_since was recorded keeps the old quiet behaviour", () => {
+    const legacy: SaleState = { ...heldByB1, hold: { ...heldByB1.hold!, heldSince: null } };
+    expect(decideHoldChange(legacy, null, cancelled("B2", 2)).kind).toBe("skip-not-active-hold");
+  });
+});
+
 describe("decideHoldChange — every cross-topic reordering of one booking", () => {
   const scenarios: Array<{
     name: string;
@@ -197,9 +300,10 @@ describe("decideHoldChange — every cross-topic reordering of one booking", () 
   for (const scenario of scenarios) {
     it(`${scenario.name}: every permutation ends ${scenario.status}`, () => {
       for (const order of allOrders(scenario.events)) {
-        const { state, mismatches } = deliver(order);
+        const { state, mismatches, deadLettered } = deliver(order);
         expect(deriveStatus(state), label(order)).toBe(scenario.status);
         expect(mismatches, label(order)).toBe(0);
+        expect(deadLettered, label(order)).toEqual([]);
         if (scenario.bookedUntil !== undefined)
           expect(state.hold?.bookedUntil, label(order)).toEqual(scenario.bookedUntil);
       }
@@ -224,8 +328,10 @@ describe("decideHoldChange — every reordering of two consecutive bookings on o
     for (const [secondName, second, status] of seconds) {
       it(`${firstName}, then ${secondName}: every permutation ends ${status} and B2 holds when active`, () => {
         for (const order of allOrders(first, second)) {
-          const { state } = deliver(order);
+          const { state, deadLettered } = deliver(order);
           expect(deriveStatus(state), label(order)).toBe(status);
+          // Legitimate reorderings stay quiet: nothing reaches the DLQ.
+          expect(deadLettered, label(order)).toEqual([]);
           if (status === "Reserved" || status === "Booked")
             expect(state.hold?.bookingId, label(order)).toBe("B2");
         }

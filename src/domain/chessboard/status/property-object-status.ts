@@ -13,6 +13,11 @@ export interface ActiveHold {
   readonly version: number;
   readonly reservedUntil: Date | null;
   readonly bookedUntil: Date | null;
+  /**
+   * crm's business time of the first applied event of this hold (decision 0066); null for holds
+   * taken before it was recorded.
+   */
+  readonly heldSince?: Date | null;
 }
 
 /** Everything the status of one property object is derived from. */

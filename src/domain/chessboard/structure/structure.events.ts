@@ -100,6 +100,7 @@ export const enqueueDeveloperUpserted = (tx: Tx, clock: Clock, row: ChessboardDe
       key: row.id,
       aggregateType: CHESSBOARD_AGGREGATE.developer,
       payload: developerUpsertedPayload(row),
+      occurredAt: row.updatedAt,
     },
     clock,
   );
@@ -117,6 +118,7 @@ export const enqueueProjectUpserted = (
       key: row.id,
       aggregateType: CHESSBOARD_AGGREGATE.project,
       payload: projectUpsertedPayload(row, developer),
+      occurredAt: row.updatedAt,
     },
     clock,
   );
@@ -129,6 +131,7 @@ export const enqueueBuildingUpserted = (tx: Tx, clock: Clock, row: ChessboardBui
       key: row.id,
       aggregateType: CHESSBOARD_AGGREGATE.building,
       payload: buildingUpsertedPayload(row),
+      occurredAt: row.updatedAt,
     },
     clock,
   );

@@ -1,7 +1,7 @@
 import { hasRole, isDeveloperManagerOf, type Viewer } from "../../../platform/auth/viewer.js";
 import { assertNever } from "../../../platform/errors/domain-error.js";
 import type { InitiatedBy } from "../booking/booking.types.js";
-import { crmErrors } from "../crm.errors.js";
+import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import type { Deal } from "../deal/deal.types.js";
 
 /**
@@ -97,14 +97,32 @@ export function initiatedByOf(viewer: Viewer, deal: DealParties): InitiatedBy {
   return "PinManager";
 }
 
-/** Who becomes agent/investor of a new deal: the creator takes their own seat. */
+/**
+ * Who becomes agent/investor of a new deal: the creator takes their own seat. Naming somebody else
+ * in that seat is refused (CRM_DEAL_SEAT_NOT_YOURS) rather than silently overwritten: the caller
+ * asked for something they did not get.
+ */
 export function dealPartiesForCreator(
   viewer: Viewer,
   input: { agentUserId: string | null; investorUserId: string | null },
 ): { agentUserId: string | null; investorUserId: string | null } {
-  if (viewer.roles.includes("agent"))
+  if (viewer.roles.includes("agent")) {
+    requireOwnSeat(viewer, "agentUserId", input.agentUserId);
     return { agentUserId: viewer.userId, investorUserId: input.investorUserId };
-  if (viewer.roles.includes("investor"))
+  }
+  if (viewer.roles.includes("investor")) {
+    requireOwnSeat(viewer, "investorUserId", input.investorUserId);
     return { agentUserId: input.agentUserId, investorUserId: viewer.userId };
+  }
   return input;
+}
+
+function requireOwnSeat(viewer: Viewer, seat: "agentUserId" | "investorUserId", named: string | null): void {
+  if (named !== null && named !== viewer.userId) {
+    throw crmErrors.invalid(
+      CRM_ERROR.dealSeatTaken,
+      `As the creator you take the ${seat === "agentUserId" ? "agent" : "investor"} seat yourself; leave ${seat} empty or name yourself`,
+      { seat },
+    );
+  }
 }

@@ -69,13 +69,29 @@ describe("crm role matrix", () => {
   });
 
   it("the creator of a deal takes their own seat", () => {
-    expect(dealPartiesForCreator(who.otherAgent, { agentUserId: "x", investorUserId: "i" })).toEqual({
+    expect(dealPartiesForCreator(who.otherAgent, { agentUserId: null, investorUserId: "i" })).toEqual({
       agentUserId: "agent-2",
       investorUserId: "i",
+    });
+    expect(dealPartiesForCreator(who.otherAgent, { agentUserId: "agent-2", investorUserId: null })).toEqual({
+      agentUserId: "agent-2",
+      investorUserId: null,
     });
     expect(dealPartiesForCreator(who.pinManager, { agentUserId: "a", investorUserId: null })).toEqual({
       agentUserId: "a",
       investorUserId: null,
     });
+  });
+
+  it("createDeal: an agent naming another agent as agentUserId is refused (CRM_DEAL_SEAT_NOT_YOURS)", () => {
+    expect(() => dealPartiesForCreator(who.otherAgent, { agentUserId: "x", investorUserId: "i" })).toThrow(
+      expect.objectContaining({ code: "CRM_DEAL_SEAT_NOT_YOURS", category: "validation" }),
+    );
+  });
+
+  it("createDeal: an investor naming another investor as investorUserId is refused (CRM_DEAL_SEAT_NOT_YOURS)", () => {
+    expect(() =>
+      dealPartiesForCreator(who.dealInvestor, { agentUserId: null, investorUserId: "someone-else" }),
+    ).toThrow(expect.objectContaining({ code: "CRM_DEAL_SEAT_NOT_YOURS" }));
   });
 });

@@ -3,9 +3,9 @@ import { assertNever } from "../../../platform/errors/domain-error.js";
 import { TOPIC } from "../../../platform/events/topics.js";
 import { TEXT_LIMITS, textProblem } from "../../../platform/validation/text.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
-import { BOOKABLE_DEAL_STATUSES, type Deal } from "../deal/deal.types.js";
+import { BOOKABLE_DEAL_STATUSES, type Deal, FINISHED_DEAL_STATUSES } from "../deal/deal.types.js";
 import {
-  BOOKABLE_REPLICA_STATUS,
+  isBookableReplica,
   type PropertyObjectReplica,
 } from "../property-object-replica/property-object-replica.types.js";
 import { SYSTEM_ACTOR, type TimelineDraft } from "../timeline/timeline.types.js";
@@ -121,6 +121,12 @@ function decideCreate(
   now: Date,
 ): BookingDecision {
   const { deal, propertyObject, terms } = command;
+  if ((FINISHED_DEAL_STATUSES as readonly string[]).includes(deal.status)) {
+    throw crmErrors.illegal(CRM_ERROR.dealNotActive, `Deal ${deal.id} is ${deal.status}`, {
+      dealId: deal.id,
+      dealStatus: deal.status,
+    });
+  }
   if (!(BOOKABLE_DEAL_STATUSES as readonly string[]).includes(deal.status) || deal.tenantId === null) {
     throw crmErrors.illegal(
       CRM_ERROR.dealNotEngaged,
@@ -141,7 +147,7 @@ function decideCreate(
       { propertyObjectId: propertyObject.id },
     );
   }
-  if (propertyObject.status !== BOOKABLE_REPLICA_STATUS) {
+  if (!isBookableReplica(propertyObject)) {
     throw crmErrors.illegal(
       CRM_ERROR.propertyObjectNotFree,
       `Property object ${propertyObject.id} is ${propertyObject.status}, not Free`,

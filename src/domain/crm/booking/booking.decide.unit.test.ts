@@ -105,11 +105,17 @@ describe("CreateBooking", () => {
     expect(codeOf(() => decideBooking(null, create({ deal: deal({ status: "Booking" }) }), T0))).toBe("ok");
   });
 
-  it.each(["Draft", "Sale", "Cancelled"] as const)(
-    "INV-BKG-2: refuses a deal in %s (CRM_DEAL_NOT_ENGAGED)",
+  it("INV-BKG-2: refuses a Draft deal (CRM_DEAL_NOT_ENGAGED)", () => {
+    expect(
+      codeOf(() => decideBooking(null, create({ deal: deal({ status: "Draft", tenantId: null }) }), T0)),
+    ).toBe("CRM_DEAL_NOT_ENGAGED");
+  });
+
+  it.each(["Sale", "Cancelled"] as const)(
+    "createBooking on a %s deal answers CRM_DEAL_NOT_ACTIVE (the deal is over)",
     (status) => {
       expect(codeOf(() => decideBooking(null, create({ deal: deal({ status }) }), T0))).toBe(
-        "CRM_DEAL_NOT_ENGAGED",
+        "CRM_DEAL_NOT_ACTIVE",
       );
     },
   );
@@ -125,6 +131,41 @@ describe("CreateBooking", () => {
     expect(codeOf(() => decideBooking(null, create({ propertyObject }), T0))).toBe(
       "CRM_PROPERTY_OBJECT_NOT_FREE",
     );
+  });
+
+  it.each(["Cancelled", "ReserveExpired", "BookingExpired"] as const)(
+    "a replica still held by crm's own %s booking is bookable (decision 0052)",
+    (holdBookingStatus) => {
+      for (const status of ["Reserved", "Booked"]) {
+        const propertyObject = { id: PO, tenantId: TENANT, status, version: 2, holdBookingStatus };
+        expect(codeOf(() => decideBooking(null, create({ propertyObject }), T0))).toBe("ok");
+      }
+    },
+  );
+
+  it.each(["Reserved", "AwaitingPayment", "Booked", "Completed"] as const)(
+    "a replica held by crm's %s booking stays CRM_PROPERTY_OBJECT_NOT_FREE",
+    (holdBookingStatus) => {
+      const propertyObject = { id: PO, tenantId: TENANT, status: "Reserved", version: 2, holdBookingStatus };
+      expect(codeOf(() => decideBooking(null, create({ propertyObject }), T0))).toBe(
+        "CRM_PROPERTY_OBJECT_NOT_FREE",
+      );
+    },
+  );
+
+  it("a Sold or Hidden replica is never bookable, whatever its last holder", () => {
+    for (const status of ["Sold", "Hidden"]) {
+      const propertyObject = {
+        id: PO,
+        tenantId: TENANT,
+        status,
+        version: 2,
+        holdBookingStatus: "Cancelled" as const,
+      };
+      expect(codeOf(() => decideBooking(null, create({ propertyObject }), T0))).toBe(
+        "CRM_PROPERTY_OBJECT_NOT_FREE",
+      );
+    }
   });
 
   it("refuses a property object of another developer than the deal's", () => {

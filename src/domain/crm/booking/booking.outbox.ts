@@ -2,6 +2,7 @@ import { type CrmEvent, crmEventAggregateType, crmEventKey } from "../../../cont
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import { enqueue } from "../../../platform/events/outbox/enqueue.js";
+import { crmEventOccurredAt } from "./booking-event-time.js";
 
 /** The outbox adapter of crm: how its events become outbox messages. */
 export interface CausationMeta {
@@ -20,6 +21,8 @@ export function outgoing(event: CrmEvent, meta: CausationMeta) {
     payload: event.payload,
     correlationId: meta.correlationId ?? event.payload.BookingId,
     causationId: meta.causationId ?? null,
+    // The created-at header and Kafka timestamp are the transition's own time (decision 0048).
+    occurredAt: crmEventOccurredAt(event),
   };
 }
 

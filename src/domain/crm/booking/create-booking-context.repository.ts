@@ -2,7 +2,7 @@ import type { Db, Tx } from "../../../platform/db/prisma-client.js";
 import type { Deal } from "../deal/deal.types.js";
 import type { PropertyObjectReplica } from "../property-object-replica/property-object-replica.types.js";
 import { DEAL_COLUMNS, type DealColumns, dealFromColumns } from "./booking.rows.js";
-import { ACTIVE_BOOKING_STATUSES, type ProgramTerms } from "./booking.types.js";
+import { ACTIVE_BOOKING_STATUSES, type BookingStatus, type ProgramTerms } from "./booking.types.js";
 
 /** Everything createBooking decides on, read in one statement (one consistent snapshot). */
 export interface CreateBookingContext {
@@ -21,6 +21,7 @@ interface ContextRow extends DealColumns {
   readonly poTenantId: string | null;
   readonly poStatus: string | null;
   readonly poVersion: number | null;
+  readonly poHoldBookingStatus: string | null;
   readonly programReserveMinutes: number | null;
   readonly programBookingHours: number | null;
   readonly programIsPaid: boolean | null;
@@ -41,11 +42,12 @@ export async function loadCreateBookingContext(
     SELECT ${DEAL_COLUMNS},
            a.id::text AS "activeBookingId",
            po.id::text AS "poId", po.tenant_id::text AS "poTenantId", po.status AS "poStatus",
-           po.version AS "poVersion",
+           po.version AS "poVersion", hb.status AS "poHoldBookingStatus",
            p.reserve_duration_minutes AS "programReserveMinutes", p.booking_duration_hours AS "programBookingHours",
            p.is_paid AS "programIsPaid"
       FROM crm.deals d
       LEFT JOIN crm.property_objects po ON po.id = ${propertyObjectId}::uuid
+      LEFT JOIN crm.bookings hb ON hb.id = po.hold_booking_id
       LEFT JOIN LATERAL (
         SELECT b.id FROM crm.bookings b
          WHERE b.deal_id = d.id AND b.status = ANY(${[...ACTIVE_BOOKING_STATUSES]}::text[])
@@ -63,7 +65,13 @@ export async function loadCreateBookingContext(
     activeBookingId: row.activeBookingId,
     propertyObject:
       row.poId && row.poTenantId && row.poStatus && row.poVersion !== null
-        ? { id: row.poId, tenantId: row.poTenantId, status: row.poStatus, version: row.poVersion }
+        ? {
+            id: row.poId,
+            tenantId: row.poTenantId,
+            status: row.poStatus,
+            version: row.poVersion,
+            holdBookingStatus: row.poHoldBookingStatus as BookingStatus | null,
+          }
         : null,
     program:
       row.programReserveMinutes !== null && row.programBookingHours !== null && row.programIsPaid !== null

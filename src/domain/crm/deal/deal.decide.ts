@@ -1,6 +1,7 @@
 import { assertNever } from "../../../platform/errors/domain-error.js";
 import { type DealEffect, requireReason } from "../booking/booking.decide.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
+import type { DeveloperReplica } from "../developer-replica/developer-replica.types.js";
 import type { TimelineDraft } from "../timeline/timeline.types.js";
 import type { Deal, DealStatus } from "./deal.types.js";
 
@@ -13,7 +14,13 @@ export type DealCommand =
       readonly investorUserId: string | null;
       readonly actorUserId: string;
     }
-  | { readonly type: "EngageDeveloper"; readonly developerId: string; readonly actorUserId: string }
+  | {
+      readonly type: "EngageDeveloper";
+      readonly developerId: string;
+      /** crm's replica of the chessboard developer; null when crm has never seen it */
+      readonly developer: DeveloperReplica | null;
+      readonly actorUserId: string;
+    }
   | { readonly type: "CancelDeal"; readonly reason: string; readonly actorUserId: string };
 
 export interface DealDecision {
@@ -22,6 +29,8 @@ export interface DealDecision {
 }
 
 const FIRST_VERSION = 1;
+/** A title is shown in lists and chat cards; longer text belongs in a description. */
+export const DEAL_TITLE_MAX_LENGTH = 200;
 const CANCELLABLE: readonly DealStatus[] = ["Draft", "Application", "Booking"];
 
 /**
@@ -35,6 +44,14 @@ export function decideDeal(state: Deal | null, command: DealCommand, now: Date):
     if (command.agentUserId === null && command.investorUserId === null) {
       throw crmErrors.invalid(CRM_ERROR.dealParticipantsMissing, "A deal needs an agent or an investor");
     }
+    const title = command.title.trim();
+    if (title.length === 0 || title.length > DEAL_TITLE_MAX_LENGTH) {
+      throw crmErrors.invalid(
+        CRM_ERROR.dealTitleInvalid,
+        `A deal title must be 1–${DEAL_TITLE_MAX_LENGTH} characters`,
+        { length: title.length },
+      );
+    }
     const next: Deal = {
       id: command.dealId,
       tenantId: null,
@@ -42,7 +59,7 @@ export function decideDeal(state: Deal | null, command: DealCommand, now: Date):
       agentUserId: command.agentUserId,
       investorUserId: command.investorUserId,
       createdByUserId: command.actorUserId,
-      title: command.title.trim(),
+      title,
       cancelReason: null,
       createdAt: now,
       version: FIRST_VERSION,
@@ -55,6 +72,7 @@ export function decideDeal(state: Deal | null, command: DealCommand, now: Date):
       if (state.status !== "Draft") {
         throw crmErrors.illegal(CRM_ERROR.dealNotDraft, `Deal ${state.id} is ${state.status}, not Draft`);
       }
+      requireEngageableDeveloper(command.developerId, command.developer);
       const next = bumpDeal(state, { status: "Application", tenantId: command.developerId });
       return {
         next,
@@ -123,6 +141,21 @@ function effectAction(effect: Exclude<DealEffect, "none">): string {
       return "StartSale";
     default:
       return assertNever(effect, "deal effect");
+  }
+}
+
+/** A deal may engage only a developer chessboard has published and not deactivated. */
+function requireEngageableDeveloper(developerId: string, developer: DeveloperReplica | null): void {
+  if (developer === null || developer.id !== developerId) {
+    throw crmErrors.illegal(CRM_ERROR.developerUnknown, `Developer ${developerId} is unknown`, {
+      developerId,
+    });
+  }
+  if (developer.status !== "Active") {
+    throw crmErrors.illegal(CRM_ERROR.developerInactive, `Developer ${developerId} is ${developer.status}`, {
+      developerId,
+      status: developer.status,
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../../platform/errors/domain-error.js";
+import type { DeveloperReplica } from "../developer-replica/developer-replica.types.js";
 import { decideDeal, evolveDealForBooking } from "./deal.decide.js";
 import { DEAL_STATUSES, type Deal, type DealStatus } from "./deal.types.js";
 
@@ -16,6 +17,20 @@ const deal = (status: DealStatus): Deal => ({
   createdAt: NOW,
   version: 2,
 });
+
+const active = (id: string): DeveloperReplica => ({ id, status: "Active", version: 1 });
+const engage = (developerId: string, developer: DeveloperReplica = active(developerId)) =>
+  ({ type: "EngageDeveloper", developerId, developer, actorUserId: "a1" }) as const;
+
+const createDeal = (title: string) =>
+  ({
+    type: "CreateDeal",
+    dealId: "d",
+    title,
+    agentUserId: "a1",
+    investorUserId: null,
+    actorUserId: "a1",
+  }) as const;
 
 function codeOf(fn: () => unknown): string {
   try {
@@ -63,20 +78,12 @@ describe("deal decisions", () => {
   it.each(DEAL_STATUSES.map((s) => [s, s === "Draft" ? "ok" : "CRM_DEAL_NOT_DRAFT"] as const))(
     "engageDeveloper from %s → %s",
     (status, expected) => {
-      expect(
-        codeOf(() =>
-          decideDeal(deal(status), { type: "EngageDeveloper", developerId: "t1", actorUserId: "a1" }, NOW),
-        ),
-      ).toBe(expected);
+      expect(codeOf(() => decideDeal(deal(status), engage("t1"), NOW))).toBe(expected);
     },
   );
 
   it("engageDeveloper: Draft → Application with the developer as tenant", () => {
-    const d = decideDeal(
-      deal("Draft"),
-      { type: "EngageDeveloper", developerId: "t9", actorUserId: "a1" },
-      NOW,
-    );
+    const d = decideDeal(deal("Draft"), engage("t9"), NOW);
     expect(d.next).toMatchObject({ status: "Application", tenantId: "t9", version: 3 });
   });
 
@@ -113,5 +120,35 @@ describe("deal decisions", () => {
       fromStatus: "Booking",
       toStatus: "Sale",
     });
+  });
+
+  it("engageDeveloper refuses a developer crm has never seen (CRM_DEVELOPER_UNKNOWN)", () => {
+    expect(
+      codeOf(() =>
+        decideDeal(
+          deal("Draft"),
+          { type: "EngageDeveloper", developerId: "t404", developer: null, actorUserId: "a1" },
+          NOW,
+        ),
+      ),
+    ).toBe("CRM_DEVELOPER_UNKNOWN");
+  });
+
+  it("engageDeveloper refuses an Inactive developer (CRM_DEVELOPER_INACTIVE)", () => {
+    expect(
+      codeOf(() =>
+        decideDeal(deal("Draft"), engage("t2", { id: "t2", status: "Inactive", version: 3 }), NOW),
+      ),
+    ).toBe("CRM_DEVELOPER_INACTIVE");
+  });
+
+  it("createDeal refuses an empty or blank title (CRM_DEAL_TITLE_INVALID)", () => {
+    expect(codeOf(() => decideDeal(null, createDeal(""), NOW))).toBe("CRM_DEAL_TITLE_INVALID");
+    expect(codeOf(() => decideDeal(null, createDeal("   "), NOW))).toBe("CRM_DEAL_TITLE_INVALID");
+  });
+
+  it("createDeal refuses a title over 200 characters and accepts exactly 200", () => {
+    expect(codeOf(() => decideDeal(null, createDeal("x".repeat(201)), NOW))).toBe("CRM_DEAL_TITLE_INVALID");
+    expect(codeOf(() => decideDeal(null, createDeal("x".repeat(200)), NOW))).toBe("ok");
   });
 });

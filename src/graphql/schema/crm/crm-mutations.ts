@@ -32,7 +32,7 @@ builder.mutationField("createDeal", (t) =>
     type: DealRef,
     description: describe(
       "Create a Draft deal. Allowed: agent, investor (takes their own seat), pin_manager.",
-      ["CRM_DEAL_PARTICIPANTS_MISSING", ...ACCESS_CODES],
+      ["CRM_DEAL_PARTICIPANTS_MISSING", "CRM_DEAL_TITLE_INVALID", "CRM_DEAL_SEAT_NOT_YOURS", ...ACCESS_CODES],
     ),
     authScopes: { authenticated: true },
     errors: {},
@@ -55,7 +55,14 @@ builder.mutationField("engageDeveloper", (t) =>
     type: DealRef,
     description: describe(
       "Draft → Application with the developer engaged. Allowed: the deal's agent/investor, pin_manager.",
-      ["CRM_DEAL_NOT_FOUND", "CRM_DEAL_NOT_DRAFT", "CRM_CONCURRENT_MODIFICATION", ...ACCESS_CODES],
+      [
+        "CRM_DEAL_NOT_FOUND",
+        "CRM_DEAL_NOT_DRAFT",
+        "CRM_DEVELOPER_UNKNOWN",
+        "CRM_DEVELOPER_INACTIVE",
+        "CRM_CONCURRENT_MODIFICATION",
+        ...ACCESS_CODES,
+      ],
     ),
     authScopes: { authenticated: true },
     errors: {},
@@ -77,6 +84,7 @@ builder.mutationField("createBooking", (t) =>
       [
         "CRM_DEAL_NOT_FOUND",
         "CRM_DEAL_NOT_ENGAGED",
+        "CRM_DEAL_NOT_ACTIVE",
         "CRM_DEAL_HAS_ACTIVE_BOOKING",
         "CRM_BOOKING_PROPERTY_OBJECT_BUSY",
         "CRM_PROPERTY_OBJECT_UNKNOWN",

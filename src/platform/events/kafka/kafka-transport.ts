@@ -17,6 +17,7 @@ import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
+import { HEADER } from "../envelope.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
@@ -358,11 +359,19 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         async publish(messages) {
           const byTopic = new Map<
             string,
-            Array<{ key: string; value: string; headers: Record<string, string> }>
+            Array<{ key: string; value: string; headers: Record<string, string>; timestamp?: string }>
           >();
           for (const m of messages) {
             const list = byTopic.get(m.topic) ?? [];
-            list.push({ key: m.key, value: m.value, headers: m.headers });
+            // The record timestamp is the event's occurrence time, as its created-at header (decision 0048).
+            const occurred = Date.parse(m.headers[HEADER.createdAt] ?? "");
+            const timestamp = Number.isFinite(occurred) ? String(occurred) : undefined;
+            list.push({
+              key: m.key,
+              value: m.value,
+              headers: m.headers,
+              ...(timestamp ? { timestamp } : {}),
+            });
             byTopic.set(m.topic, list);
           }
           await ensureTopics([...byTopic.keys()]);

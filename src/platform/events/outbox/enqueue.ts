@@ -17,6 +17,11 @@ export interface OutgoingEvent<P> {
   causationId?: string | null;
   traceparent?: string | null;
   messageId?: string;
+  /**
+   * When the business fact happened (e.g. a booking's ConfirmedAt): becomes the `created-at`
+   * header and the Kafka record timestamp. Defaults to the clock at enqueue time.
+   */
+  occurredAt?: Date;
 }
 
 /**
@@ -34,7 +39,7 @@ export async function enqueue<P>(
   await tx.$executeRaw`
     INSERT INTO platform.outbox (message_id, topic, key, payload, metadata, created_at)
     VALUES (${metadata.messageId}::uuid, ${event.topic}, ${event.key}, ${JSON.stringify(event.payload)}::jsonb,
-            ${JSON.stringify(metadata)}::jsonb, ${new Date(metadata.createdAt)})`;
+            ${JSON.stringify(metadata)}::jsonb, ${clock.now()})`;
   return metadata;
 }
 
@@ -57,7 +62,7 @@ function prepareOutboxRow<P>(event: OutgoingEvent<P>, clock: Clock): EventMetada
     contractVersion: contractVersionOf(event.topic),
     aggregateId: event.key,
     aggregateType: event.aggregateType,
-    createdAt: clock.now().toISOString(),
+    createdAt: (event.occurredAt ?? clock.now()).toISOString(),
     correlationId: event.correlationId ?? messageId,
     causationId: event.causationId ?? null,
     traceparent: event.traceparent ?? null,
@@ -76,6 +81,8 @@ export function outboxInsert<P>(
   onlyIf: Prisma.Sql = Prisma.sql`true`,
 ): { sql: Prisma.Sql; metadata: EventMetadata[] } {
   const metadata = events.map((event) => prepareOutboxRow(event, clock));
+  // The row's own created_at is the enqueue time (outbox backlog age), not the business time.
+  const enqueuedAt = clock.now().toISOString();
   const rows = events.map((event, i) => ({
     ord: i,
     message_id: metadata[i]!.messageId,
@@ -83,7 +90,7 @@ export function outboxInsert<P>(
     key: event.key,
     payload: event.payload,
     metadata: metadata[i],
-    created_at: metadata[i]!.createdAt,
+    created_at: enqueuedAt,
   }));
   const sql = Prisma.sql`
     INSERT INTO platform.outbox (message_id, topic, key, payload, metadata, created_at)

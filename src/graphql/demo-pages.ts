@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Plain demo pages on the public GraphQL API, served in embedded/dev mode only (with /dev/token,
+ * which they sign in through): /demo/chessboard, a live grid over graphql-ws. No build step: the
+ * page is static HTML + JS and the graphql-ws client is the package's own browser bundle (UMD,
+ * `window.graphqlWs`) served from node_modules (decision 0162).
+ */
+export interface DemoAsset {
+  readonly contentType: string;
+  readonly body: string;
+}
+
+const PAGE_DIR = fileURLToPath(new URL("./demo/", import.meta.url));
+
+function graphqlWsBundlePath(): string {
+  // graphql-ws resolves to <pkg>/dist/index.cjs; its browser bundle is <pkg>/umd/graphql-ws.min.js
+  const entry = createRequire(import.meta.url).resolve("graphql-ws");
+  return join(dirname(entry), "..", "umd", "graphql-ws.min.js");
+}
+
+const ASSETS: Readonly<Record<string, { contentType: string; file: () => string }>> = {
+  "/demo/chessboard": {
+    contentType: "text/html; charset=utf-8",
+    file: () => join(PAGE_DIR, "chessboard.html"),
+  },
+  "/demo/vendor/graphql-ws.js": { contentType: "text/javascript; charset=utf-8", file: graphqlWsBundlePath },
+};
+
+const cache = new Map<string, DemoAsset>();
+
+/** The demo asset at `pathname`, or undefined when there is none (read once, then cached). */
+export function demoAsset(pathname: string): DemoAsset | undefined {
+  const spec = ASSETS[pathname.replace(/\/+$/, "")];
+  if (!spec) return undefined;
+  let asset = cache.get(pathname);
+  if (!asset) {
+    asset = { contentType: spec.contentType, body: readFileSync(spec.file(), "utf8") };
+    cache.set(pathname, asset);
+  }
+  return asset;
+}
