@@ -18,12 +18,13 @@ import { createNotificationsLive } from "./graphql/live/notifications-live.js";
 import type { ResumableHub } from "./graphql/live/resumable-hub.js";
 import { schema } from "./graphql/schema/index.js";
 import { createRateLimiter } from "./graphql/security/rate-limiter.js";
+import { limitDatabaseWorkPerRequest } from "./graphql/security/request-scope.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
-import { createTokenService, DEV_JWT_SECRET } from "./platform/auth/jwt.js";
+import { createTokenService } from "./platform/auth/jwt.js";
 import { openClickHouse } from "./platform/clickhouse/open-clickhouse.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
 import { TestClock, testClockVerdict } from "./platform/clock/test-clock.js";
-import { ConfigError, devTokensEnabled, type Settings } from "./platform/config/settings.js";
+import { ConfigError, devTokensEnabled, type Settings, tokenKeysFor } from "./platform/config/settings.js";
 import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
@@ -81,6 +82,8 @@ export interface App {
   readonly devstats: DevStats | null;
   /** Set when the api role runs */
   readonly url: string | null;
+  /** Where /metrics is served (the API port, or the separate metrics listener) */
+  readonly metricsUrl: string | null;
   /** Whether GET /dev/token is served */
   readonly devTokens: boolean;
   stop(): Promise<void>;
@@ -134,7 +137,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       "database migrated",
     );
 
-    const db = createPrismaClient({ url: databaseUrl });
+    const db = createPrismaClient({ url: databaseUrl, maxConnections: settings.dbPoolSize });
     stack.push({ name: "prisma", stop: () => db.$disconnect() });
     const infra: Infra = { db, log, clock, metrics };
 
@@ -162,10 +165,10 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     }
 
     let url: string | null = null;
+    let metricsUrl: string | null = null;
     let api: ApiServer | null = null;
     if (roles.has("api")) {
-      const secret = settings.jwtSecret ?? DEV_JWT_SECRET;
-      const tokens = createTokenService({ secret, issuer: settings.jwtIssuer ?? "pin-platform" });
+      const tokens = createTokenService(tokenKeysFor(settings, database.embedded));
       const live = createChessboardLive({ ...infra, platform });
       const chats = createMessengerLive({ ...infra, platform });
       const inbox = createNotificationsLive({ ...infra, platform });
@@ -174,12 +177,21 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         { name: "messenger-live", runner: chats.runner },
         { name: "notifications-live", runner: inbox.runner },
       );
+      // The API's own pool (issue #13): however busy the API is, workers and consumers keep theirs;
+      // every statement of a request waits for one of its slots (decision 0143).
+      const apiPool = createPrismaClient({
+        url: databaseUrl,
+        maxConnections: settings.apiDbPoolSize,
+        statementTimeoutMs: settings.requestTimeoutMs,
+      });
+      stack.push({ name: "prisma-api", stop: () => apiPool.$disconnect() });
+      const apiInfra: Infra = { ...infra, db: limitDatabaseWorkPerRequest(apiPool) };
       const deps: ApiDeps = {
         log,
         metrics,
         settings,
         services: createServices(
-          infra,
+          apiInfra,
           { chessboard: live.hub, messenger: chats.hub, notifications: inbox.hub },
           devstats,
           settings,
@@ -228,6 +240,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     if (api) {
       const started = await api.start();
       url = started.url;
+      metricsUrl = started.metricsUrl;
       stack.push({ name: "api", stop: () => api!.stop() });
     }
 
@@ -245,6 +258,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       clock,
       devstats,
       url,
+      metricsUrl,
       devTokens: devTokensEnabled(settings, database.embedded),
       stop: stopAll,
     };

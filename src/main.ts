@@ -22,7 +22,7 @@ async function main(): Promise<void> {
         `  Demo tokens: ${base}/dev/token?role=agent (investor, pin_manager, developer_manager, admin)`,
       );
     }
-    console.log(`  Metrics: ${base}/metrics   Health: ${base}/healthz   Ready: ${base}/readyz\n`);
+    console.log(`  Metrics: ${app.metricsUrl}   Health: ${base}/healthz   Ready: ${base}/readyz\n`);
   }
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -14,14 +14,14 @@ import { createLiveHub, type LiveDelta } from "../../src/graphql/live/chessboard
 import { schema } from "../../src/graphql/schema/index.js";
 import { createApiServer } from "../../src/graphql/server.js";
 import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
-import { createTokenService, DEV_JWT_SECRET } from "../../src/platform/auth/jwt.js";
+import { createTokenService } from "../../src/platform/auth/jwt.js";
 import { systemClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
 import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
-import { createBenchDatabase, need } from "../support.js";
+import { BENCH_API_ENV, BENCH_JWT_SECRET, createBenchDatabase, need } from "../support.js";
 import type { BenchResult } from "../types.js";
 import {
   allReceived,
@@ -53,7 +53,7 @@ const median = (values: readonly number[]) =>
     50,
   );
 
-const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: ISSUER });
+const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: ISSUER });
 const tokenFor = (role: "agent") =>
   tokens.sign({ userId: DEMO_USERS[role].userId, roles: [role], tenantId: DEMO_USERS[role].tenantId });
 
@@ -66,7 +66,7 @@ async function bookingToSubscriberLatency(): Promise<BenchResult[]> {
   const log = createLogger({ level: "warn", pretty: false });
   const settings = loadSettings({
     NODE_ENV: "production",
-    PIN_JWT_SECRET: DEV_JWT_SECRET,
+    ...BENCH_API_ENV,
     PORT: "0",
     DATABASE_URL: database.url,
     KAFKA_BROKERS: need("TEST_KAFKA_BROKERS"),

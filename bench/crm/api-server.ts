@@ -5,6 +5,7 @@ import { startApp } from "../../src/app.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { BENCH_API_ENV } from "../support.js";
 
 const url = process.env.BENCH_CRM_DATABASE_URL;
 if (!url || !process.send) throw new Error("run by bench/crm/index.ts (fork with BENCH_CRM_DATABASE_URL)");
@@ -15,6 +16,7 @@ const settings = loadSettings({
   PIN_ROLES: "api",
   PIN_SEED_DEMO: "false",
   LOG_LEVEL: "error",
+  ...BENCH_API_ENV,
 });
 const app = await startApp(settings, {
   log: createLogger({ level: "error", pretty: false }),

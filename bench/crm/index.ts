@@ -9,14 +9,14 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { type App, startApp } from "../../src/app.js";
 import { DEMO_DEVELOPER_ID, DEMO_USERS } from "../../src/platform/auth/demo-users.js";
-import { createTokenService, DEV_JWT_SECRET } from "../../src/platform/auth/jwt.js";
+import { createTokenService } from "../../src/platform/auth/jwt.js";
 import { systemClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { TOPIC } from "../../src/platform/events/topics.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { createBookingExpirationWorker } from "../../src/workers/booking-expiration.worker.js";
-import { need, withAdmin } from "../support.js";
+import { BENCH_API_ENV, BENCH_JWT_SECRET, need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 const CREATE_REQUESTS = 2_000;
@@ -270,7 +270,7 @@ async function forkServer(databaseUrl: string): Promise<ChildServer> {
 }
 
 async function createBookingBench(app: App, pool: pg.Pool, databaseUrl: string): Promise<BenchResult[]> {
-  const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: "pin-platform" });
+  const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" });
   const token = await tokens.sign({ userId: DEMO_USERS.agent.userId, roles: ["agent"], tenantId: null });
   const runs = 3; // in-process GraphQL, pg, GraphQL against the forked server
   const targets = await seedBookable(pool, runs * (CREATE_WARMUP + CREATE_REQUESTS));
@@ -498,6 +498,7 @@ export async function runCrmBenchmarks(): Promise<BenchResult[]> {
     PIN_ROLES: "api",
     PIN_SEED_DEMO: "false",
     LOG_LEVEL: "error",
+    ...BENCH_API_ENV,
   });
   const log = createLogger({ level: "error", pretty: false });
   let app: App | null = null;

@@ -3,6 +3,7 @@ import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import ValidationPlugin from "@pothos/plugin-validation";
 import { hasRole, isPlatformStaff, type UserRole } from "../platform/auth/viewer.js";
 import {
   ConflictError,
@@ -13,6 +14,7 @@ import {
   ValidationError,
 } from "../platform/errors/domain-error.js";
 import type { GraphQLContext } from "./context.js";
+import { ScalarInputError } from "./scalars/input-error.js";
 
 /**
  * The one Pothos builder (pattern: Pothos examples/complex-app). Each type lives in
@@ -37,7 +39,16 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, RelayPlugin, DataloaderPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, RelayPlugin, DataloaderPlugin],
+  validation: {
+    // Validators from src/graphql/scalars/ → the typed ValidationError result (code INVALID_INPUT).
+    validationError: (failure) =>
+      new ValidationError(
+        INVALID_INPUT,
+        failure.issues.map((issue) => issue.message).join("; ") || "Invalid input",
+        { fields: failure.issues.map((issue) => issue.path?.map(String).join(".") ?? null) },
+      ),
+  },
   scopeAuth: {
     authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
@@ -59,6 +70,9 @@ export const builder = new SchemaBuilder<{
     // Every field with `errors: {}` returns these typed results for expected domain failures.
     defaultTypes: [ValidationError, NotFoundError, IllegalStateError, ConflictError, ForbiddenError],
     directResult: false,
+    // Argument validators (src/graphql/scalars) answer with the typed ValidationError too. They run
+    // before auth scopes, which is fine: input limits are public and nothing is read or written.
+    unsafelyHandleInputErrors: true,
   },
 });
 
@@ -70,20 +84,28 @@ builder.scalarType("DateTime", {
   description: "ISO-8601 timestamp in UTC",
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
-    if (typeof value !== "string" || Number.isNaN(Date.parse(value))) {
-      throw new ValidationError("INVALID_DATETIME", "Expected an ISO-8601 timestamp");
+    if (typeof value !== "string" || value.length > 40 || Number.isNaN(Date.parse(value))) {
+      throw new ScalarInputError("INVALID_DATETIME", "Expected an ISO-8601 timestamp");
     }
     return new Date(value);
   },
 });
 
+export const INVALID_INPUT = "INVALID_INPUT";
+/** The widest numeric column is numeric(14,2) (money); geo is numeric(9,6). Fields narrow further. */
+const DECIMAL_PATTERN = /^-?\d{1,15}(\.\d{1,6})?$/;
+
 builder.scalarType("Decimal", {
-  description: 'Exact decimal number as a string (money, areas), e.g. "12500000.00"',
+  description:
+    'Exact decimal number as a string (money, areas), e.g. "12500000.00": at most 15 integer and 6 fraction digits',
   serialize: (value) => String(value),
   parseValue: (value) => {
-    const text = typeof value === "number" ? String(value) : value;
-    if (typeof text !== "string" || !/^-?\d+(\.\d+)?$/.test(text)) {
-      throw new ValidationError("INVALID_DECIMAL", 'Expected a decimal number such as "12500000.00"');
+    const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
+    if (typeof text !== "string" || text.length > 24 || !DECIMAL_PATTERN.test(text)) {
+      throw new ScalarInputError(
+        "INVALID_DECIMAL",
+        'Expected a decimal number such as "12500000.00" (at most 15 integer and 6 fraction digits)',
+      );
     }
     return text;
   },

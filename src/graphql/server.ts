@@ -1,21 +1,39 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ExecutionArgs } from "graphql";
-import { GraphQLError, type GraphQLSchema, getOperationAST } from "graphql";
+import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { OperationResult, Context as WsContext } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
-import { createYoga, type YogaServerInstance } from "graphql-yoga";
-import { WebSocketServer } from "ws";
+import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { type WebSocket, WebSocketServer } from "ws";
 import { DEMO_USERS } from "../platform/auth/demo-users.js";
 import { bearerToken, TokenError, type TokenService } from "../platform/auth/jwt.js";
 import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
 import { DomainError } from "../platform/errors/domain-error.js";
-import { counter, histogram } from "../platform/metrics/registry.js";
+import { counter, gauge, histogram } from "../platform/metrics/registry.js";
 import type { ApiDeps, GraphQLContext } from "./context.js";
 import { demoAsset } from "./demo-pages.js";
 import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
 import { routeProjectionsRebuild } from "./rest/projections-rebuild.route.js";
+import { wsGraphQLError } from "./scalars/input-error.js";
+import { armorPlugins } from "./security/armor.js";
+import { clientAddress, httpRefusal, requestIdOf } from "./security/http-guard.js";
+import { useInputGuard } from "./security/input-guard.js";
+import { LIMITS } from "./security/limits.js";
+import { useNoInternalDetail } from "./security/no-internal-detail.js";
+import { operationLabels } from "./security/operation-label.js";
+import { persistedOperationsPlugin } from "./security/persisted-operations.js";
+import { corsFor, developerTools, useNoIntrospection } from "./security/production.js";
+import { createRateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
+import {
+  abortRequestScope,
+  currentRequestScope,
+  newRequestScope,
+  type RequestScope,
+  runInRequestScope,
+  timeoutError,
+} from "./security/request-scope.js";
+import { createWsLimits } from "./security/ws-limits.js";
 import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
 
 export interface ApiServerOptions {
@@ -30,8 +48,16 @@ export interface ApiServerOptions {
   readonly readiness: Record<string, () => Promise<boolean>>;
 }
 
+/** Metrics on their own listener (production always; elsewhere when PIN_METRICS_PORT is set). */
+function metricsListener(settings: ApiDeps["settings"]): { port: number; host: string } | null {
+  if (settings.metricsPort !== null)
+    return { port: settings.metricsPort, host: settings.metricsHost ?? "127.0.0.1" };
+  if (settings.nodeEnv === "production") return { port: 9464, host: settings.metricsHost ?? "127.0.0.1" };
+  return null;
+}
+
 export interface ApiServer {
-  start(): Promise<{ url: string; port: number }>;
+  start(): Promise<{ url: string; port: number; metricsUrl: string | null }>;
   stop(): Promise<void>;
 }
 
@@ -50,16 +76,29 @@ interface ServerContext {
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const { deps, tokens } = options;
+  const { settings } = deps;
   const requests = counter(deps.metrics, "pin_graphql_operations_total", "GraphQL operations", [
     "operation",
+    "field",
     "result",
   ]);
   const duration = histogram(
     deps.metrics,
     "pin_graphql_operation_duration_seconds",
     "GraphQL operation duration",
-    ["operation"],
+    ["operation", "field"],
   );
+  const refused = counter(
+    deps.metrics,
+    "pin_api_requests_refused_total",
+    "Requests refused by a limit (rate, size, content type, timeout, WebSocket caps)",
+    ["reason"],
+  );
+  const tools = developerTools(settings);
+  const persisted = persistedOperationsPlugin(settings.graphqlPersistedOperations);
+  const knownOperations = new Set([...settings.graphqlOperationNames, ...persisted.operationNames]);
+  const limiter = createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys });
+  const separateMetrics = metricsListener(settings);
 
   async function viewerFrom(authorization: string | null | undefined): Promise<Viewer | null> {
     const token = bearerToken(authorization);
@@ -80,7 +119,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     schema: options.schema,
     graphqlEndpoint: GRAPHQL_PATH,
     logging: false,
+    // Never internal detail in a response (no originalError/stack even in development): logs have it.
     maskedErrors: {
+      isDev: false,
       maskError(error, message) {
         const original = (error as GraphQLError).originalError;
         // By name, not instanceof: under vitest src/ gets graphql's .mjs build while the executor
@@ -101,32 +142,55 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },
     },
-    graphiql: options.devTokens ? () => devGraphiqlOptions(tokens) : true,
+    graphiql: !tools.graphiql ? false : options.devTokens ? () => devGraphiqlOptions(tokens) : true,
     // The GraphiQL page inlines its bundle and editor workers: no CDN (src/graphql/graphiql.ts).
     renderGraphiQL,
+    landingPage: false,
+    cors: corsFor(settings),
     context: async ({ request, connectionParams, req }): Promise<GraphQLContext> => {
       const header =
         typeof connectionParams?.authorization === "string"
           ? connectionParams.authorization
           : request?.headers.get("authorization");
       const viewer = await viewerFrom(header);
-      const requestId = request?.headers.get("x-request-id") ?? randomUUID();
-      const clientAddress = req?.socket.remoteAddress ?? null;
+      // Over HTTP every request counts against its caller (graphql-ws counts per operation).
+      if (req && !connectionParams) {
+        const key = viewer ? `user:${viewer.userId}` : `anon:${clientAddress(req, settings.trustProxy)}`;
+        const limit = viewer ? settings.rateLimitUserPerMinute : settings.rateLimitAnonymousPerMinute;
+        const scope = currentRequestScope();
+        if (scope) scope.rateKey = key;
+        const taken = limiter.take(key, limit);
+        if (!taken.ok) {
+          refused.inc({ reason: viewer ? "rate_user" : "rate_anonymous" });
+          throw new GraphQLError("Too many requests; slow down", {
+            extensions: {
+              code: "RATE_LIMITED",
+              http: { status: 429, headers: { "retry-after": String(taken.retryAfterSeconds) } },
+            },
+          });
+        }
+      }
+      const requestId = requestIdOf(request?.headers.get("x-request-id"));
       return {
         viewer,
         deps,
         requestId,
-        clientAddress,
+        clientAddress: req ? clientAddress(req, settings.trustProxy) : null,
         log: deps.log.child({ requestId, userId: viewer?.userId }),
       };
     },
     plugins: [
+      ...(persisted.plugin ? [persisted.plugin] : []),
+      ...armorPlugins(),
+      useInputGuard(),
+      useNoInternalDetail(),
+      ...(tools.introspection ? [] : [useNoIntrospection()]),
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
       useSharedSubscriptionExecution(),
       {
         onExecute({ args }: { args: ExecutionArgs }) {
-          const operation = args.operationName ?? getOperationAST(args.document)?.name?.value ?? "anonymous";
-          const end = duration.startTimer({ operation });
+          const labels = operationLabels(knownOperations, args.document, args.operationName);
+          const end = duration.startTimer(labels);
           return {
             onExecuteDone({ result }: { result: unknown }) {
               end();
@@ -135,11 +199,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
                 result !== null &&
                 "errors" in result &&
                 Array.isArray(result.errors);
-              requests.inc({ operation, result: failed ? "error" : "ok" });
+              requests.inc({ ...labels, result: failed ? "error" : "ok" });
             },
           };
         },
-      },
+      } as Plugin,
     ],
   });
 
@@ -149,6 +213,58 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       if (!res.headersSent) res.writeHead(500).end("internal error");
     });
   });
+  // Slow-loris: headers and whole requests must arrive in bounded time.
+  httpServer.headersTimeout = LIMITS.httpHeadersTimeoutMs;
+  httpServer.requestTimeout = LIMITS.httpRequestTimeoutMs;
+
+  const metricsServer: Server | null = separateMetrics
+    ? createServer((req, res) => {
+        const path = new URL(req.url ?? "/", "http://localhost").pathname;
+        if (path !== "/metrics") return void res.writeHead(404).end();
+        void serveMetrics(res);
+      })
+    : null;
+
+  async function serveMetrics(res: ServerResponse): Promise<void> {
+    res.writeHead(200, { "content-type": deps.metrics.contentType });
+    res.end(await deps.metrics.metrics());
+  }
+
+  /** GraphQL over HTTP: caller rate, size and content-type checks, then yoga under a deadline. */
+  async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const address = clientAddress(req, settings.trustProxy);
+    const perAddress = limiter.take(`addr:${address}`, settings.rateLimitAddressPerMinute);
+    if (!perAddress.ok) {
+      refused.inc({ reason: "rate_address" });
+      return json(res, 429, graphqlErrorBody("Too many requests; slow down", "RATE_LIMITED"), {
+        "retry-after": String(perAddress.retryAfterSeconds),
+      });
+    }
+    const refusal = httpRefusal(req);
+    if (refusal) {
+      refused.inc({ reason: refusal.reason });
+      return json(res, refusal.status, graphqlErrorBody(refusal.message, refusal.code));
+    }
+    const scope: RequestScope = newRequestScope(settings.requestDbConcurrency);
+    const timer = setTimeout(() => {
+      abortRequestScope(scope);
+      refused.inc({ reason: "timeout" });
+      if (!res.headersSent) {
+        const error = timeoutError();
+        json(res, 503, graphqlErrorBody(error.message, "REQUEST_TIMEOUT"));
+      }
+    }, settings.requestTimeoutMs);
+    try {
+      // requestListener also writes the Response to `res` (handleNodeRequestAndResponse only returns it).
+      await runInRequestScope(scope, () => yoga.requestListener(req, res));
+    } catch (error) {
+      if (!scope.aborted) throw error;
+    } finally {
+      clearTimeout(timer);
+      // Data-dependent cost counts against the caller's rate: every ROWS_PER_RATE_UNIT rows read = one request.
+      if (scope.rateKey) limiter.charge(scope.rateKey, Math.floor(scope.rows / ROWS_PER_RATE_UNIT));
+    }
+  }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -158,11 +274,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       const ok = Object.values(checks).every(Boolean);
       return json(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", checks });
     }
-    if (url.pathname === "/metrics") {
-      res.writeHead(200, { "content-type": deps.metrics.contentType });
-      res.end(await deps.metrics.metrics());
-      return;
-    }
+    if (url.pathname === "/metrics" && !metricsServer) return serveMetrics(res);
     if (url.pathname === "/dev/token" && options.devTokens) {
       const role = url.searchParams.get("role") ?? "agent";
       if (!(ROLES as readonly string[]).includes(role)) {
@@ -194,69 +306,141 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       res.end(demo.body);
       return;
     }
-    if (url.pathname === "/") {
+    if (url.pathname === "/" && tools.graphiql) {
       res.writeHead(302, { location: GRAPHQL_PATH }).end();
       return;
     }
-    // requestListener also writes the Response to `res` (handleNodeRequestAndResponse only returns it).
-    await yoga.requestListener(req, res);
+    if (url.pathname !== GRAPHQL_PATH) return json(res, 404, graphqlErrorBody("Not found", "NOT_FOUND"));
+    return graphqlOverHttp(req, res);
   }
 
-  const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
+  // Frames above wsMaxPayloadBytes close the connection (1009) before they are buffered whole.
+  const wsServer = new WebSocketServer({
+    server: httpServer,
+    path: GRAPHQL_PATH,
+    maxPayload: LIMITS.wsMaxPayloadBytes,
+  });
+  const ws = createWsLimits({
+    settings,
+    limiter,
+    onRefused: (reason) => refused.inc({ reason }),
+    gauge: gauge(deps.metrics, "pin_ws_connections", "Open graphql-ws connections"),
+  });
+  wsServer.on("connection", (socket: WebSocket) => ws.onSocket(socket));
   const wsCleanup = useServer<Record<string, unknown>>(
     {
+      connectionInitWaitTimeout: LIMITS.wsConnectionInitTimeoutMs,
       // graphql-ws authenticates once, on connection_init; a bad or missing token closes with 4403.
       onConnect: async (ctx: WsContext<Record<string, unknown>>) => {
         const authorization = ctx.connectionParams?.authorization;
         if (typeof authorization !== "string") return false;
+        let viewer: Viewer;
         try {
-          await tokens.verify(bearerToken(authorization) ?? "");
-          return true;
+          viewer = await tokens.verify(bearerToken(authorization) ?? "");
         } catch {
           return false;
         }
+        return ws.admitUser((ctx.extra as { socket: WebSocket }).socket, viewer.userId);
       },
       execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
       subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
-      onSubscribe: async (ctx, _id, params) => {
+      onSubscribe: async (ctx, id, params) => {
+        const socket = ctx.extra.socket as WebSocket;
+        const admitted = ws.admitOperation(socket, id);
+        if (admitted) return [admitted];
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           ...ctx,
           connectionParams: ctx.connectionParams,
           params,
         });
-        const document = parse(params.query);
+        const query = persisted.documentOf ? persisted.documentOf(params) : params.query;
+        if (typeof query !== "string") {
+          ws.release(socket, id);
+          return [wsGraphQLError("Only persisted operations are accepted", "PERSISTED_QUERY_NOT_FOUND")];
+        }
+        let document: ReturnType<typeof parse>;
+        try {
+          document = parse(query);
+        } catch (error) {
+          ws.release(socket, id);
+          const message = error instanceof Error ? error.message : "Syntax error";
+          return [wsGraphQLError(message, "GRAPHQL_PARSE_FAILED")];
+        }
         const errors = validate(schema, document);
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) {
+          ws.release(socket, id);
+          return errors;
+        }
+        const scope = newRequestScope(settings.requestDbConcurrency);
         return {
           schema,
           operationName: params.operationName,
           document,
           variableValues: params.variables,
           contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
+          rootValue: {
+            execute: (args: ExecutionArgs) => runInRequestScope(scope, () => execute(args)),
+            subscribe: async (args: ExecutionArgs) =>
+              stoppable(await runInRequestScope(scope, () => subscribe(args)), () => ws.release(socket, id)),
+          },
         };
       },
+      onComplete: (ctx, id) => ws.release((ctx.extra as { socket: WebSocket }).socket, id),
     },
     wsServer,
   );
 
   return {
-    start() {
-      return new Promise((resolve, reject) => {
-        httpServer.once("error", reject);
-        httpServer.listen(options.port, options.host, () => {
-          const { port } = httpServer.address() as AddressInfo;
-          resolve({ url: `http://${options.host}:${port}${GRAPHQL_PATH}`, port });
+    async start() {
+      const listen = (server: Server, port: number, host: string) =>
+        new Promise<number>((resolve, reject) => {
+          server.once("error", reject);
+          server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
         });
-      });
+      const port = await listen(httpServer, options.port, options.host);
+      let metricsUrl: string | null = `http://${options.host}:${port}/metrics`;
+      if (metricsServer && separateMetrics) {
+        const metricsPort = await listen(metricsServer, separateMetrics.port, separateMetrics.host);
+        metricsUrl = `http://${separateMetrics.host}:${metricsPort}/metrics`;
+      }
+      return { url: `http://${options.host}:${port}${GRAPHQL_PATH}`, port, metricsUrl };
     },
     async stop() {
       await wsCleanup.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      if (metricsServer?.listening) {
+        metricsServer.closeAllConnections();
+        await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+      }
     },
   };
+}
+
+/**
+ * graphql-ws stops a subscription on the client's `complete` only when it looks like an async
+ * generator (it calls return()); this wrapper makes every subscription stoppable at once — even
+ * while it waits for its next event — freeing the user's subscription slot and the source's listener.
+ */
+function stoppable<T>(result: T, onStop: () => void): T {
+  if (typeof result !== "object" || result === null || !(Symbol.asyncIterator in result)) return result;
+  const inner = (result as unknown as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  const stop = async (value?: unknown) => {
+    onStop();
+    await inner.return?.(value);
+    return { done: true as const, value };
+  };
+  const iterator = {
+    [Symbol.asyncIterator]: () => iterator,
+    next: () => inner.next(),
+    return: stop,
+    throw: async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  };
+  return iterator as unknown as T;
 }
 
 interface EnvelopedRoot {
@@ -264,9 +448,18 @@ interface EnvelopedRoot {
   subscribe: (args: ExecutionArgs) => OperationResult;
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
+}
+
+function graphqlErrorBody(message: string, code: string) {
+  return { errors: [{ message, extensions: { code } }] };
 }
 
 async function runReadiness(

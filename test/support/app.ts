@@ -2,7 +2,7 @@ import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { type App, startApp } from "../../src/app.js";
 import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
-import { createTokenService, DEV_JWT_SECRET } from "../../src/platform/auth/jwt.js";
+import { createTokenService } from "../../src/platform/auth/jwt.js";
 import type { UserRole } from "../../src/platform/auth/viewer.js";
 import { type Clock, ManualClock } from "../../src/platform/clock/clock.js";
 import { loadSettings, type Role, type Settings } from "../../src/platform/config/settings.js";
@@ -46,7 +46,19 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: "pin-platform" });
+/**
+ * Tests run on a configured database, where the built-in development secret is refused (issue
+ * #13): the harness configures this one and signs with it. Rate limits are lifted by default (a
+ * test drives all its load as one caller); the security suite sets its own.
+ */
+export const TEST_JWT_SECRET = "pin-test-secret-0123456789-abcdefghijklmnop";
+export const TEST_API_ENV = {
+  PIN_JWT_SECRET: TEST_JWT_SECRET,
+  PIN_RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000",
+  PIN_RATE_LIMIT_USER_PER_MINUTE: "1000000",
+  PIN_RATE_LIMIT_ADDRESS_PER_MINUTE: "1000000",
+} as const;
+const tokens = createTokenService({ secret: TEST_JWT_SECRET, issuer: "pin-platform" });
 
 /** The real server (HTTP + graphql-ws) on a random port over a fresh, migrated database. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -63,6 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "warn",
     // Analytics (chdb is heavy) only for the tests that ask for it.
     PIN_ANALYTICS: "off",
+    ...TEST_API_ENV,
     ...(options.kafkaBrokers ? { KAFKA_BROKERS: options.kafkaBrokers } : {}),
     ...options.env,
   });

@@ -39,6 +39,7 @@ export const CRM_ERROR = {
   programNotPaid: "CRM_BOOKING_PROGRAM_NOT_PAID",
   programPaid: "CRM_BOOKING_PROGRAM_PAID",
   reasonRequired: "CRM_REASON_REQUIRED",
+  reasonTooLong: "CRM_REASON_TOO_LONG",
   fileIdRequired: "CRM_FILE_ID_REQUIRED",
   concurrentModification: "CRM_CONCURRENT_MODIFICATION",
   forbidden: "CRM_FORBIDDEN",
@@ -82,6 +83,8 @@ export const CRM_ERROR_DOCS: Readonly<Record<CrmErrorCode, string>> = {
     "The free programme has no contract/receipt/payment steps; use confirmBooking.",
   CRM_BOOKING_PROGRAM_PAID: "The paid programme is confirmed by confirmBookingPayment, not confirmBooking.",
   CRM_REASON_REQUIRED: "Cancellation needs a non-empty reason.",
+  CRM_REASON_TOO_LONG:
+    "The reason is longer than 1000 characters (the booking-cancelled contract's limit) or holds control characters.",
   CRM_FILE_ID_REQUIRED: "A file id (contract or receipt reference) is required.",
   CRM_CONCURRENT_MODIFICATION: "Another change to the same booking or deal won; re-read and retry.",
   CRM_FORBIDDEN: "Your role or relation to the deal does not allow this command (see the role matrix).",

@@ -1,4 +1,5 @@
 import { builder } from "../builder.js";
+import { withValidatedIds } from "../scalars/ids.js";
 
 // One import per type file (pattern: Pothos complex-app). Order does not matter.
 import "./system.js";
@@ -24,4 +25,5 @@ import "./notifications/notification-inbox.js";
 import "./notifications/notification-added.js";
 import "./platform/test-clock.js";
 
-export const schema = builder.toSchema({ sortSchema: true });
+/** `ID` is a validated UUID in every argument and input (src/graphql/scalars/ids.ts). */
+export const schema = withValidatedIds(builder.toSchema({ sortSchema: true }));

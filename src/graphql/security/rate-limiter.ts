@@ -5,8 +5,13 @@
 export interface RateLimiter {
   /** Counts one request; false (with seconds to wait) when the key is over its limit. */
   take(key: string, limitPerMinute: number): { ok: true } | { ok: false; retryAfterSeconds: number };
+  /** Adds units of cost already spent (e.g. rows read) to the key's window. */
+  charge(key: string, units: number): void;
   size(): number;
 }
+
+/** Rows read that count as one more request against the caller's rate (a 5,000-object grid ≈ 50 requests). */
+export const ROWS_PER_RATE_UNIT = 100;
 
 const WINDOW_MS = 60_000;
 
@@ -27,6 +32,12 @@ export function createRateLimiter(options: { maxKeys: number; now?: () => number
       if ((used ?? 0) >= limit) return { ok: false, retryAfterSeconds };
       counts.set(key, (used ?? 0) + 1);
       return { ok: true };
+    },
+    charge(key, units) {
+      if (units <= 0) return;
+      const used = counts.get(key);
+      if (used === undefined && counts.size >= options.maxKeys) return;
+      counts.set(key, (used ?? 0) + units);
     },
     size: () => counts.size,
   };

@@ -1,14 +1,22 @@
-import { createSecretKey } from "node:crypto";
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { createSecretKey, type KeyObject } from "node:crypto";
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { isUuid } from "../validation/text.js";
 import { ROLES, type UserRole, type Viewer } from "./viewer.js";
 
-/** Used only when no PIN_JWT_SECRET is configured (never in production: config refuses it). */
-export const DEV_JWT_SECRET = "pin-embedded-development-secret-not-for-production";
-const TOKEN_TTL = "12h";
+/** Used only on the embedded database when no PIN_JWT_SECRET is configured (settings refuse it elsewhere). */
+export { DEV_JWT_SECRET } from "../config/settings.js";
+
+/** Tokens we sign ourselves (dev tokens, tests) live this long; the accepted maximum is a setting. */
+const TOKEN_TTL_SECONDS = 12 * 60 * 60;
+const DEFAULT_MAX_TTL_SECONDS = 12 * 60 * 60;
+/** A token longer than this is refused before any parsing (a JWT of ours is ~400 bytes). */
+export const TOKEN_MAX_LENGTH = 8_192;
+const ASYMMETRIC_ALGORITHMS = ["RS256", "PS256", "ES256", "ES384", "EdDSA"];
 
 export interface TokenService {
+  /** Only with a shared secret (dev tokens, tests); a JWKS-configured service cannot sign. */
   sign(viewer: Viewer): Promise<string>;
-  /** null when the token is missing; throws TokenError when present but invalid. */
+  /** Throws TokenError when the token is invalid. */
   verify(token: string): Promise<Viewer>;
 }
 
@@ -19,36 +27,98 @@ export class TokenError extends Error {
   }
 }
 
-export function createTokenService(options: { secret: string; issuer: string }): TokenService {
+export interface TokenServiceOptions {
+  readonly issuer: string;
+  /** HS256 shared secret; or */
+  readonly secret?: string | null;
+  /** the identity provider's JWKS (keys cached, refetched on an unknown kid at most every 30 s). */
+  readonly jwksUrl?: string | null;
+  readonly audience?: string | null;
+  /** Longest accepted lifetime: exp − iat and exp − now. */
+  readonly maxTtlSeconds?: number;
+  /** Least time between two JWKS fetches (an unknown kid refetches no sooner); default 30 s. */
+  readonly jwksCooldownMs?: number;
+}
+
+/**
+ * Bearer tokens (decision 0141): `exp` is required and a lifetime above maxTtlSeconds is refused,
+ * `sub` and `tenant` must be UUIDs, roles must be known. Keys: an HS256 secret or a remote JWKS.
+ */
+export function createTokenService(options: TokenServiceOptions): TokenService {
+  const maxTtl = options.maxTtlSeconds ?? DEFAULT_MAX_TTL_SECONDS;
   // A KeyObject built once: jose would otherwise import the raw bytes on every sign/verify.
-  const key = createSecretKey(Buffer.from(options.secret, "utf8"));
+  const secretKey: KeyObject | null = options.secret
+    ? createSecretKey(Buffer.from(options.secret, "utf8"))
+    : null;
+  const jwks = options.jwksUrl
+    ? createRemoteJWKSet(new URL(options.jwksUrl), {
+        cacheMaxAge: 10 * 60_000,
+        cooldownDuration: options.jwksCooldownMs ?? 30_000,
+        timeoutDuration: 5_000,
+      })
+    : null;
+  if (!secretKey && !jwks) throw new Error("createTokenService needs a secret or a JWKS URL");
+
+  async function verifyPayload(token: string): Promise<JWTPayload> {
+    const common = {
+      issuer: options.issuer,
+      requiredClaims: ["exp", "sub"],
+      ...(options.audience ? { audience: options.audience } : {}),
+    };
+    if (jwks) return (await jwtVerify(token, jwks, { ...common, algorithms: ASYMMETRIC_ALGORITHMS })).payload;
+    return (await jwtVerify(token, secretKey!, { ...common, algorithms: ["HS256"] })).payload;
+  }
+
   return {
     async sign(viewer) {
+      if (!secretKey) throw new Error("this token service verifies JWKS tokens and cannot sign");
       return new SignJWT({ roles: [...viewer.roles], tenant: viewer.tenantId })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(viewer.userId)
         .setIssuer(options.issuer)
         .setIssuedAt()
-        .setExpirationTime(TOKEN_TTL)
-        .sign(key);
+        .setExpirationTime(`${Math.min(TOKEN_TTL_SECONDS, maxTtl)}s`)
+        .sign(secretKey);
     },
     async verify(token) {
+      if (token.length > TOKEN_MAX_LENGTH) throw new TokenError("invalid token: too long");
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: options.issuer, algorithms: ["HS256"] });
-        const roles = Array.isArray(payload.roles) ? payload.roles : [];
-        const known = roles.filter(
-          (r): r is UserRole => typeof r === "string" && (ROLES as readonly string[]).includes(r),
-        );
-        if (typeof payload.sub !== "string" || known.length === 0)
-          throw new TokenError("token has no subject or roles");
-        const tenant = typeof payload.tenant === "string" ? payload.tenant : null;
-        return { userId: payload.sub, roles: known, tenantId: tenant };
+        const payload = await verifyPayload(token);
+        return viewerOf(payload, maxTtl);
       } catch (error) {
         if (error instanceof TokenError) throw error;
+        if (error instanceof joseErrors.JWTClaimValidationFailed)
+          throw new TokenError(`invalid token: ${error.code} (${error.claim})`);
         if (error instanceof joseErrors.JOSEError) throw new TokenError(`invalid token: ${error.code}`);
         throw error;
       }
     },
+  };
+}
+
+/** Claims → Viewer, refusing what a well-behaved issuer never sends. */
+export function viewerOf(payload: JWTPayload, maxTtlSeconds: number, nowSeconds = Date.now() / 1000): Viewer {
+  const exp = payload.exp;
+  if (typeof exp !== "number") throw new TokenError("invalid token: exp is required");
+  if (exp - nowSeconds > maxTtlSeconds + 60) throw new TokenError("invalid token: lifetime too long");
+  if (typeof payload.iat === "number" && exp - payload.iat > maxTtlSeconds + 60)
+    throw new TokenError("invalid token: lifetime too long");
+  if (typeof payload.sub !== "string" || !isUuid(payload.sub))
+    throw new TokenError("invalid token: the subject must be a user id (UUID)");
+  const roles = Array.isArray(payload.roles) ? payload.roles.slice(0, ROLES.length * 2) : [];
+  const known = [
+    ...new Set(
+      roles.filter((r): r is UserRole => typeof r === "string" && (ROLES as readonly string[]).includes(r)),
+    ),
+  ];
+  if (known.length === 0) throw new TokenError("invalid token: no known role");
+  const tenant = payload.tenant;
+  if (tenant !== undefined && tenant !== null && (typeof tenant !== "string" || !isUuid(tenant)))
+    throw new TokenError("invalid token: tenant must be a developer id (UUID)");
+  return {
+    userId: payload.sub.toLowerCase(),
+    roles: known,
+    tenantId: typeof tenant === "string" ? tenant.toLowerCase() : null,
   };
 }
 

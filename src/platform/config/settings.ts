@@ -122,6 +122,41 @@ function durations(env: string, fallback: string, description: string) {
   } satisfies SettingSpec<number[]>;
 }
 
+export const JWT_SECRET_MIN_LENGTH = 32;
+/** Used only on the embedded database; refused everywhere else (issue #13). */
+export const DEV_JWT_SECRET = "pin-embedded-development-secret-not-for-production";
+
+function list(env: string, description: string, example: string, maxItems = 200, maxLength = 256) {
+  return {
+    env,
+    description,
+    example,
+    parse: (raw: string | undefined): string[] => {
+      if (raw === undefined || raw.trim() === "") return [];
+      const items = raw
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+      if (items.length > maxItems) throw new ConfigError(env, `at most ${maxItems} items`);
+      const long = items.find((item) => item.length > maxLength);
+      if (long) throw new ConfigError(env, `"${long.slice(0, 40)}…" is longer than ${maxLength} characters`);
+      return items;
+    },
+  } satisfies SettingSpec<string[]>;
+}
+
+/** An optional port: empty → null. */
+function optionalPort(env: string, description: string, example: string) {
+  const parsePort = int(env, 0, description, 0, 65535).parse;
+  return {
+    env,
+    description,
+    example,
+    parse: (raw: string | undefined): number | null =>
+      raw === undefined || raw === "" ? null : parsePort(raw),
+  } satisfies SettingSpec<number | null>;
+}
+
 export const SETTINGS = {
   nodeEnv: oneOf(
     "NODE_ENV",
@@ -200,9 +235,121 @@ export const SETTINGS = {
   jwtSecret: str(
     "PIN_JWT_SECRET",
     null,
-    "HS256 secret for bearer tokens; required in production, a dev secret is used otherwise",
+    `HS256 secret for bearer tokens (at least ${JWT_SECRET_MIN_LENGTH} characters); required unless PIN_JWT_JWKS_URL is set or the database is the embedded one (which alone may use the built-in development secret)`,
   ),
   jwtIssuer: str("PIN_JWT_ISSUER", "pin-platform", "Expected JWT issuer"),
+  jwtAudience: str(
+    "PIN_JWT_AUDIENCE",
+    null,
+    "Expected JWT audience (aud); not checked when empty",
+    "pin-api",
+  ),
+  jwtJwksUrl: url(
+    "PIN_JWT_JWKS_URL",
+    ["https:", "http:"],
+    "JWKS URL of the identity provider (RS256/ES256/EdDSA tokens); keys are cached and refetched on an unknown kid. Replaces PIN_JWT_SECRET",
+    "https://id.example.com/.well-known/jwks.json",
+  ),
+  jwtMaxTtlSeconds: int(
+    "PIN_JWT_MAX_TTL_SECONDS",
+    43_200,
+    "Longest token lifetime accepted (exp − iat, and exp − now); tokens without exp are refused",
+    60,
+    604_800,
+  ),
+  corsOrigins: list(
+    "PIN_CORS_ORIGINS",
+    "Comma-separated browser origins allowed to call the API (CORS, no credentials); empty → any origin outside production, none in production",
+    "https://app.example.com,https://admin.example.com",
+  ),
+  graphqlIntrospection: oneOf(
+    "PIN_GRAPHQL_INTROSPECTION",
+    ["auto", "true", "false"] as const,
+    "auto",
+    "Schema introspection; auto = on outside production, off in production",
+  ),
+  graphqlPersistedOperations: str(
+    "PIN_GRAPHQL_PERSISTED_OPERATIONS",
+    null,
+    'Path of a JSON manifest {"<sha256>": "<document>"}; when set, only these operations are accepted (Apollo persistedQuery extension or documentId)',
+    "persisted-operations.json",
+  ),
+  graphqlOperationNames: list(
+    "PIN_GRAPHQL_OPERATION_NAMES",
+    'Operation names of our own clients that metrics label by name; every other name is counted as "other"',
+    "MyDeals,Grid,Book",
+    500,
+    64,
+  ),
+  metricsPort: optionalPort(
+    "PIN_METRICS_PORT",
+    "Serve /metrics on this separate port (on PIN_METRICS_HOST) instead of the API port; in production /metrics is never on the API port (default 9464 there)",
+    "9464",
+  ),
+  metricsHost: str("PIN_METRICS_HOST", "127.0.0.1", "Interface of the separate /metrics listener"),
+  apiDbPoolSize: int(
+    "PIN_API_DB_POOL_SIZE",
+    8,
+    "Database connections of the api role (its own pool, so the API cannot starve workers and consumers)",
+    1,
+    200,
+  ),
+  dbPoolSize: int(
+    "PIN_DB_POOL_SIZE",
+    10,
+    "Database connections of the workers and consumers (the API has its own pool)",
+    1,
+    200,
+  ),
+  requestDbConcurrency: int(
+    "PIN_REQUEST_DB_CONCURRENCY",
+    2,
+    "Database statements one GraphQL request (or one WebSocket operation) may run at the same time",
+    1,
+    64,
+  ),
+  requestTimeoutMs: int(
+    "PIN_REQUEST_TIMEOUT_MS",
+    15_000,
+    "A GraphQL request is answered 503 REQUEST_TIMEOUT after this and its further database work refused; also the API's statement_timeout",
+    100,
+    300_000,
+  ),
+  rateLimitAnonymousPerMinute: int(
+    "PIN_RATE_LIMIT_ANONYMOUS_PER_MINUTE",
+    120,
+    "GraphQL requests per minute per client address without a token",
+    1,
+  ),
+  rateLimitUserPerMinute: int(
+    "PIN_RATE_LIMIT_USER_PER_MINUTE",
+    600,
+    "GraphQL requests (and WebSocket operations) per minute per signed-in user",
+    1,
+  ),
+  rateLimitAddressPerMinute: int(
+    "PIN_RATE_LIMIT_ADDRESS_PER_MINUTE",
+    1_200,
+    "HTTP requests per minute per client address, signed in or not (bounds token verification work)",
+    1,
+  ),
+  trustProxy: bool(
+    "PIN_TRUST_PROXY",
+    false,
+    "Take the client address from the first X-Forwarded-For entry (only behind a proxy that sets it)",
+  ),
+  wsMaxConnectionsPerUser: int(
+    "PIN_WS_MAX_CONNECTIONS_PER_USER",
+    8,
+    "Open graphql-ws connections per signed-in user",
+    1,
+  ),
+  wsMaxSubscriptionsPerUser: int(
+    "PIN_WS_MAX_SUBSCRIPTIONS_PER_USER",
+    32,
+    "Active subscriptions per signed-in user over all their connections",
+    1,
+  ),
   devTokens: oneOf(
     "PIN_DEV_TOKENS",
     ["auto", "true", "false"] as const,
@@ -392,13 +539,70 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     out[key] = spec.parse(env[spec.env]);
   }
   const settings = out as Settings;
-  if (settings.nodeEnv === "production" && !settings.jwtSecret) {
-    throw new ConfigError("PIN_JWT_SECRET", "required when NODE_ENV=production");
-  }
+  checkTokenSettings(settings);
   if (settings.nodeEnv === "production" && settings.testClock) {
     throw new ConfigError("PIN_TEST_CLOCK", "refused when NODE_ENV=production");
   }
   return settings;
+}
+
+/**
+ * Token settings (decision 0141): the built-in development secret works only on the embedded
+ * database; anywhere else (DATABASE_URL set, or production) a strong secret or a JWKS URL is
+ * required — checked here for what the settings alone tell, and by tokenKeysFor() when the api
+ * role starts (a consumers/workers-only process needs no token keys).
+ */
+function checkTokenSettings(settings: Settings): void {
+  const secret = settings.jwtSecret;
+  const embedded = settings.databaseUrl === null && settings.nodeEnv !== "production";
+  if (secret !== null) {
+    if (secret === DEV_JWT_SECRET && !embedded)
+      throw new ConfigError(
+        "PIN_JWT_SECRET",
+        "the built-in development secret works only on the embedded database",
+      );
+    if (secret !== DEV_JWT_SECRET && secret.length < JWT_SECRET_MIN_LENGTH)
+      throw new ConfigError("PIN_JWT_SECRET", `must be at least ${JWT_SECRET_MIN_LENGTH} characters`);
+    if (new Set(secret).size < 8)
+      throw new ConfigError("PIN_JWT_SECRET", "too little variety (use a random secret)");
+  }
+  if (settings.nodeEnv === "production" && secret === null && settings.jwtJwksUrl === null)
+    throw new ConfigError("PIN_JWT_SECRET", "required when NODE_ENV=production (or set PIN_JWT_JWKS_URL)");
+}
+
+/** The api role's token keys: the JWKS or the secret; the development secret only on the embedded database. */
+export function tokenKeysFor(
+  settings: Pick<
+    Settings,
+    "jwtSecret" | "jwtJwksUrl" | "jwtIssuer" | "jwtAudience" | "jwtMaxTtlSeconds" | "nodeEnv"
+  >,
+  embeddedDatabase: boolean,
+): {
+  issuer: string;
+  audience: string | null;
+  maxTtlSeconds: number;
+  secret?: string;
+  jwksUrl?: string;
+} {
+  const common = {
+    issuer: settings.jwtIssuer ?? "pin-platform",
+    audience: settings.jwtAudience,
+    maxTtlSeconds: settings.jwtMaxTtlSeconds,
+  };
+  if (settings.jwtJwksUrl) return { ...common, jwksUrl: settings.jwtJwksUrl };
+  const embedded = embeddedDatabase && settings.nodeEnv !== "production";
+  const secret = settings.jwtSecret ?? (embedded ? DEV_JWT_SECRET : null);
+  if (secret === null)
+    throw new ConfigError(
+      "PIN_JWT_SECRET",
+      "required for the api role outside the embedded database (or set PIN_JWT_JWKS_URL); the development secret works only there",
+    );
+  if (secret === DEV_JWT_SECRET && !embedded)
+    throw new ConfigError(
+      "PIN_JWT_SECRET",
+      "the built-in development secret works only on the embedded database",
+    );
+  return { ...common, secret };
 }
 
 /** `.env.example` text: every setting, its description and an example value. */

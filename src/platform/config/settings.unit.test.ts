@@ -1,6 +1,16 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, devTokensEnabled, loadSettings, renderEnvExample, SETTINGS } from "./settings.js";
+import {
+  ConfigError,
+  DEV_JWT_SECRET,
+  devTokensEnabled,
+  loadSettings,
+  renderEnvExample,
+  SETTINGS,
+  tokenKeysFor,
+} from "./settings.js";
+
+const STRONG = "prod-secret-0123456789-abcdefghijklmnopq";
 
 describe("settings", () => {
   it("defaults to embedded mode with every role when nothing is configured", () => {
@@ -30,13 +40,39 @@ describe("settings", () => {
     expect(devTokensEnabled(loadSettings({}), false)).toBe(false);
     expect(devTokensEnabled(loadSettings({ PIN_DEV_TOKENS: "true" }), false)).toBe(true);
     expect(devTokensEnabled(loadSettings({ PIN_DEV_TOKENS: "false" }), true)).toBe(false);
-    const production = loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: "s", PIN_DEV_TOKENS: "true" });
+    const production = loadSettings({
+      NODE_ENV: "production",
+      PIN_JWT_SECRET: STRONG,
+      PIN_DEV_TOKENS: "true",
+    });
     expect(devTokensEnabled(production, true)).toBe(false);
   });
 
   it("production requires a JWT secret", () => {
     expect(() => loadSettings({ NODE_ENV: "production" })).toThrow(/PIN_JWT_SECRET/);
-    expect(loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: "s3cret" }).jwtSecret).toBe("s3cret");
+    expect(loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: STRONG }).jwtSecret).toBe(STRONG);
+  });
+
+  it("the development secret works only on the embedded database; elsewhere a strong secret or a JWKS URL", () => {
+    const db = "postgres://postgres@127.0.0.1:5432/pin";
+    expect(() => tokenKeysFor(loadSettings({ DATABASE_URL: db }), false)).toThrow(
+      /PIN_JWT_SECRET.*required for the api role outside the embedded database/,
+    );
+    expect(tokenKeysFor(loadSettings({}), true).secret).toBe(DEV_JWT_SECRET);
+    expect(() => tokenKeysFor(loadSettings({}), false)).toThrow(/PIN_JWT_SECRET/);
+    expect(() => loadSettings({ DATABASE_URL: db, PIN_JWT_SECRET: DEV_JWT_SECRET })).toThrow(
+      /development secret works only on the embedded database/,
+    );
+    expect(() => loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: DEV_JWT_SECRET })).toThrow(
+      /development secret/,
+    );
+    expect(() => loadSettings({ DATABASE_URL: db, PIN_JWT_SECRET: "short-secret" })).toThrow(/at least 32/);
+    expect(() => loadSettings({ DATABASE_URL: db, PIN_JWT_SECRET: "a".repeat(40) })).toThrow(/variety/);
+    expect(loadSettings({ DATABASE_URL: db, PIN_JWT_SECRET: STRONG }).jwtSecret).toBe(STRONG);
+    expect(
+      loadSettings({ DATABASE_URL: db, PIN_JWT_JWKS_URL: "https://id.example.com/jwks.json" }).jwtJwksUrl,
+    ).toBe("https://id.example.com/jwks.json");
+    expect(loadSettings({}).jwtSecret).toBeNull(); // embedded: the development secret is allowed
   });
 
   it("the committed .env.example is the generated one (run `npm run env:example`)", () => {

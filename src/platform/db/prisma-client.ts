@@ -9,10 +9,16 @@ export type Db = PrismaClient;
 export interface DbOptions {
   readonly url: string;
   readonly maxConnections?: number;
+  /** PostgreSQL statement_timeout of every connection of this pool (the api role's bound on one statement). */
+  readonly statementTimeoutMs?: number;
 }
 
 /** Prisma client over the pg driver adapter (Prisma 7 has no native query engine here). */
 export function createPrismaClient(options: DbOptions): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  const adapter = new PrismaPg({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });
 }

@@ -1,4 +1,5 @@
-import { type Logger, pino } from "pino";
+import { type Logger, type LoggerOptions as PinoOptions, pino } from "pino";
+import { truncateForLog } from "../validation/text.js";
 
 export type { Logger } from "pino";
 
@@ -14,6 +15,7 @@ export function createLogger(options: LoggerOptions): Logger {
     name: options.name ?? "pin",
     level: options.level,
     base: undefined,
+    ...BOUNDED_VALUES,
     timestamp: pino.stdTimeFunctions.isoTime,
     ...(options.pretty
       ? { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l" } } }
@@ -21,11 +23,20 @@ export function createLogger(options: LoggerOptions): Logger {
   });
 }
 
+/**
+ * No log line carries a client-chosen value in full (issue #13: one 5 MB id made a 13 MB line):
+ * strings are cut at LOG_STRING_MAX, lists and objects at 50 entries, errors' messages too.
+ */
+const BOUNDED_VALUES: Pick<PinoOptions, "formatters" | "serializers"> = {
+  formatters: { log: (object) => truncateForLog(object) as Record<string, unknown> },
+  serializers: { err: (error: Error) => truncateForLog(pino.stdSerializers.err(error)) },
+};
+
 /** A logger that remembers what was logged, for tests that assert on logs. */
 export function createMemoryLogger(): { logger: Logger; entries: Array<Record<string, unknown>> } {
   const entries: Array<Record<string, unknown>> = [];
   const logger = pino(
-    { level: "trace", base: undefined },
+    { level: "trace", base: undefined, ...BOUNDED_VALUES },
     {
       write(line: string) {
         entries.push(JSON.parse(line) as Record<string, unknown>);

@@ -162,8 +162,9 @@ describeWithService("postgres", "chessboard GraphQL: structure mutations, grid q
     expect(result.errors).toBeUndefined();
     const sections = result.data!.chessboard.sections;
     expect(sections.map((s) => s.section)).toEqual([1, 2]);
-    expect(sections[0]!.floors.map((f) => f.floor)).toEqual([3, 2, 1]);
-    expect(sections[0]!.floors[2]!.cells).toEqual([
+    // floors come from the objects that exist (decision 0140), not from floorsTotal
+    expect(sections[0]!.floors.map((f) => f.floor)).toEqual([2, 1]);
+    expect(sections[0]!.floors[1]!.cells).toEqual([
       { number: "101", status: "Free", price: "10000000.00", rooms: 2, totalArea: "50.00", version: 1 },
     ]);
     const anonymous = await t.graphql(`query($id: ID!) { chessboard(buildingId: $id) { buildingName } }`, {

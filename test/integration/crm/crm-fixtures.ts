@@ -12,11 +12,28 @@ export const OTHER_TENANT = "0b5e1d7a-0000-4000-8000-000000000002";
 export const PAID_PROGRAM = "0b5e1d7a-0000-4000-8000-0000000c0f02";
 export const START = "2026-03-01T10:00:00.000Z";
 
+/** User ids are UUIDs: a token's subject must be one (issue #13). */
 export const viewers = {
-  agent: { userId: "agent-1", roles: ["agent"], tenantId: null } satisfies Viewer,
-  investor: { userId: "investor-1", roles: ["investor"], tenantId: null } satisfies Viewer,
-  manager: { userId: "dm-1", roles: ["developer_manager"], tenantId: TENANT } satisfies Viewer,
-  pin: { userId: "pm-1", roles: ["pin_manager"], tenantId: null } satisfies Viewer,
+  agent: {
+    userId: "0b5e1d7a-0000-4000-8000-0000000ae001",
+    roles: ["agent"],
+    tenantId: null,
+  } satisfies Viewer,
+  investor: {
+    userId: "0b5e1d7a-0000-4000-8000-0000000ae002",
+    roles: ["investor"],
+    tenantId: null,
+  } satisfies Viewer,
+  manager: {
+    userId: "0b5e1d7a-0000-4000-8000-0000000ae003",
+    roles: ["developer_manager"],
+    tenantId: TENANT,
+  } satisfies Viewer,
+  pin: {
+    userId: "0b5e1d7a-0000-4000-8000-0000000ae004",
+    roles: ["pin_manager"],
+    tenantId: null,
+  } satisfies Viewer,
 };
 
 /** A command set over a real database with a manual clock, an in-memory log and its own metrics. */

@@ -148,7 +148,7 @@ describe("crm GraphQL over HTTP", () => {
       agent,
     );
     const bookingId = created.data!.createBooking.data.id;
-    const foreign = await app.tokenFor("developer_manager", { userId: "dm-other", tenantId: randomUUID() });
+    const foreign = await app.tokenFor("developer_manager", { userId: randomUUID(), tenantId: randomUUID() });
     const r1 = await app.graphql<{ extendBooking: { __typename: string; code: string } }>(
       `mutation($b: ID!) { extendBooking(bookingId: $b) { ${RESULT("MutationExtendBookingSuccess")} } }`,
       { b: bookingId },

@@ -8,7 +8,7 @@ describe("api server: GraphQL over HTTP and WebSocket, health, metrics, dev toke
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    t = await startTestApp({ roles: ["api"] });
+    t = await startTestApp({ roles: ["api"], env: { PIN_GRAPHQL_OPERATION_NAMES: "Me" } });
     base = t.url.replace(/\/graphql$/, "");
   });
   afterAll(async () => {
@@ -25,7 +25,7 @@ describe("api server: GraphQL over HTTP and WebSocket, health, metrics, dev toke
   it("/metrics serves Prometheus text with GraphQL operation counters", async () => {
     await t.graphql("query Me { viewer { userId } }");
     const text = await (await fetch(`${base}/metrics`)).text();
-    expect(text).toMatch(/pin_graphql_operations_total\{operation="Me",result="ok"\} \d+/);
+    expect(text).toMatch(/pin_graphql_operations_total\{operation="Me",field="viewer",result="ok"\} \d+/);
   });
 
   it("a bearer token puts subject, roles and tenant into the context", async () => {
@@ -103,7 +103,7 @@ describe("api server in production mode", () => {
   it("never serves /dev/token", async () => {
     const t = await startTestApp({
       roles: ["api"],
-      env: { NODE_ENV: "production", PIN_JWT_SECRET: "prod-secret" },
+      env: { NODE_ENV: "production", PIN_JWT_SECRET: "prod-secret-0123456789-abcdefghijklmnopq" },
     });
     try {
       const base = t.url.replace(/\/graphql$/, "");

@@ -43,31 +43,44 @@ export interface ChessboardGrid {
 
 const byNumber = (a: GridCell, b: GridCell) => a.number.localeCompare(b.number, "en", { numeric: true });
 
-/**
- * Lays cells out as sections × floors (top floor first, as a chessboard is read). Every section of
- * the building gets every floor 1..FloorsTotal, even when empty, plus any floor an object is on
- * (basements), so the client draws a complete grid without computing it.
- */
-export function layoutGrid(
-  building: { sectionsCount: number; floorsTotal: number },
-  cells: readonly GridCell[],
-): GridSection[] {
-  const sectionKeys = new Set<number | null>();
-  for (let s = 1; s <= building.sectionsCount; s++) sectionKeys.add(s);
-  for (const cell of cells) sectionKeys.add(cell.section);
+/** Floors between the lowest and highest occupied floor are filled in when the span is at most this. */
+const FILL_SPAN_MAX = 210;
 
-  const sections: GridSection[] = [];
-  for (const section of [...sectionKeys].sort(
-    (a, b) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER),
-  )) {
-    const inSection = cells.filter((c) => c.section === section);
-    const floorKeys = new Set<number>();
-    if (section !== null) for (let f = 1; f <= building.floorsTotal; f++) floorKeys.add(f);
-    for (const cell of inSection) floorKeys.add(cell.floor);
-    const floors = [...floorKeys]
-      .sort((a, b) => b - a)
-      .map((floor) => ({ floor, cells: inSection.filter((c) => c.floor === floor).sort(byNumber) }));
-    sections.push({ section, floors });
+/**
+ * Lays cells out as sections × floors (top floor first, as a chessboard is read) from the objects
+ * that exist — never from the building's declared FloorsTotal/SectionsCount (issue #13: a building
+ * declared with absurd dimensions must not size a loop). Each section shows the floors from its
+ * highest occupied floor down to its lowest (empty ones in between included, so the client draws a
+ * complete grid), sections ordered by number, objects without a section (parking) last. Work and
+ * output are O(objects + FILL_SPAN_MAX × sections).
+ */
+export function layoutGrid(cells: readonly GridCell[]): GridSection[] {
+  const bySection = new Map<number | null, Map<number, GridCell[]>>();
+  for (const cell of cells) {
+    let floors = bySection.get(cell.section);
+    if (!floors) {
+      floors = new Map();
+      bySection.set(cell.section, floors);
+    }
+    const onFloor = floors.get(cell.floor);
+    if (onFloor) onFloor.push(cell);
+    else floors.set(cell.floor, [cell]);
   }
-  return sections;
+  const sectionOrder = (a: number | null, b: number | null) =>
+    (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER);
+  return [...bySection.keys()].sort(sectionOrder).map((section) => {
+    const floors = bySection.get(section)!;
+    const occupied = [...floors.keys()];
+    const top = Math.max(...occupied);
+    const bottom = Math.min(...occupied);
+    const keys =
+      section !== null && top - bottom <= FILL_SPAN_MAX
+        ? // floor 0 does not exist in a building unless an object is on it
+          Array.from({ length: top - bottom + 1 }, (_, i) => top - i).filter((f) => f !== 0 || floors.has(0))
+        : occupied.sort((a, b) => b - a);
+    return {
+      section,
+      floors: keys.map((floor) => ({ floor, cells: [...(floors.get(floor) ?? [])].sort(byNumber) })),
+    };
+  });
 }

@@ -50,6 +50,6 @@ export async function loadChessboardGrids(
     tenantId: building.tenantId,
     floorsTotal: building.floorsTotal,
     sectionsCount: building.sectionsCount,
-    sections: layoutGrid(building, objects.filter((o) => o.buildingId === building.id).map(gridCellOf)),
+    sections: layoutGrid(objects.filter((o) => o.buildingId === building.id).map(gridCellOf)),
   }));
 }

@@ -8,7 +8,11 @@ import type { PropertyObjectView } from "../chessboard.read-models.js";
 import { assertMayEditTenant } from "../structure/structure.access.js";
 import { buildingOrThrow, objectOrThrow } from "../structure/structure.load.js";
 import type { PropertyObjectInput } from "../structure/structure.types.js";
-import { requireDecimal, validatePropertyObject } from "../structure/structure.validation.js";
+import {
+  requireDecimal,
+  requireRoomForObject,
+  validatePropertyObject,
+} from "../structure/structure.validation.js";
 import { applySaleState } from "./apply-sale-state.js";
 import {
   decideObjectHidden,
@@ -43,6 +47,7 @@ export function createPropertyObjectCommands({ db, clock }: Pick<Infra, "db" | "
         const building = await buildingOrThrow(tx, input.buildingId);
         assertMayEditTenant(viewer, building.tenantId);
         validatePropertyObject(input, building);
+        requireRoomForObject(await tx.chessboardPropertyObject.count({ where: { buildingId: building.id } }));
         const now = clock.now();
         const row = await tx.chessboardPropertyObject
           .create({

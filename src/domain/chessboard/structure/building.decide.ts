@@ -2,16 +2,13 @@ import type { BuildingStatus } from "../../../contracts/chessboard-events.js";
 import { onHold } from "../chessboard.errors.js";
 import type { SaleState } from "../status/property-object-status.js";
 import type { BuildingInput } from "./structure.types.js";
-import { PERCENT_MAX, QUARTERS, requireName, requireRange } from "./structure.validation.js";
+import { requireName, validateBuilding } from "./structure.validation.js";
 
 /** Pure decisions of the Building aggregate (applied by building.commands.ts). */
 
 /** The validated columns of a building (create and update write the same set). */
 export function decideBuildingColumns(input: BuildingInput) {
-  requireRange(input.floorsTotal, "floorsTotal", 1, Number.MAX_SAFE_INTEGER);
-  requireRange(input.sectionsCount, "sectionsCount", 1, Number.MAX_SAFE_INTEGER);
-  requireRange(input.deliveryQuarter, "deliveryQuarter", 1, QUARTERS);
-  requireRange(input.readinessPercent, "readinessPercent", 0, PERCENT_MAX);
+  validateBuilding(input);
   return {
     name: requireName(input.name, "name"),
     floorsTotal: input.floorsTotal,

@@ -1,7 +1,7 @@
 import type { DeveloperStatus } from "../../../contracts/chessboard-events.js";
 import { RUB_CURRENCY } from "../../../contracts/chessboard-events.js";
 import type { DeveloperInput, ProjectInput } from "./structure.types.js";
-import { requireName, requireRange } from "./structure.validation.js";
+import { requireName, validateProject } from "./structure.validation.js";
 
 /**
  * Pure decisions of the Developer and Project aggregates: validate the input (structure.validation.ts)
@@ -34,8 +34,7 @@ export function decideDeveloperUpsert(current: DeveloperState | null, input: Dev
 
 /** The validated columns of a project (create and update write the same set). */
 export function decideProjectColumns(input: ProjectInput) {
-  requireRange(input.stars, "stars", 0, 5);
-  requireRange(input.distanceMinutes, "distanceMinutes", 0, Number.MAX_SAFE_INTEGER);
+  validateProject(input);
   return {
     name: requireName(input.name, "name"),
     status: input.status,

@@ -1,6 +1,7 @@
 import type { CrmEvent } from "../../../contracts/crm-booking-events.js";
 import { assertNever } from "../../../platform/errors/domain-error.js";
 import { TOPIC } from "../../../platform/events/topics.js";
+import { TEXT_LIMITS, textProblem } from "../../../platform/validation/text.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import { BOOKABLE_DEAL_STATUSES, type Deal, FINISHED_DEAL_STATUSES } from "../deal/deal.types.js";
 import {
@@ -334,13 +335,14 @@ function decideExtend(
   };
 }
 
+export const REASON_MAX_LENGTH = TEXT_LIMITS.medium;
+
 function decideCancel(
   state: Booking,
   command: Extract<BookingCommand, { type: "CancelBooking" }>,
   now: Date,
 ): BookingDecision {
-  const reason = command.reason.trim();
-  if (reason === "") throw crmErrors.invalid(CRM_ERROR.reasonRequired, "Give a reason for the cancellation");
+  const reason = requireReason(command.reason);
   const from = requireActive(state);
   const next = bump(state, { status: "Cancelled", cancelReason: reason, endedAt: now });
   return {
@@ -470,6 +472,21 @@ function requireLiveBooked(state: Booking, now: Date): Date {
     });
   }
   return deadline;
+}
+
+/**
+ * A cancellation reason flows into booking-cancelled, whose contract allows 1..1000 characters:
+ * anything else is refused here, as a typed error of the command, never as a poisoned event.
+ */
+export function requireReason(raw: string): string {
+  const reason = raw.trim();
+  if (reason === "") throw crmErrors.invalid(CRM_ERROR.reasonRequired, "Give a reason for the cancellation");
+  if (textProblem(reason, { max: REASON_MAX_LENGTH, multiline: true }))
+    throw crmErrors.invalid(
+      CRM_ERROR.reasonTooLong,
+      `The reason must be at most ${REASON_MAX_LENGTH} characters of plain text`,
+    );
+  return reason;
 }
 
 function requireFileId(fileId: string): void {

@@ -1,5 +1,5 @@
 import { assertNever } from "../../../platform/errors/domain-error.js";
-import type { DealEffect } from "../booking/booking.decide.js";
+import { type DealEffect, requireReason } from "../booking/booking.decide.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import type { DeveloperReplica } from "../developer-replica/developer-replica.types.js";
 import type { TimelineDraft } from "../timeline/timeline.types.js";
@@ -80,9 +80,7 @@ export function decideDeal(state: Deal | null, command: DealCommand, now: Date):
       };
     }
     case "CancelDeal": {
-      const reason = command.reason.trim();
-      if (reason === "")
-        throw crmErrors.invalid(CRM_ERROR.reasonRequired, "Give a reason for the cancellation");
+      const reason = requireReason(command.reason);
       if (!CANCELLABLE.includes(state.status)) {
         throw crmErrors.illegal(CRM_ERROR.dealNotActive, `Deal ${state.id} is ${state.status}`);
       }

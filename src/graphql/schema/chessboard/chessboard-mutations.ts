@@ -3,8 +3,10 @@ import type {
   ProjectInput,
   PropertyObjectInput,
 } from "../../../domain/chessboard/structure/chessboard-structure.service.js";
+import { FLOORS_MAX, SECTIONS_MAX } from "../../../domain/chessboard/structure/structure.validation.js";
 import { requireViewer } from "../../../platform/auth/viewer.js";
 import { builder } from "../../builder.js";
+import { intRange, listMax, TEXT, text } from "../../scalars/index.js";
 import {
   BuildingRef,
   ConstructionStatusEnum,
@@ -22,13 +24,16 @@ const ACCESS =
   "Allowed: developer_manager of the developer; admin for any developer. Errors: CHESSBOARD_FORBIDDEN";
 
 const GeoRefInput = builder.inputType("ChessboardGeoRefInput", {
-  fields: (t) => ({ id: t.int({ required: true }), name: t.string({ required: true }) }),
+  fields: (t) => ({
+    id: t.int({ required: true, validate: intRange(1, 2_147_483_647, "id") }),
+    name: t.string({ required: true, validate: text(TEXT.short, "name") }),
+  }),
 });
 const CountryInput = builder.inputType("ChessboardCountryInput", {
   fields: (t) => ({
-    id: t.int({ required: true }),
-    name: t.string({ required: true }),
-    isoCode: t.string({ required: true }),
+    id: t.int({ required: true, validate: intRange(1, 2_147_483_647, "id") }),
+    name: t.string({ required: true, validate: text(TEXT.short, "name") }),
+    isoCode: t.string({ required: true, validate: text({ max: 3 }, "isoCode") }),
   }),
 });
 const GeoPointInput = builder.inputType("ChessboardGeoPointInput", {
@@ -40,7 +45,7 @@ const GeoPointInput = builder.inputType("ChessboardGeoPointInput", {
 
 const ProjectFieldsInput = builder.inputType("ChessboardProjectInput", {
   fields: (t) => ({
-    name: t.string({ required: true }),
+    name: t.string({ required: true, validate: text(TEXT.short, "name") }),
     status: t.field({ type: ProjectStatusEnum, required: true }),
     type: t.field({ type: ProjectTypeEnum, required: true }),
     class: t.field({ type: ProjectClassEnum, required: true }),
@@ -48,11 +53,14 @@ const ProjectFieldsInput = builder.inputType("ChessboardProjectInput", {
     country: t.field({ type: CountryInput, required: true }),
     region: t.field({ type: GeoRefInput, required: false }),
     city: t.field({ type: GeoRefInput, required: false }),
-    addressLine: t.string({ required: true }),
+    addressLine: t.string({ required: true, validate: text(TEXT.short, "addressLine") }),
     geo: t.field({ type: GeoPointInput, required: false }),
-    stars: t.int({ required: false }),
-    shortDescription: t.string({ required: false }),
-    distanceMinutes: t.int({ required: false }),
+    stars: t.int({ required: false, validate: intRange(0, 5, "stars") }),
+    shortDescription: t.string({
+      required: false,
+      validate: text({ ...TEXT.long, min: 0 }, "shortDescription"),
+    }),
+    distanceMinutes: t.int({ required: false, validate: intRange(0, 1_440, "distanceMinutes") }),
   }),
 });
 
@@ -63,31 +71,31 @@ const BuildingStatusInputEnum = builder.enumType("ChessboardBuildingEditableStat
 
 const BuildingFieldsInput = builder.inputType("ChessboardBuildingInput", {
   fields: (t) => ({
-    name: t.string({ required: true }),
+    name: t.string({ required: true, validate: text(TEXT.short, "name") }),
     status: t.field({ type: BuildingStatusInputEnum, required: true }),
-    floorsTotal: t.int({ required: true }),
-    sectionsCount: t.int({ required: true }),
-    deliveryYear: t.int({ required: false }),
-    deliveryQuarter: t.int({ required: false }),
-    readinessPercent: t.int({ required: false }),
+    floorsTotal: t.int({ required: true, validate: intRange(1, FLOORS_MAX, "floorsTotal") }),
+    sectionsCount: t.int({ required: true, validate: intRange(1, SECTIONS_MAX, "sectionsCount") }),
+    deliveryYear: t.int({ required: false, validate: intRange(1950, 2100, "deliveryYear") }),
+    deliveryQuarter: t.int({ required: false, validate: intRange(1, 4, "deliveryQuarter") }),
+    readinessPercent: t.int({ required: false, validate: intRange(0, 100, "readinessPercent") }),
     constructionStatus: t.field({ type: ConstructionStatusEnum, required: true }),
-    addressLine: t.string({ required: false }),
+    addressLine: t.string({ required: false, validate: text({ ...TEXT.short, min: 0 }, "addressLine") }),
   }),
 });
 
 const PropertyObjectFieldsInput = builder.inputType("PropertyObjectInput", {
   fields: (t) => ({
-    number: t.string({ required: true }),
-    floor: t.int({ required: true }),
-    section: t.int({ required: false }),
-    rooms: t.int({ required: true }),
+    number: t.string({ required: true, validate: text({ max: 32 }, "number") }),
+    floor: t.int({ required: true, validate: intRange(-5, FLOORS_MAX, "floor") }),
+    section: t.int({ required: false, validate: intRange(1, SECTIONS_MAX, "section") }),
+    rooms: t.int({ required: true, validate: intRange(0, 20, "rooms") }),
     totalArea: t.field({ type: "Decimal", required: true }),
     livingArea: t.field({ type: "Decimal", required: false }),
     propertyType: t.field({ type: PropertyTypeEnum, required: true }),
-    windowViews: t.field({ type: [WindowViewEnum], required: false }),
+    windowViews: t.field({ type: [WindowViewEnum], required: false, validate: listMax(7, "windowViews") }),
     layoutId: t.id({ required: false }),
     layoutGroupId: t.id({ required: false }),
-    capacity: t.int({ required: false }),
+    capacity: t.int({ required: false, validate: intRange(0, 1_000, "capacity") }),
   }),
 });
 
@@ -121,7 +129,10 @@ builder.mutationField("upsertChessboardDeveloper", (t) =>
     description: `Create or rename a developer (id = TenantId); publishes developer-upserted. ${ACCESS}`,
     authScopes: { authenticated: true },
     errors: {},
-    args: { id: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
+    args: {
+      id: t.arg.id({ required: true }),
+      name: t.arg.string({ required: true, validate: text(TEXT.short, "name") }),
+    },
     resolve: (_r, args, ctx) =>
       ctx.deps.services.chessboard.structure.upsertDeveloper(requireViewer(ctx.viewer), {
         id: String(args.id),

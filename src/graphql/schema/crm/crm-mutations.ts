@@ -2,6 +2,7 @@ import type { Booking } from "../../../domain/crm/booking/booking.types.js";
 import { CRM_ERROR_DOCS } from "../../../domain/crm/crm.errors.js";
 import type { Deal } from "../../../domain/crm/deal/deal.types.js";
 import { builder } from "../../builder.js";
+import { TEXT, text } from "../../scalars/index.js";
 import { metaOf, viewerOf } from "./crm-context.js";
 import { BookingRef, DealRef } from "./crm-types.js";
 
@@ -12,6 +13,8 @@ function describe(text: string, codes: ReadonlyArray<keyof typeof CRM_ERROR_DOCS
 }
 
 const ACCESS_CODES = ["CRM_FORBIDDEN"] as const;
+const REASON_DOC =
+  "1..1000 characters of plain text (the booking-cancelled contract's limit); else INVALID_INPUT";
 const BOOKING_LOOKUP = ["CRM_BOOKING_NOT_FOUND", "CRM_CONCURRENT_MODIFICATION", ...ACCESS_CODES] as const;
 
 const CancelledDeal = builder
@@ -34,7 +37,7 @@ builder.mutationField("createDeal", (t) =>
     authScopes: { authenticated: true },
     errors: {},
     args: {
-      title: t.arg.string({ required: true }),
+      title: t.arg.string({ required: true, validate: text(TEXT.short, "title") }),
       agentUserId: t.arg.id({ required: false }),
       investorUserId: t.arg.id({ required: false }),
     },
@@ -129,19 +132,21 @@ type BookingCommandName =
 
 function bookingMutation(
   name: BookingCommandName,
-  text: string,
+  summary: string,
   codes: ReadonlyArray<keyof typeof CRM_ERROR_DOCS>,
   extraArg: "contractFileId" | "receiptFileId" | null,
 ) {
   builder.mutationField(name, (t) =>
     t.field({
       type: BookingRef,
-      description: describe(text, [...codes, ...BOOKING_LOOKUP]),
+      description: describe(summary, [...codes, ...BOOKING_LOOKUP]),
       authScopes: { authenticated: true },
       errors: {},
       args: {
         bookingId: t.arg.id({ required: true }),
-        ...(extraArg ? { [extraArg]: t.arg.string({ required: true }) } : {}),
+        ...(extraArg
+          ? { [extraArg]: t.arg.string({ required: true, validate: text(TEXT.short, extraArg) }) }
+          : {}),
       },
       resolve: async (_root, args, ctx) => {
         const commands = ctx.deps.services.crm.commands;
@@ -235,7 +240,14 @@ builder.mutationField("cancelBooking", (t) =>
     ),
     authScopes: { authenticated: true },
     errors: {},
-    args: { bookingId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    args: {
+      bookingId: t.arg.id({ required: true }),
+      reason: t.arg.string({
+        required: true,
+        validate: text(TEXT.medium, "reason"),
+        description: REASON_DOC,
+      }),
+    },
     resolve: async (_root, args, ctx) =>
       (
         await ctx.deps.services.crm.commands.cancelBooking(
@@ -263,7 +275,14 @@ builder.mutationField("cancelDeal", (t) =>
     ),
     authScopes: { authenticated: true },
     errors: {},
-    args: { dealId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    args: {
+      dealId: t.arg.id({ required: true }),
+      reason: t.arg.string({
+        required: true,
+        validate: text(TEXT.medium, "reason"),
+        description: REASON_DOC,
+      }),
+    },
     resolve: (_root, args, ctx) =>
       ctx.deps.services.crm.commands.cancelDeal(viewerOf(ctx), String(args.dealId), args.reason, metaOf(ctx)),
   }),

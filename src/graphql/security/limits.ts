@@ -1,0 +1,35 @@
+/**
+ * The API's fixed limits (issue #13). Each is explained, with the figures it yields, in
+ * docs/security.md; the tunable ones are settings (src/platform/config/settings.ts).
+ */
+export const LIMITS = {
+  /** GraphQL document: tokens (lexer), before parsing builds anything big */
+  maxTokens: 2_000,
+  /** selection depth (fragments flattened); our deepest real query is 7 */
+  maxDepth: 10,
+  /** aliases per operation: a client needs a few, an attacker thousands */
+  maxAliases: 15,
+  /** directives per operation */
+  maxDirectives: 10,
+  /** graphql-armor cost (objects 2, scalars 1, × depth factor 1.5) */
+  maxCost: 5_000,
+  /** HTTP request body (a JSON POST); also the longest accepted URL query string */
+  maxBodyBytes: 64 * 1024,
+  /** nesting of arrays/objects in variables */
+  maxVariableDepth: 8,
+  /** values (strings, numbers, list items, object keys) in all variables together */
+  maxVariableNodes: 5_000,
+  /** WebSocket frame (one graphql-ws message) */
+  wsMaxPayloadBytes: 64 * 1024,
+  /** unsent bytes buffered for one WebSocket client before it is dropped (a client that does not read) */
+  wsMaxBufferedBytes: 1024 * 1024,
+  /** WebSocket connections of the whole process (anonymous ones live ≤ 3 s before connection_init) */
+  wsMaxConnections: 5_000,
+  /** graphql-ws: time to send connection_init */
+  wsConnectionInitTimeoutMs: 3_000,
+  /** keys tracked by the rate limiter; beyond it new anonymous callers are refused until the next window */
+  rateLimiterMaxKeys: 100_000,
+  /** slow-loris: headers must arrive within, and a whole request within */
+  httpHeadersTimeoutMs: 10_000,
+  httpRequestTimeoutMs: 30_000,
+} as const;

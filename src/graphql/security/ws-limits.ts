@@ -1,0 +1,129 @@
+import type { GraphQLError } from "graphql";
+import type { WebSocket } from "ws";
+import type { Settings } from "../../platform/config/settings.js";
+import type { Gauge } from "../../platform/metrics/registry.js";
+import { wsGraphQLError } from "../scalars/input-error.js";
+import { LIMITS } from "./limits.js";
+import type { RateLimiter } from "./rate-limiter.js";
+
+/** graphql-ws close codes of ours (4400–4499 are the application's). */
+export const WS_CLOSE = {
+  tooManyConnections: 4429,
+  slowConsumer: 4408,
+  serverFull: 1013,
+} as const;
+
+interface SocketState {
+  userId: string | null;
+  readonly operations: Set<string>;
+}
+
+/**
+ * WebSocket limits (issue #13 item 8): connections of the process and per user, subscriptions
+ * per user, operations per user per minute (the HTTP rate), and a bounded send buffer — a client
+ * that does not read is dropped instead of buffered for.
+ */
+export function createWsLimits(deps: {
+  settings: Pick<
+    Settings,
+    "wsMaxConnectionsPerUser" | "wsMaxSubscriptionsPerUser" | "rateLimitUserPerMinute"
+  >;
+  limiter: RateLimiter;
+  onRefused: (reason: string) => void;
+  gauge: Gauge<string>;
+}) {
+  const sockets = new Map<WebSocket, SocketState>();
+  const connectionsByUser = new Map<string, number>();
+  const operationsByUser = new Map<string, number>();
+
+  const add = (map: Map<string, number>, key: string, delta: number) => {
+    const next = (map.get(key) ?? 0) + delta;
+    if (next <= 0) map.delete(key);
+    else map.set(key, next);
+  };
+
+  function forget(socket: WebSocket): void {
+    const state = sockets.get(socket);
+    if (!state) return;
+    sockets.delete(socket);
+    deps.gauge.set(sockets.size);
+    if (state.userId) {
+      add(connectionsByUser, state.userId, -1);
+      add(operationsByUser, state.userId, -state.operations.size);
+    }
+  }
+
+  return {
+    /** Every new socket: the process-wide cap and the bounded send buffer. */
+    onSocket(socket: WebSocket): void {
+      if (sockets.size >= LIMITS.wsMaxConnections) {
+        deps.onRefused("ws_server_full");
+        socket.close(WS_CLOSE.serverFull, "Server is at its connection limit");
+        return;
+      }
+      sockets.set(socket, { userId: null, operations: new Set() });
+      deps.gauge.set(sockets.size);
+      socket.once("close", () => forget(socket));
+      const send = socket.send.bind(socket) as (...args: unknown[]) => void;
+      (socket as unknown as { send: (...args: unknown[]) => void }).send = (...args: unknown[]) => {
+        if (socket.bufferedAmount > LIMITS.wsMaxBufferedBytes) {
+          deps.onRefused("ws_slow_consumer");
+          socket.terminate();
+          const callback = args.at(-1);
+          if (typeof callback === "function") callback(); // settle graphql-ws' pending send
+          return;
+        }
+        send(...args);
+      };
+    },
+
+    /** After the token was verified on connection_init: false (socket closed 4429) above the per-user cap. */
+    admitUser(socket: WebSocket, userId: string): boolean {
+      const state = sockets.get(socket);
+      if (!state) return false;
+      if ((connectionsByUser.get(userId) ?? 0) >= deps.settings.wsMaxConnectionsPerUser) {
+        deps.onRefused("ws_connections_per_user");
+        socket.close(WS_CLOSE.tooManyConnections, "Too many connections for this user");
+        return false;
+      }
+      state.userId = userId;
+      add(connectionsByUser, userId, 1);
+      return true;
+    },
+
+    /** Before an operation starts: an error when the user is over a cap (the operation is refused, the socket stays). */
+    admitOperation(socket: WebSocket, id: string): GraphQLError | null {
+      const state = sockets.get(socket);
+      const userId = state?.userId;
+      if (!state || !userId) return wsGraphQLError("Not connected", "UNAUTHENTICATED");
+      if ((operationsByUser.get(userId) ?? 0) >= deps.settings.wsMaxSubscriptionsPerUser) {
+        deps.onRefused("ws_subscriptions_per_user");
+        return wsGraphQLError(
+          `At most ${deps.settings.wsMaxSubscriptionsPerUser} active subscriptions per user`,
+          "TOO_MANY_SUBSCRIPTIONS",
+        );
+      }
+      const taken = deps.limiter.take(`user:${userId}`, deps.settings.rateLimitUserPerMinute);
+      if (!taken.ok) {
+        deps.onRefused("rate_user");
+        return wsGraphQLError("Too many requests; slow down", "RATE_LIMITED");
+      }
+      state.operations.add(id);
+      add(operationsByUser, userId, 1);
+      return null;
+    },
+
+    /** An operation ended (completed, errored, or refused after admission). */
+    release(socket: WebSocket, id: string): void {
+      const state = sockets.get(socket);
+      if (!state?.userId || !state.operations.delete(id)) return;
+      add(operationsByUser, state.userId, -1);
+    },
+
+    stats: () => ({
+      connections: sockets.size,
+      users: connectionsByUser.size,
+      operations: [...operationsByUser.values()].reduce((a, b) => a + b, 0),
+    }),
+  };
+}
