@@ -9,11 +9,11 @@ import { seedSyntheticCards } from "../../src/domain/catalog/seed/synthetic-card
 import { validateLotFilter } from "../../src/domain/catalog/storefront/lot-filter.js";
 import { lotsPageSql } from "../../src/domain/catalog/storefront/lots-page.js";
 import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
-import { createTokenService, DEV_JWT_SECRET } from "../../src/platform/auth/jwt.js";
+import { createTokenService } from "../../src/platform/auth/jwt.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
-import { need, withAdmin } from "../support.js";
+import { BENCH_API_ENV, BENCH_JWT_SECRET, need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 const CARDS = Number(process.env.CATALOG_BENCH_LOTS_CARDS ?? 100_000);
@@ -58,6 +58,7 @@ export async function runLotsFeedBenchmark(): Promise<BenchResult[]> {
       PIN_ROLES: "api",
       PIN_SEED_DEMO: "false",
       LOG_LEVEL: "error",
+      ...BENCH_API_ENV,
     });
     app = await startApp(settings, {
       log: createLogger({ level: "error", pretty: false }),
@@ -74,7 +75,7 @@ export async function runLotsFeedBenchmark(): Promise<BenchResult[]> {
     const seedSeconds = (performance.now() - seeded) / 1000;
     await bare.connect();
 
-    const token = await createTokenService({ secret: DEV_JWT_SECRET, issuer: "pin-platform" }).sign({
+    const token = await createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" }).sign({
       userId: DEMO_USERS.agent.userId,
       roles: ["agent"],
       tenantId: null,

@@ -16,7 +16,7 @@ import { createResumableHub } from "../../src/graphql/live/resumable-hub.js";
 import { schema } from "../../src/graphql/schema/index.js";
 import { createApiServer } from "../../src/graphql/server.js";
 import { DEMO_DEVELOPER_ID, DEMO_USERS } from "../../src/platform/auth/demo-users.js";
-import { createTokenService, DEV_JWT_SECRET } from "../../src/platform/auth/jwt.js";
+import { createTokenService } from "../../src/platform/auth/jwt.js";
 import { systemClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
@@ -30,7 +30,7 @@ import {
   openBareSubscriber,
   openGraphqlWsSubscriber,
 } from "../chessboard/ws-clients.js";
-import { createBenchDatabase } from "../support.js";
+import { BENCH_JWT_SECRET, createBenchDatabase } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 const SUBSCRIBERS = Number(process.env.BENCH_CHAT_SUBSCRIBERS ?? 1_000);
@@ -91,7 +91,7 @@ async function chatFanOut(): Promise<BenchResult[]> {
     settings: loadSettings({ NODE_ENV: "test" }),
     services: createServices({ db, clock: systemClock, log, metrics }, { messenger: hub }),
   };
-  const tokens = createTokenService({ secret: DEV_JWT_SECRET, issuer: "pin-platform" });
+  const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" });
   const api = createApiServer({
     deps,
     schema,
