@@ -16,7 +16,7 @@ export { renderGraphiQL };
 
 const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
 
-const BOOK_AN_APARTMENT = `# Welcome to PIN. You are signed in as the demo agent (Headers below).
+export const BOOK_AN_APARTMENT = `# Welcome to PIN. You are signed in as the demo agent (Headers below).
 # Tokens for the other demo users (paste into the Authorization header):
 @ROLE_LINES@
 #
@@ -48,7 +48,7 @@ mutation Book($dealId: ID! = "@DEAL@", $propertyObjectId: ID!) {
 }
 `;
 
-const WATCH_A_BUILDING = `# The live grid of one building: first a snapshot, then one delta per status or price change.
+export const WATCH_A_BUILDING = `# The live grid of one building: first a snapshot, then one delta per status or price change.
 # Keep it running and book an apartment in the first tab (or open /demo/chessboard).
 subscription WatchBuilding($buildingId: ID! = "@BUILDING@") {
   chessboardUpdates(buildingId: $buildingId) {
@@ -62,24 +62,27 @@ subscription WatchBuilding($buildingId: ID! = "@BUILDING@") {
 }
 `;
 
-// The storefront (catalog, issue #10) and the funnel (dev-stats, issue #11) answer once those
-// contexts are part of this build; until then GraphiQL marks the unknown fields.
-const STOREFRONT_LOTS = `# The public storefront's lots feed: published property-object cards, keyset pages.
+// Every tab is validated against the schema by src/graphql/graphiql.unit.test.ts.
+export const STOREFRONT_LOTS = `# The public storefront's lots feed: published property-object cards, keyset pages.
 # Readable without a token; agents and platform staff also see the agent commission.
 query Lots($after: String) {
   lots(first: 20, after: $after) {
-    edges { node { id title projectName buildingName rooms totalArea price pricePerMeter status } }
+    edges { node { id title projectName buildingName roomsCount areaTotal price pricePerMeter propertyObjectStatus agentCommission } }
     pageInfo { hasNextPage endCursor }
   }
 }
 `;
 
-const CONVERSION_FUNNEL = `# The booking funnel of a developer (ClickHouse): views → favorites → selections → leads →
+export const CONVERSION_FUNNEL = `# The booking funnel of a developer (ClickHouse): views → favorites → selections → leads →
 # bookings → deals, per day or in total, with conversion ratios between adjacent stages.
 # Developer staff see their own developer only: this tab is signed in as the demo developer manager.
-query ConversionFunnel($from: DateTime! = "2026-01-01T00:00:00Z", $to: DateTime! = "2026-12-31T23:59:59Z") {
-  conversionFunnel(filter: { from: $from, to: $to }) {
-    total { bookings deals }
+query ConversionFunnel($from: String! = "2026-01-01", $to: String! = "2026-12-31") {
+  conversionFunnel(filter: { from: $from, to: $to, groupBy: TOTAL }) {
+    __typename
+    ... on QueryConversionFunnelSuccess {
+      data { from to counts { views favorites selections leads bookings deals } ratios { from to ratio } }
+    }
+    ... on Error { message }
   }
 }
 `;
