@@ -137,7 +137,10 @@ describeWithService("postgres", "deal chat over GraphQL: members, pages, unread,
   });
 
   it("hostile input: ids validated, text bounded", async () => {
-    expect(await chat(tokens.agent!, { d: "not-a-uuid" })).toMatchObject({ code: "MESSENGER_INVALID_ID" });
+    // A deal id is a GraphQL ID, which the API validates as a UUID before any resolver runs.
+    const notUuid = await t.graphql<{ dealChat: unknown }>(DEAL_CHAT, { d: "not-a-uuid" }, tokens.agent!);
+    expect(notUuid.data ?? null).toBeNull();
+    expect(notUuid.errors?.[0]?.extensions?.code).toBe("INVALID_ID");
     expect(await chat(tokens.agent!, { before: "1; DROP TABLE" })).toMatchObject({
       code: "MESSENGER_INVALID_ID",
     });
