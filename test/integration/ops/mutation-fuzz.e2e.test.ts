@@ -27,6 +27,22 @@ const clock = new ManualClock("2026-08-01T09:00:00.000Z");
 const RUNS = fuzzRuns();
 const SEED = fuzzSeed();
 const CREATES_FROM_NOTHING = new Set(["createDeal", "upsertChessboardDeveloper"]);
+/**
+ * Mutations of the other contexts (catalog, dev-stats, messenger, notifications) whose success on a
+ * well-formed input is legitimate (mark all read, an admin rebuild or override of ids that may not
+ * exist yet, a feature flag): they too must answer typed, never INTERNAL_SERVER_ERROR, and must
+ * leave the crm/chessboard snapshot unchanged, but a success is not a finding.
+ */
+const MAY_SUCCEED_ELSEWHERE = new Set([
+  "markNotificationsRead",
+  "markDealChatRead",
+  "rebuildProjections",
+  "deleteDisplayOverride",
+  "setProjectDisplayOverride",
+  "setBuildingDisplayOverride",
+  "setPropertyObjectDisplayOverride",
+  "setFeatureFlag",
+]);
 const schema = buildSchema(readFileSync("schema/schema.graphql", "utf8"));
 const mutations = Object.values(schema.getMutationType()!.getFields());
 /**
@@ -149,7 +165,7 @@ describe(`mutation fuzzing (fast-check seed ${SEED}, ${RUNS} cases per mutation)
       );
       for (const [n, variables] of cases.entries()) {
         const answer = (await app.graphql(doc, variables, tokens[n % tokens.length])) as Answer;
-        const wrong = untyped(m.name, answer, false);
+        const wrong = untyped(m.name, answer, MAY_SUCCEED_ELSEWHERE.has(m.name));
         if (wrong) problems.push(`${m.name} ${JSON.stringify(variables).slice(0, 200)}: ${wrong}`);
       }
     }
