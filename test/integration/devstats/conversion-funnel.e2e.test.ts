@@ -156,8 +156,15 @@ describeWithService("clickhouse", "conversionFunnel over GraphQL (ClickHouse ser
 
   it("hostile filters are refused before any SQL is built", async () => {
     const dm = await t.tokenFor("developer_manager");
+    // An id is a GraphQL ID: the API's ID scalar refuses a non-UUID before any resolver runs.
+    const injected = await t.graphql<FunnelAnswer>(
+      FUNNEL,
+      { filter: { ...filter, propertyObjectId: "x' OR 1=1 --" } },
+      dm,
+    );
+    expect(injected.data ?? null).toBeNull();
+    expect(injected.errors?.[0]?.extensions?.code).toBe("INVALID_ID");
     for (const bad of [
-      { ...filter, propertyObjectId: "x' OR 1=1 --" },
       { ...filter, from: "2026-04-01" },
       { from: "2020-01-01", to: "2026-01-01" },
       { from: "2026-02-30", to: "2026-03-01" },
