@@ -15,6 +15,12 @@ const ROOT = process.cwd();
 const promtool = spawnSync("promtool", ["--version"], { encoding: "utf8" });
 const hasPromtool = promtool.status === 0;
 
+const CONSUMER_METRIC_SUFFIXES = [
+  ...readFileSync(join(ROOT, "src/platform/events/consumer/consumer-metrics.ts"), "utf8").matchAll(
+    /`\$\{prefix\}_([a-z0-9_]+)`/g,
+  ),
+].map((m) => m[1]!);
+
 /** Every quoted metric-like literal in src (families whose name is built at run time come from /metrics). */
 function literalNamesInSrc(dir = join(ROOT, "src")): Set<string> {
   const names = new Set<string>();
@@ -23,8 +29,12 @@ function literalNamesInSrc(dir = join(ROOT, "src")): Set<string> {
     if (entry.isDirectory()) {
       if (entry.name !== "generated") for (const n of literalNamesInSrc(path)) names.add(n);
     } else if (/\.ts$/.test(entry.name) && !entry.name.includes(".test.")) {
-      for (const m of readFileSync(path, "utf8").matchAll(/["'`]([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["'`]/g))
-        names.add(m[1]!);
+      const text = readFileSync(path, "utf8");
+      for (const m of text.matchAll(/["'`]([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["'`]/g)) names.add(m[1]!);
+      // A consumer's families are `<metricsPrefix>_<suffix>` (consumer-metrics.ts): a consumer the
+      // test app does not run (dev-stats without an analytics engine) still declares its prefix here.
+      for (const m of text.matchAll(/metricsPrefix:\s*"([a-z_][a-z0-9_]*)"/g))
+        for (const suffix of CONSUMER_METRIC_SUFFIXES) names.add(`${m[1]!}_${suffix}`);
     }
   }
   return names;
