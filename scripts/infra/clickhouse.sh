@@ -65,7 +65,7 @@ clickhouse_up() {
   infra_log "clickhouse: starting clickhouse-server --config-file=$CH_CONFIG --daemon"
   # cd /: the daemon keeps its working directory; do not pin the checkout.
   if ! (cd / && "${run[@]}" clickhouse-server --config-file="$CH_CONFIG" --daemon --pid-file="$CH_PID_FILE" \
-    </dev/null >/dev/null 2>&1); then
+    </dev/null >/dev/null 2>&1 9>&-); then
     mapfile -t logs < <(clickhouse_logs)
     tail_log clickhouse "${logs[@]}"
     infra_die "clickhouse: clickhouse-server --daemon failed"

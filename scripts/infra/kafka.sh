@@ -112,13 +112,15 @@ kafka_up() {
 
   # setsid: the broker must outlive this script and the npm process that ran it.
   # The pid is written by the shell that then execs java, so it is java's own pid.
+  # 9>&-: fd 9 holds the machine-wide infra:up lock (lib.sh infra_lock); a broker that inherited
+  # it would hold the lock for its whole life and every later infra:up would wait for it.
   (
     cd "$KAFKA_HOME"
     # shellcheck disable=SC2016 # expanded by the inner bash
     exec setsid bash -c 'echo $$ >"$1"; shift; exec "$@"' _ "$KAFKA_PID_FILE" \
       java -Xms256m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Djava.awt.headless=true \
       -Dlog4j.configuration="file:$KAFKA_LOG4J" -cp "$KAFKA_LIBS/*" \
-      kafka.Kafka "$KAFKA_PROPS" >>"$KAFKA_LOG" 2>&1 </dev/null
+      kafka.Kafka "$KAFKA_PROPS" >>"$KAFKA_LOG" 2>&1 </dev/null 9>&-
   ) &
 
   for _ in $(seq 1 50); do
