@@ -27,6 +27,7 @@ import {
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
+import { contextFromHeaders, inSpan, linkTo } from "../platform/tracing/tracing.js";
 
 export const CATALOG_CHESSBOARD_SYNC_GROUP = "pin-catalog-chessboard-sync";
 /** → catalog_chessboard_sync_lag_seconds, _consume_duration_ms, _stale_total, _retries_total, _dlq_total, … */
@@ -182,30 +183,53 @@ export function catalogChessboardSyncConsumer(
     for (const step of planSyncBatch(messages.map(planItem))) {
       const now = batch.clock.now();
       if (step.kind === "lot-changes") {
-        const changes = step.indexes.map((i) => {
-          const message = messages[i] as Message;
-          return lotChangeOf(message, eventTimeOf(message, now)) as LotChange;
-        });
-        const out = await applyPropertyObjectChanges({ tx: batch.tx, log: batch.log, now }, changes);
+        const held = step.indexes.map((i) => messages[i] as Message);
+        const changes = held.map((message) => lotChangeOf(message, eventTimeOf(message, now)) as LotChange);
+        const out = await inSpan(
+          "catalog.sync property-object-changes",
+          { attributes: { "pin.message_count": held.length }, links: held.flatMap(producerLink) },
+          () => applyPropertyObjectChanges({ tx: batch.tx, log: batch.log, now }, changes),
+        );
         step.indexes.forEach((i, k) => {
           results[i] = out[k] ?? "applied";
         });
         continue;
       }
       const message = messages[step.index] as Message;
-      results[step.index] = await flowOf(message, {
-        tx: batch.tx,
-        log: batch.log.child({ topic: message.topic, messageId: message.envelope.metadata.messageId }),
-        now,
-        eventTime: eventTimeOf(message, now),
-        eventId: message.envelope.metadata.messageId,
-        heartbeat: batch.heartbeat,
-        rewards,
-        signals: signalsFor(message.topic),
-      });
+      const { messageId, correlationId, aggregateId } = message.envelope.metadata;
+      results[step.index] = await inSpan(
+        `catalog.sync ${message.topic}`,
+        {
+          attributes: {
+            "pin.event_id": messageId,
+            "pin.correlation_id": correlationId,
+            "pin.aggregate_id": aggregateId,
+          },
+        },
+        () =>
+          flowOf(message, {
+            tx: batch.tx,
+            log: batch.log.child({ topic: message.topic, messageId }),
+            now,
+            eventTime: eventTimeOf(message, now),
+            eventId: messageId,
+            heartbeat: batch.heartbeat,
+            rewards,
+            signals: signalsFor(message.topic),
+          }),
+      );
     }
     return results;
   };
+
+  /** Each held-back change's own producer trace, with its correlation id (a batch spans many). */
+  const producerLink = (message: Message) =>
+    message.envelope.metadata.traceparent
+      ? linkTo(contextFromHeaders({ traceparent: message.envelope.metadata.traceparent }), {
+          "pin.event_id": message.envelope.metadata.messageId,
+          "pin.correlation_id": message.envelope.metadata.correlationId,
+        })
+      : [];
 
   return defineConsumer<ChessboardEventByTopic>({
     group: CATALOG_CHESSBOARD_SYNC_GROUP,
