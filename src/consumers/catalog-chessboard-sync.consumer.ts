@@ -1,4 +1,5 @@
 import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import { lockProjects } from "../domain/catalog/cards/recompute-cards.js";
 import { CATALOG_ERROR } from "../domain/catalog/catalog.errors.js";
 import {
   createRewardsClient,
@@ -160,6 +161,17 @@ export function catalogChessboardSyncConsumer(
     return null;
   }
 
+  function projectOf(message: Message): string[] {
+    switch (message.topic) {
+      case TOPIC.projectUpserted:
+        return [message.payload.Id];
+      case TOPIC.developerUpserted:
+        return [];
+      default:
+        return [message.payload.ProjectId];
+    }
+  }
+
   function planItem(message: Message): SyncBatchItem {
     switch (message.topic) {
       case TOPIC.propertyObjectStatusChanged:
@@ -180,6 +192,10 @@ export function catalogChessboardSyncConsumer(
    */
   const handleBatch: BatchHandler<ChessboardEventByTopic> = async (messages, batch) => {
     const results: SyncResult[] = new Array(messages.length).fill("applied");
+    // Every project the batch names, locked at once in sorted order before any flow runs: batches
+    // on other partitions then never hold one project while waiting for another in reverse order
+    // (deadlocks, which the set-based E/F step made likelier). The flows' own locks are re-entrant.
+    await lockProjects(batch.tx, messages.flatMap(projectOf));
     for (const step of planSyncBatch(messages.map(planItem))) {
       const now = batch.clock.now();
       if (step.kind === "lot-changes") {
