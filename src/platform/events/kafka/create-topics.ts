@@ -8,7 +8,9 @@ const POLL_MS = 100;
 const NOT_YET = new Set(["UNKNOWN_TOPIC_OR_PARTITION", "LEADER_NOT_AVAILABLE"]);
 
 function errorType(e: unknown): string | undefined {
-  return typeof e === "object" && e !== null && "type" in e && typeof e.type === "string" ? e.type : undefined;
+  return typeof e === "object" && e !== null && "type" in e && typeof e.type === "string"
+    ? e.type
+    : undefined;
 }
 
 /**

@@ -17,7 +17,8 @@ function kraftLikeAdmin(answers: ReadonlyArray<"unknown" | "no-leader" | "ready"
         throw Object.assign(new Error("This server does not host this topic-partition"), {
           type: "UNKNOWN_TOPIC_OR_PARTITION",
         });
-      if (a === "other-error") throw Object.assign(new Error("denied"), { type: "TOPIC_AUTHORIZATION_FAILED" });
+      if (a === "other-error")
+        throw Object.assign(new Error("denied"), { type: "TOPIC_AUTHORIZATION_FAILED" });
       return {
         topics: o.topics.map((name) => ({
           name,
