@@ -1,4 +1,5 @@
 import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import { lockProjects } from "../domain/catalog/cards/recompute-cards.js";
 import { CATALOG_ERROR } from "../domain/catalog/catalog.errors.js";
 import {
   createRewardsClient,
@@ -8,10 +9,11 @@ import { applyBuildingUpserted } from "../domain/catalog/sync/apply-building-ups
 import { applyDeveloperUpserted } from "../domain/catalog/sync/apply-developer-upserted.js";
 import { applyProjectUpserted } from "../domain/catalog/sync/apply-project-upserted.js";
 import {
-  applyPropertyObjectPriceChanged,
-  applyPropertyObjectStatusChanged,
+  applyPropertyObjectChanges,
+  type LotChange,
 } from "../domain/catalog/sync/apply-property-object-changed.js";
 import { applyPropertyObjectUpserted } from "../domain/catalog/sync/apply-property-object-upserted.js";
+import { planSyncBatch, type SyncBatchItem } from "../domain/catalog/sync/sync-batch-plan.js";
 import type { SyncContext, SyncResult, SyncSignals } from "../domain/catalog/sync/sync-context.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
@@ -26,6 +28,7 @@ import {
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
+import { contextFromHeaders, inSpan, linkTo } from "../platform/tracing/tracing.js";
 
 export const CATALOG_CHESSBOARD_SYNC_GROUP = "pin-catalog-chessboard-sync";
 /** → catalog_chessboard_sync_lag_seconds, _consume_duration_ms, _stale_total, _retries_total, _dlq_total, … */
@@ -119,7 +122,10 @@ export function catalogChessboardSyncConsumer(
     commissionDeferred: () => deferred.inc(),
   });
 
-  function flowOf(message: BatchMessage<ChessboardEventByTopic>, ctx: SyncContext): Promise<SyncResult> {
+  type Message = BatchMessage<ChessboardEventByTopic>;
+
+  /** A–D, one message at a time (E/F never come here: they are applied set-based). */
+  function flowOf(message: Message, ctx: SyncContext): Promise<SyncResult> {
     switch (message.topic) {
       case TOPIC.developerUpserted:
         return applyDeveloperUpserted(ctx, message.payload);
@@ -130,9 +136,10 @@ export function catalogChessboardSyncConsumer(
       case TOPIC.propertyObjectUpserted:
         return applyPropertyObjectUpserted(ctx, message.payload);
       case TOPIC.propertyObjectStatusChanged:
-        return applyPropertyObjectStatusChanged(ctx, message.payload);
       case TOPIC.propertyObjectPriceChanged:
-        return applyPropertyObjectPriceChanged(ctx, message.payload);
+        return applyPropertyObjectChanges(ctx, [lotChangeOf(message, ctx.eventTime) as LotChange]).then(
+          ([result]) => result ?? "applied",
+        );
       default: {
         const _exhaustive: never = message;
         return _exhaustive;
@@ -140,31 +147,105 @@ export function catalogChessboardSyncConsumer(
     }
   }
 
+  const eventTimeOf = (message: Message, now: Date): Date => {
+    const created = new Date(message.envelope.metadata.createdAt);
+    return Number.isNaN(created.getTime()) ? now : created;
+  };
+
+  function lotChangeOf(message: Message, eventTime: Date): LotChange | null {
+    const common = { eventTime, eventId: message.envelope.metadata.messageId, topic: message.topic };
+    if (message.topic === TOPIC.propertyObjectStatusChanged)
+      return { ...common, kind: "status", payload: message.payload };
+    if (message.topic === TOPIC.propertyObjectPriceChanged)
+      return { ...common, kind: "price", payload: message.payload };
+    return null;
+  }
+
+  function projectOf(message: Message): string[] {
+    switch (message.topic) {
+      case TOPIC.projectUpserted:
+        return [message.payload.Id];
+      case TOPIC.developerUpserted:
+        return [];
+      default:
+        return [message.payload.ProjectId];
+    }
+  }
+
+  function planItem(message: Message): SyncBatchItem {
+    switch (message.topic) {
+      case TOPIC.propertyObjectStatusChanged:
+      case TOPIC.propertyObjectPriceChanged:
+        return { kind: "lot-change", lotId: message.payload.PropertyObjectId };
+      case TOPIC.propertyObjectUpserted:
+        return { kind: "lot-upsert", lotId: message.payload.Id };
+      default:
+        return { kind: "other" };
+    }
+  }
+
   /**
-   * One transaction per batch (the runtime's): the flows run in offset order per key inside it, so
-   * a burst of status/price changes costs one commit instead of one per event. A failing message
-   * makes the runtime split the batch until it is isolated and gets the per-message policy.
+   * One transaction per batch (the runtime's). Status and price changes — the bulk of the stream —
+   * are applied set-based, a few statements for all of them (planSyncBatch says when they may be
+   * held back); the other flows run one by one in offset order. A failing message makes the
+   * runtime split the batch until it is isolated and gets the per-message policy.
    */
   const handleBatch: BatchHandler<ChessboardEventByTopic> = async (messages, batch) => {
-    const results: SyncResult[] = [];
-    for (const message of messages) {
-      const created = new Date(message.envelope.metadata.createdAt);
+    const results: SyncResult[] = new Array(messages.length).fill("applied");
+    // Every project the batch names, locked at once in sorted order before any flow runs: batches
+    // on other partitions then never hold one project while waiting for another in reverse order
+    // (deadlocks, which the set-based E/F step made likelier). The flows' own locks are re-entrant.
+    await lockProjects(batch.tx, messages.flatMap(projectOf));
+    for (const step of planSyncBatch(messages.map(planItem))) {
       const now = batch.clock.now();
-      results.push(
-        await flowOf(message, {
-          tx: batch.tx,
-          log: batch.log.child({ topic: message.topic, messageId: message.envelope.metadata.messageId }),
-          now,
-          eventTime: Number.isNaN(created.getTime()) ? now : created,
-          eventId: message.envelope.metadata.messageId,
-          heartbeat: batch.heartbeat,
-          rewards,
-          signals: signalsFor(message.topic),
-        }),
+      if (step.kind === "lot-changes") {
+        const held = step.indexes.map((i) => messages[i] as Message);
+        const changes = held.map((message) => lotChangeOf(message, eventTimeOf(message, now)) as LotChange);
+        const out = await inSpan(
+          "catalog.sync property-object-changes",
+          { attributes: { "pin.message_count": held.length }, links: held.flatMap(producerLink) },
+          () => applyPropertyObjectChanges({ tx: batch.tx, log: batch.log, now }, changes),
+        );
+        step.indexes.forEach((i, k) => {
+          results[i] = out[k] ?? "applied";
+        });
+        continue;
+      }
+      const message = messages[step.index] as Message;
+      const { messageId, correlationId, aggregateId } = message.envelope.metadata;
+      results[step.index] = await inSpan(
+        `catalog.sync ${message.topic}`,
+        {
+          attributes: {
+            "pin.event_id": messageId,
+            "pin.correlation_id": correlationId,
+            "pin.aggregate_id": aggregateId,
+          },
+        },
+        () =>
+          flowOf(message, {
+            tx: batch.tx,
+            log: batch.log.child({ topic: message.topic, messageId }),
+            now,
+            eventTime: eventTimeOf(message, now),
+            eventId: messageId,
+            heartbeat: batch.heartbeat,
+            rewards,
+            signals: signalsFor(message.topic),
+          }),
       );
     }
     return results;
   };
+
+  /** Each held-back change's own producer trace, with its correlation id (a batch spans many). */
+  const producerLink = (message: Message) =>
+    message.envelope.metadata.traceparent
+      ? linkTo(contextFromHeaders({ traceparent: message.envelope.metadata.traceparent }), {
+          "pin.event_id": message.envelope.metadata.messageId,
+          "pin.correlation_id": message.envelope.metadata.correlationId,
+        })
+      : [];
 
   return defineConsumer<ChessboardEventByTopic>({
     group: CATALOG_CHESSBOARD_SYNC_GROUP,

@@ -146,6 +146,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     // The GraphiQL page inlines its bundle and editor workers: no CDN (src/graphql/graphiql.ts).
     renderGraphiQL,
     landingPage: false,
+    // Bodies are bounded before yoga sees them (httpRefusal: JSON with a Content-Length ≤
+    // LIMITS.maxBodyBytes, chunked refused, and Node reads no more than that length), so yoga's
+    // own 25 MB limiter — a TransformStream and a second Request per call — only cost time (0200).
+    maxRequestBodySize: false,
     cors: corsFor(settings),
     context: async ({ request, connectionParams, req }): Promise<GraphQLContext> => {
       const header =

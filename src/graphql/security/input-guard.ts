@@ -71,8 +71,19 @@ export function documentProblem(document: DocumentNode): string | null {
  * bounded in depth and size. Field-specific limits come from the validators in src/graphql/scalars.
  */
 export function useInputGuard(): Plugin {
+  // yoga's parser cache hands the same DocumentNode to every request of one query text, so its
+  // literals are walked once, not on every request (variables differ per request: always walked).
+  const documents = new WeakMap<DocumentNode, string | null>();
+  const problemOf = (document: DocumentNode): string | null => {
+    let problem = documents.get(document);
+    if (problem === undefined) {
+      problem = documentProblem(document);
+      documents.set(document, problem);
+    }
+    return problem;
+  };
   const check = (document: DocumentNode, variables: unknown) =>
-    variablesProblem(variables) ?? documentProblem(document);
+    variablesProblem(variables) ?? problemOf(document);
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const problem = check(args.document, args.variableValues);

@@ -11,6 +11,14 @@ const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 const DEFAULT_MAX_TTL_SECONDS = 12 * 60 * 60;
 /** A token longer than this is refused before any parsing (a JWT of ours is ~400 bytes). */
 export const TOKEN_MAX_LENGTH = 8_192;
+/**
+ * A verified token is remembered this long at most (never past its exp), so a caller's requests
+ * do not each pay the signature check (decision 0200). Shorter than the JWKS key cache (10 min),
+ * so a withdrawn key is refused no later than before.
+ */
+export const VERIFIED_TOKEN_CACHE_MS = 60_000;
+/** Distinct tokens remembered at once (oldest forgotten first): bounded memory under any load. */
+export const VERIFIED_TOKEN_CACHE_MAX = 10_000;
 const ASYMMETRIC_ALGORITHMS = ["RS256", "PS256", "ES256", "ES384", "EdDSA"];
 
 export interface TokenService {
@@ -38,6 +46,10 @@ export interface TokenServiceOptions {
   readonly maxTtlSeconds?: number;
   /** Least time between two JWKS fetches (an unknown kid refetches no sooner); default 30 s. */
   readonly jwksCooldownMs?: number;
+  /** How long a verified token is remembered (VERIFIED_TOKEN_CACHE_MS by default; 0: never) */
+  readonly verifiedCacheMs?: number;
+  /** Milliseconds since the epoch (tests move it); Date.now by default */
+  readonly nowMs?: () => number;
 }
 
 /**
@@ -58,10 +70,13 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       })
     : null;
   if (!secretKey && !jwks) throw new Error("createTokenService needs a secret or a JWKS URL");
+  const nowMs = options.nowMs ?? Date.now;
+  const verified = verifiedTokenCache(options.verifiedCacheMs ?? VERIFIED_TOKEN_CACHE_MS);
 
-  async function verifyPayload(token: string): Promise<JWTPayload> {
+  async function verifyPayload(token: string, now: number): Promise<JWTPayload> {
     const common = {
       issuer: options.issuer,
+      currentDate: new Date(now),
       requiredClaims: ["exp", "sub"],
       ...(options.audience ? { audience: options.audience } : {}),
     };
@@ -82,9 +97,14 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     },
     async verify(token) {
       if (token.length > TOKEN_MAX_LENGTH) throw new TokenError("invalid token: too long");
+      const now = nowMs();
+      const known = verified.get(token, now);
+      if (known) return known;
       try {
-        const payload = await verifyPayload(token);
-        return viewerOf(payload, maxTtl);
+        const payload = await verifyPayload(token, now);
+        const viewer = viewerOf(payload, maxTtl, now / 1000);
+        verified.set(token, viewer, Math.min((payload.exp as number) * 1000, now + verified.ttlMs), now);
+        return viewer;
       } catch (error) {
         if (error instanceof TokenError) throw error;
         if (error instanceof joseErrors.JWTClaimValidationFailed)
@@ -92,6 +112,31 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         if (error instanceof joseErrors.JOSEError) throw new TokenError(`invalid token: ${error.code}`);
         throw error;
       }
+    },
+  };
+}
+
+/**
+ * Tokens whose signature and claims were checked, by their exact text, each until min(its exp,
+ * checked + ttl). Only successes are kept: a bad token costs its full check every time.
+ */
+function verifiedTokenCache(ttlMs: number) {
+  const entries = new Map<string, { viewer: Viewer; untilMs: number }>();
+  return {
+    ttlMs,
+    get(token: string, nowMs: number): Viewer | null {
+      const entry = entries.get(token);
+      if (!entry) return null;
+      if (entry.untilMs > nowMs) return entry.viewer;
+      entries.delete(token);
+      return null;
+    },
+    set(token: string, viewer: Viewer, untilMs: number, nowMs: number): void {
+      if (ttlMs <= 0 || untilMs <= nowMs) return;
+      entries.delete(token);
+      entries.set(token, { viewer, untilMs });
+      // Map order is insertion order: the first key is the one remembered longest ago.
+      if (entries.size > VERIFIED_TOKEN_CACHE_MAX) entries.delete(entries.keys().next().value as string);
     },
   };
 }

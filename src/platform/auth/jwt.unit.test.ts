@@ -62,6 +62,25 @@ describe("bearer JWT", () => {
     ).rejects.toThrow(/tenant/);
   });
 
+  it("remembers a verified token only until its exp: a cached token is refused once expired", async () => {
+    let now = Date.now();
+    const clocked = createTokenService({ secret: SECRET, issuer: "pin-platform", nowMs: () => now });
+    const exp = Math.floor(now / 1000) + 30;
+    const token = await rawToken({ sub: USER, roles: ["agent"] }, { exp });
+    await expect(clocked.verify(token)).resolves.toMatchObject({ userId: USER });
+    now += 10_000;
+    await expect(clocked.verify(token)).resolves.toMatchObject({ userId: USER });
+    now = exp * 1000 + 1_000;
+    await expect(clocked.verify(token)).rejects.toThrow(/EXPIRED/);
+  });
+
+  it("never remembers a refused token", async () => {
+    const other = createTokenService({ secret: `${SECRET}-other`, issuer: "pin-platform" });
+    const token = await other.sign({ userId: USER, roles: ["agent"], tenantId: null });
+    await expect(tokens.verify(token)).rejects.toBeInstanceOf(TokenError);
+    await expect(tokens.verify(token)).rejects.toBeInstanceOf(TokenError);
+  });
+
   it("refuses an oversized token before parsing it", async () => {
     await expect(tokens.verify("a".repeat(TOKEN_MAX_LENGTH + 1))).rejects.toThrow(/too long/);
   });

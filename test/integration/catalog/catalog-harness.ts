@@ -199,11 +199,16 @@ export function createCatalogRig(
       await consumer.start();
     },
     async finished() {
+      // A message parked behind its key's head is counted as consumed ("parked-behind") and again
+      // when its retry finishes: only final results count, or a fast topic's parked messages
+      // make the group look finished while a slow topic still has messages to go.
       const sum = async (name: string) => {
         const metric = metrics.getSingleMetric(name);
         if (!metric) return 0;
         const data = await metric.get();
-        return data.values.filter((v) => v.labels.group === group).reduce((a, v) => a + v.value, 0);
+        return data.values
+          .filter((v) => v.labels.group === group && v.labels.result !== "parked-behind")
+          .reduce((a, v) => a + v.value, 0);
       };
       return (
         (await sum("catalog_chessboard_sync_consumed_total")) +

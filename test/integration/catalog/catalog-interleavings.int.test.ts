@@ -1,17 +1,23 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogChessboardSyncConsumer } from "../../../src/consumers/catalog-chessboard-sync.consumer.js";
+import type { ChessboardEventByTopic } from "../../../src/contracts/chessboard-events.js";
 import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards-commission.client.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
 import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
+import type {
+  BatchConsumerDefinition,
+  ConsumerDefinition,
+  HandlerResult,
+} from "../../../src/platform/events/consumer/definition.js";
 import {
   createMessageProcessor,
   type ParkedRow,
 } from "../../../src/platform/events/consumer/message-processor.js";
 import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
 import { HEADER } from "../../../src/platform/events/envelope.js";
-import { contractVersionOf, eventTypeOf } from "../../../src/platform/events/topics.js";
+import { contractVersionOf, eventTypeOf, TOPIC } from "../../../src/platform/events/topics.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
@@ -24,6 +30,7 @@ await requireService("postgres");
 
 const SEED = 20261201;
 const RUNS = 12;
+const BATCHED_RUNS = 4;
 
 /** The history as wire messages, each with a fixed MessageId and event time. */
 function toMessages(history: HistoryEvent[]): InboundMessage[] {
@@ -43,6 +50,29 @@ function toMessages(history: HistoryEvent[]): InboundMessage[] {
       [HEADER.createdAt]: new Date(base + i * 1000).toISOString(),
     },
   }));
+}
+
+/** One developer, two projects of one building each: `lots` lots with `lots` changes each. */
+const twoProjects = (seed: number, lots: number): HistoryEvent[] =>
+  chessboardHistory({
+    seed,
+    developers: 1,
+    projectsPerDeveloper: 2,
+    buildingsPerProject: 1,
+    lotsPerBuilding: lots,
+    changesPerLot: lots,
+  });
+
+/** The messages in the order the picks take them from the six topics (per-topic order kept). */
+function interleave(messages: readonly InboundMessage[], picks: readonly number[]): InboundMessage[] {
+  const queues = CHESSBOARD_SOURCE_TOPICS.map((topic) => messages.filter((m) => m.topic === topic));
+  const order: InboundMessage[] = [];
+  for (const pick of picks) {
+    const next = queues[pick]?.shift();
+    if (next) order.push(next);
+  }
+  for (const q of queues) order.push(...q.splice(0));
+  return order;
 }
 
 describe("random interleavings of the six topics (per-key order kept)", { timeout: 300_000 }, () => {
@@ -68,7 +98,16 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
     return new Map(rows.map((r) => [r.id, { state: r.state, projectId: r.project_id }]));
   }
 
-  async function runDelivery(order: InboundMessage[]): Promise<{
+  /**
+   * One message per call (batchSize 1) or batches as a transport hands them over; `oneAtATime`
+   * feeds the batch handler one message per call inside the same batches (the reference the
+   * set-based handling must equal).
+   */
+  async function runDelivery(
+    order: InboundMessage[],
+    batchSize = 1,
+    oneAtATime = false,
+  ): Promise<{
     hash: string;
     stale: number;
     states: Map<string, { state: string; projectId: string }>;
@@ -81,13 +120,24 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
     const { logger, entries } = createMemoryLogger();
     const clock = new ManualClock("2026-12-01T09:00:00.000Z");
     const settings = { ...loadSettings({ NODE_ENV: "test" }), catalogSyncRetryDelays: [1, 1, 1, 1, 1, 1] };
-    const def = catalogChessboardSyncConsumer({
+    const setBased = catalogChessboardSyncConsumer({
       log: logger,
       clock,
       metrics,
       settings,
       rewards: createRewardsClient({ baseUrl: null, timeoutMs: 1 }),
     });
+    const handleBatch = setBased.handleBatch as NonNullable<typeof setBased.handleBatch>;
+    const def: ConsumerDefinition<ChessboardEventByTopic> = oneAtATime
+      ? {
+          ...(setBased as BatchConsumerDefinition<ChessboardEventByTopic>),
+          handleBatch: async (batch, ctx) => {
+            const results: HandlerResult[] = [];
+            for (const m of batch) results.push((await handleBatch([m], ctx))?.[0] ?? "applied");
+            return results;
+          },
+        }
+      : setBased;
     const consumerMetrics = createConsumerMetrics(metrics, def.metricsPrefix);
     const processor = createMessageProcessor({
       def,
@@ -98,8 +148,11 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
       metrics: consumerMetrics,
       send: async () => {},
     });
-    for (const m of order) {
-      const outcome = await processor.process(m);
+    for (let i = 0; i < order.length; i += batchSize) {
+      const outcome =
+        batchSize === 1
+          ? await processor.process(order[i] as InboundMessage)
+          : await processor.processBatch(order.slice(i, i + batchSize));
       if (outcome.kind === "infrastructure") throw outcome.error;
     }
     // parked (out-of-order) messages retried when their time comes, oldest first
@@ -122,19 +175,11 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
   }
 
   it("every interleaving ends in the in-order state, except the LIM-1 cases (counted)", async () => {
-    const history = chessboardHistory({
-      seed: 3,
-      developers: 1,
-      projectsPerDeveloper: 2,
-      buildingsPerProject: 1,
-      lotsPerBuilding: 3,
-      changesPerLot: 3,
-    });
+    const history = twoProjects(3, 3);
     const messages = toMessages(history);
     const inOrder = await runDelivery(messages);
     expect(inOrder.stale).toBe(0);
 
-    const queuesOf = () => CHESSBOARD_SOURCE_TOPICS.map((topic) => messages.filter((m) => m.topic === topic));
     let lim1 = 0;
     let identical = 0;
     await fc.assert(
@@ -144,14 +189,7 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
           maxLength: messages.length * 3,
         }),
         async (picks) => {
-          const queues = queuesOf();
-          const order: InboundMessage[] = [];
-          for (const pick of picks) {
-            const q = queues[pick];
-            const next = q?.shift();
-            if (next) order.push(next);
-          }
-          for (const q of queues) order.push(...q.splice(0));
+          const order = interleave(messages, picks);
           const result = await runDelivery(order);
           // LIM-1: one version counter across the three lot topics — a lower version from another
           // topic arriving after a higher one is skipped-stale. A card may differ from the in-order
@@ -176,5 +214,34 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
       `interleavings: ${identical} identical to in-order, ${lim1} differ by LIM-1 (skipped-stale)`,
     );
     expect(identical + lim1).toBe(RUNS);
+  });
+
+  it("status/price changes applied set-based end exactly where message-by-message handling of the same batches ends (hash incl. PublishedAt)", async () => {
+    const history = twoProjects(5, 4);
+    // Lots start Hidden in chessboard, so a later status change (or a price change after a zero
+    // price) is what first publishes them: PublishedAt then comes from a set-based round.
+    const startHidden = history.map((e, i) =>
+      e.topic === TOPIC.propertyObjectUpserted
+        ? { ...e, payload: { ...e.payload, Status: "Hidden", ...(i % 3 === 0 ? { Price: "0.00" } : {}) } }
+        : e,
+    );
+    const messages = toMessages(startHidden);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 5 }), {
+          minLength: messages.length * 3,
+          maxLength: messages.length * 3,
+        }),
+        fc.constantFrom(7, 32, 500),
+        async (picks, batchSize) => {
+          const order = interleave(messages, picks);
+          const oneByOne = await runDelivery(order, batchSize, true);
+          const batched = await runDelivery(order, batchSize);
+          expect(batched.stale).toBe(oneByOne.stale);
+          expect(batched.hash).toBe(oneByOne.hash);
+        },
+      ),
+      { seed: SEED, numRuns: BATCHED_RUNS, endOnFailure: true },
+    );
   });
 });

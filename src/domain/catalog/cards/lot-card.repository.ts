@@ -1,4 +1,4 @@
-import type { PropertyObjectStatus, PropertyType } from "../../../contracts/chessboard-events.js";
+import type { PropertyType } from "../../../contracts/chessboard-events.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import { ConcurrencyConflictError } from "../../../platform/events/consumer/definition.js";
 import { type CardStatus, mapTypeName, type ProjectKind } from "../sync/mapping.js";
@@ -22,25 +22,32 @@ interface LotRow {
   property_type: PropertyType | null;
 }
 
+const toLotCardState = (row: LotRow): LotCardState => ({
+  id: row.id,
+  projectId: row.project_id,
+  developerId: row.developer_id,
+  status: row.status,
+  chessboardVersion: Number(row.chessboard_version),
+  rowVersion: row.row_version,
+  layoutId: row.layout_id,
+  layoutGroupId: row.layout_group_id,
+  roomsCount: row.rooms_count,
+  areaTotal: row.area_total,
+  propertyType: row.property_type,
+});
+
 export async function readLotCardState(tx: Tx, id: string): Promise<LotCardState | null> {
-  const [row] = await tx.$queryRaw<LotRow[]>`
+  return (await readLotCardStates(tx, [id])).get(id) ?? null;
+}
+
+/** The guard state of many lots in one statement (absent lots are absent from the map). */
+export async function readLotCardStates(tx: Tx, ids: readonly string[]): Promise<Map<string, LotCardState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.$queryRaw<LotRow[]>`
     SELECT id::text, project_id::text, developer_id::text, status, chessboard_version, row_version,
            layout_id::text, layout_group_id::text, rooms_count, area_total::text, property_type
-    FROM catalog.property_object_cards WHERE id = ${id}::uuid`;
-  if (!row) return null;
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    developerId: row.developer_id,
-    status: row.status,
-    chessboardVersion: Number(row.chessboard_version),
-    rowVersion: row.row_version,
-    layoutId: row.layout_id,
-    layoutGroupId: row.layout_group_id,
-    roomsCount: row.rooms_count,
-    areaTotal: row.area_total,
-    propertyType: row.property_type,
-  };
+    FROM catalog.property_object_cards WHERE id = ANY(${ids as string[]}::uuid[])`;
+  return new Map(rows.map((row) => [row.id, toLotCardState(row)]));
 }
 
 /**
@@ -97,44 +104,25 @@ export async function updateLotCardSource(
   if (updated === 0) throw new ConcurrencyConflictError(`lot card ${s.id} changed concurrently`);
 }
 
-export async function updateLotStatus(
-  tx: Tx,
-  card: LotCardState,
-  change: { status: PropertyObjectStatus; version: number },
-  eventTime: Date,
-  now: Date,
-): Promise<void> {
-  const updated = await tx.$executeRaw`
-    UPDATE catalog.property_object_cards SET property_object_status = ${change.status},
-      chessboard_version = ${change.version}, chessboard_synced_at = ${eventTime},
-      row_version = row_version + 1, updated_at = ${now}
-    WHERE id = ${card.id}::uuid AND row_version = ${card.rowVersion}`;
-  if (updated === 0) throw new ConcurrencyConflictError(`lot card ${card.id} changed concurrently`);
-}
-
-export async function updateLotPrice(
-  tx: Tx,
-  card: LotCardState,
-  change: { price: string; version: number },
-  eventTime: Date,
-  now: Date,
-): Promise<void> {
-  const updated = await tx.$executeRaw`
-    UPDATE catalog.property_object_cards SET source_price = ${change.price}::numeric,
-      chessboard_version = ${change.version}, chessboard_synced_at = ${eventTime},
-      row_version = row_version + 1, updated_at = ${now}
-    WHERE id = ${card.id}::uuid AND row_version = ${card.rowVersion}`;
-  if (updated === 0) throw new ConcurrencyConflictError(`lot card ${card.id} changed concurrently`);
+export interface LotOutcome {
+  readonly status: CardStatus;
+  readonly price: string;
+  readonly sourcePrice: string;
 }
 
 /** After the recompute: the lot's status and effective price (for the zero-price warning and logs). */
-export async function readLotOutcome(
-  tx: Tx,
-  id: string,
-): Promise<{ status: CardStatus; price: string; sourcePrice: string } | null> {
-  const [row] = await tx.$queryRaw<Array<{ status: CardStatus; price: string; source_price: string }>>`
-    SELECT status, price::text, source_price::text FROM catalog.property_object_cards WHERE id = ${id}::uuid`;
-  return row ? { status: row.status, price: row.price, sourcePrice: row.source_price } : null;
+export async function readLotOutcome(tx: Tx, id: string): Promise<LotOutcome | null> {
+  return (await readLotOutcomes(tx, [id])).get(id) ?? null;
+}
+
+export async function readLotOutcomes(tx: Tx, ids: readonly string[]): Promise<Map<string, LotOutcome>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.$queryRaw<
+    Array<{ id: string; status: CardStatus; price: string; source_price: string }>
+  >`
+    SELECT id::text, status, price::text, source_price::text FROM catalog.property_object_cards
+    WHERE id = ANY(${ids as string[]}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, { status: r.status, price: r.price, sourcePrice: r.source_price }]));
 }
 
 export async function setLotCommission(

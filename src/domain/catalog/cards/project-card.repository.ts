@@ -103,6 +103,14 @@ export async function readProjectForLots(
   return row ? { developerId: row.developer_id, kind: row.kind } : null;
 }
 
+/** Which of the ids have a project card (one statement for a batch of lots' projects). */
+export async function readExistingProjectIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id::text FROM catalog.project_cards WHERE id = ANY(${ids as string[]}::uuid[])`;
+  return new Set(rows.map((r) => r.id));
+}
+
 /** B. DeveloperUpserted: batch rename on the developer's project cards (lots: see lot-card.repository). */
 export async function renameDeveloperOnProjects(
   tx: Tx,

@@ -20,15 +20,20 @@ export const LOT_BATCH_SIZE = 500;
  * aggregates computed from two snapshots overwrite each other. Ids are locked in sorted order.
  */
 export async function lockProjects(tx: Tx, projectIds: readonly string[]): Promise<void> {
-  for (const id of [...new Set(projectIds)].sort()) {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`catalog:project:${id}`}, 0))`;
-  }
+  const keys = [...new Set(projectIds)].sort().map((id) => `catalog:project:${id}`);
+  if (keys.length === 0) return;
+  // One statement however many projects: unnest yields the sorted array in order and the locks
+  // are taken row by row in that order, as the loop of one statement per project did.
+  await tx.$executeRaw`
+    SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${keys}::text[]) AS t(k)`;
 }
 
 export type LotScope =
   | { readonly projectId: string }
   | { readonly buildingId: string }
-  | { readonly propertyObjectIds: readonly string[] };
+  | { readonly propertyObjectIds: readonly string[] }
+  /** Lots each with its own PublishedAt stamp (the event that changed it, in a set-based flow) */
+  | { readonly lots: ReadonlyArray<{ readonly id: string; readonly publishedAt: Date }> };
 
 export interface RecomputeTimes {
   /** Overrides live at this instant count (expires_at > now); also updated_at */
@@ -85,10 +90,25 @@ export async function recomputeProjectCards(
   return rows.map((r) => r.id);
 }
 
-function scopeFilter(scope: LotScope): Prisma.Sql {
-  if ("projectId" in scope) return Prisma.sql`project_id = ${scope.projectId}::uuid`;
-  if ("buildingId" in scope) return Prisma.sql`building_id = ${scope.buildingId}::uuid`;
-  return Prisma.sql`id = ANY(${scope.propertyObjectIds as string[]}::uuid[])`;
+/** The next keyset batch of the scope's lot ids, each with the PublishedAt stamp it would get. */
+function scopeBatch(scope: LotScope, after: string, publishedAt: Date): Prisma.Sql {
+  if ("lots" in scope) {
+    const ids = scope.lots.map((l) => l.id);
+    const stamps = scope.lots.map((l) => l.publishedAt);
+    return Prisma.sql`
+      SELECT t.id, t.stamp FROM unnest(${ids}::uuid[], ${stamps}::timestamptz[]) AS t(id, stamp)
+      JOIN catalog.property_object_cards l ON l.id = t.id
+      WHERE t.id > ${after}::uuid ORDER BY t.id LIMIT ${LOT_BATCH_SIZE}`;
+  }
+  const filter =
+    "projectId" in scope
+      ? Prisma.sql`project_id = ${scope.projectId}::uuid`
+      : "buildingId" in scope
+        ? Prisma.sql`building_id = ${scope.buildingId}::uuid`
+        : Prisma.sql`id = ANY(${scope.propertyObjectIds as string[]}::uuid[])`;
+  return Prisma.sql`
+    SELECT id, ${publishedAt}::timestamptz AS stamp FROM catalog.property_object_cards
+    WHERE ${filter} AND id > ${after}::uuid ORDER BY id LIMIT ${LOT_BATCH_SIZE}`;
 }
 
 export interface LotRecomputeResult {
@@ -115,12 +135,8 @@ export async function recomputeLots(
   let batches = 0;
   for (;;) {
     const [row] = await tx.$queryRaw<Array<{ last_id: string | null; n: bigint; changed: bigint }>>`
-      WITH batch AS (
-        SELECT id FROM catalog.property_object_cards
-        WHERE ${scopeFilter(scope)} AND id > ${after}::uuid
-        ORDER BY id LIMIT ${LOT_BATCH_SIZE}
-      ), calc AS (
-        SELECT l.id,
+      WITH batch AS (${scopeBatch(scope, after, publishedAt)}), calc AS (
+        SELECT l.id, b.stamp,
           CASE
             WHEN p.id IS NULL THEN 'Hidden'
             WHEN p.status = 'Delisted' THEN 'Delisted'
@@ -169,7 +185,7 @@ export async function recomputeLots(
           construction_status = c.construction_status, region_id = c.region_id, region_name = c.region_name,
           city_id = c.city_id, city_name = c.city_name, address = c.address,
           developer_name = c.developer_name, cover_file_id = c.cover_file_id,
-          published_at = COALESCE(l.published_at, CASE WHEN c.status = 'Published' THEN ${publishedAt}::timestamptz END),
+          published_at = COALESCE(l.published_at, CASE WHEN c.status = 'Published' THEN c.stamp END),
           row_version = l.row_version + 1, updated_at = ${now}
         FROM calc c
         WHERE l.id = c.id

@@ -2,85 +2,152 @@ import type {
   PropertyObjectPriceChangedEvent,
   PropertyObjectStatusChangedEvent,
 } from "../../../contracts/chessboard-events.js";
-import { readLotCardState, updateLotPrice, updateLotStatus } from "../cards/lot-card.repository.js";
-import { readProjectForLots } from "../cards/project-card.repository.js";
+import { readLotCardStates, readLotOutcomes } from "../cards/lot-card.repository.js";
+import { type LotChangeRow, writeLotChanges } from "../cards/lot-changes-batch.writer.js";
+import { readExistingProjectIds } from "../cards/project-card.repository.js";
 import { lockProjects, recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
 import { projectCardNotFound } from "../catalog.errors.js";
-import { warnZeroPrice } from "./apply-property-object-upserted.js";
-import { decidePriceChange, decideStatusChange } from "./sync.decide.js";
+import { toHundredths } from "./numbers.js";
+import { decidePriceChange, decideStatusChange, type LotCardState } from "./sync.decide.js";
+import { lotChangeRounds } from "./sync-batch-plan.js";
 import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
 
-/** E. PropertyObjectStatusChanged — the SLA flow (Reserved/Booked/Sold on the storefront < 1 min). */
-export async function applyPropertyObjectStatusChanged(
-  ctx: SyncContext,
-  payload: PropertyObjectStatusChangedEvent,
-): Promise<SyncResult> {
-  const { tx } = ctx;
-  await lockProjects(tx, [payload.ProjectId]);
-  const card = await readLotCardState(tx, payload.PropertyObjectId);
-  if (card && card.projectId !== payload.ProjectId) await lockProjects(tx, [card.projectId]);
-  const decision = decideStatusChange(payload, card);
-  const id = payload.PropertyObjectId;
-  if (decision.kind === "stale") return logStale(ctx, id, payload.Version, card?.chessboardVersion ?? null);
-  if (decision.kind === "delisted") return skipDelisted(ctx, id, payload.Version);
-  logWarnings(ctx.log, id, decision.warnings);
-  const lot = card as NonNullable<typeof card>;
-  // The lot exists, so its project card should: its absence is an anomaly worth a retry.
-  if (!(await readProjectForLots(tx, lot.projectId))) throw projectCardNotFound(lot.projectId);
-  await updateLotStatus(tx, lot, decision.change, ctx.eventTime, ctx.now);
-  const times = { now: ctx.now, publishedAt: ctx.eventTime };
-  await recomputeLots(tx, { propertyObjectIds: [id] }, times);
-  await recomputeProjectAggregates(tx, [lot.projectId], times);
-  ctx.log.info(
-    {
-      eventId: ctx.eventId,
-      aggregateId: id,
-      version: payload.Version,
-      chessboardVersion: lot.chessboardVersion,
-      fromStatus: payload.FromStatus,
-      toStatus: decision.change.status,
-      statusSource: payload.StatusSource,
-    },
-    "updated",
-  );
-  return "applied";
-}
+/** One held-back message of flow E (status) or F (price), with what its log lines carry. */
+export type LotChange = {
+  readonly eventTime: Date;
+  readonly eventId: string;
+  readonly topic: string;
+} & (
+  | { readonly kind: "status"; readonly payload: PropertyObjectStatusChangedEvent }
+  | { readonly kind: "price"; readonly payload: PropertyObjectPriceChangedEvent }
+);
 
-/** F. PropertyObjectPriceChanged: snapshot price → effective price, PricePerMeter, Min/MaxPrice. */
-export async function applyPropertyObjectPriceChanged(
-  ctx: SyncContext,
-  payload: PropertyObjectPriceChangedEvent,
-): Promise<SyncResult> {
-  const { tx } = ctx;
-  await lockProjects(tx, [payload.ProjectId]);
-  const card = await readLotCardState(tx, payload.PropertyObjectId);
-  if (card && card.projectId !== payload.ProjectId) await lockProjects(tx, [card.projectId]);
-  const decision = decidePriceChange(payload, card);
-  const id = payload.PropertyObjectId;
-  if (decision.kind === "stale") return logStale(ctx, id, payload.Version, card?.chessboardVersion ?? null);
-  if (decision.kind === "delisted") return skipDelisted(ctx, id, payload.Version);
-  const lot = card as NonNullable<typeof card>;
-  await updateLotPrice(tx, lot, decision.change, ctx.eventTime, ctx.now);
-  const times = { now: ctx.now, publishedAt: ctx.eventTime };
-  await recomputeLots(tx, { propertyObjectIds: [id] }, times);
-  await recomputeProjectAggregates(tx, [lot.projectId], times);
-  await warnZeroPrice(ctx, id);
-  ctx.log.info(
-    {
-      eventId: ctx.eventId,
-      aggregateId: id,
-      version: payload.Version,
-      chessboardVersion: lot.chessboardVersion,
-    },
-    "updated",
-  );
-  return "applied";
-}
+export type LotChangesContext = Pick<SyncContext, "tx" | "log" | "now">;
 
-function skipDelisted(ctx: SyncContext, id: string, version: number): SyncResult {
-  ctx.log.warn(
-    { eventId: ctx.eventId, aggregateId: id, version },
-    "lot is Delisted (INV-7): change not applied",
-  );
-  return "skipped";
+/**
+ * E. PropertyObjectStatusChanged (the SLA flow: Reserved/Booked/Sold on the storefront < 1 min)
+ * and F. PropertyObjectPriceChanged (snapshot price → effective price, PricePerMeter,
+ * Min/MaxPrice), set-based over any number of messages: the projects locked in one statement,
+ * the cards read in one, then per round (the k-th change of every lot, lotChangeRounds) one
+ * UPDATE of the snapshots, one recompute of the lots and one read of the outcome; the
+ * aggregates of every project touched once at the end. Each message gets the result it gets
+ * alone: the guards (INV-4 stale, INV-7 Delisted) are decided per message against the state its
+ * predecessors left, and PublishedAt is the time of the message that first made a lot visible.
+ * Any error (a missing card: retriable) throws for the whole call; the runtime then bisects the
+ * batch down to the offending message (decision 0029).
+ */
+export async function applyPropertyObjectChanges(
+  ctx: LotChangesContext,
+  changes: readonly LotChange[],
+): Promise<SyncResult[]> {
+  const { tx, now } = ctx;
+  const results: SyncResult[] = new Array(changes.length).fill("applied");
+  if (changes.length === 0) return results;
+  const lotIds = changes.map((c) => c.payload.PropertyObjectId);
+  const locked = new Set(changes.map((c) => c.payload.ProjectId));
+  await lockProjects(tx, [...locked]);
+  let cards = await readLotCardStates(tx, [...new Set(lotIds)]);
+  // A card filed under another project than the event says: its project is written too.
+  const moved = [...cards.values()].map((c) => c.projectId).filter((id) => !locked.has(id));
+  if (moved.length > 0) await lockProjects(tx, moved);
+
+  const knownProjects = new Set<string>();
+  const touchedProjects = new Set<string>();
+  const rounds = lotChangeRounds(lotIds);
+  for (const [k, round] of rounds.entries()) {
+    const rows: Array<LotChangeRow & { readonly index: number; readonly card: LotCardState }> = [];
+    for (const index of round) {
+      const change = changes[index] as LotChange;
+      const id = change.payload.PropertyObjectId;
+      const card = cards.get(id) ?? null;
+      const log = ctx.log.child({ topic: change.topic, messageId: change.eventId });
+      const decision =
+        change.kind === "status"
+          ? decideStatusChange(change.payload, card)
+          : decidePriceChange(change.payload, card);
+      if (decision.kind === "stale") {
+        results[index] = logStale(
+          { log, eventId: change.eventId },
+          id,
+          change.payload.Version,
+          card?.chessboardVersion ?? null,
+        );
+        continue;
+      }
+      if (decision.kind === "delisted") {
+        log.warn(
+          { eventId: change.eventId, aggregateId: id, version: change.payload.Version },
+          "lot is Delisted (INV-7): change not applied",
+        );
+        results[index] = "skipped";
+        continue;
+      }
+      logWarnings(log, id, decision.warnings);
+      const lot = card as LotCardState;
+      const c = decision.change;
+      rows.push({
+        index,
+        card: lot,
+        id,
+        expectedRowVersion: lot.rowVersion,
+        status: "status" in c ? c.status : null,
+        price: "price" in c ? c.price : null,
+        version: c.version,
+        eventTime: change.eventTime,
+      });
+    }
+    if (rows.length === 0) continue;
+    // E: the lot exists, so its project card should; its absence is an anomaly worth a retry.
+    const unchecked = rows
+      .filter((r) => r.status !== null && !knownProjects.has(r.card.projectId))
+      .map((r) => r.card.projectId);
+    if (unchecked.length > 0) {
+      const existing = await readExistingProjectIds(tx, [...new Set(unchecked)]);
+      const missing = unchecked.find((id) => !existing.has(id));
+      if (missing) throw projectCardNotFound(missing);
+      for (const id of existing) knownProjects.add(id);
+    }
+    await writeLotChanges(tx, rows, now);
+    await recomputeLots(
+      tx,
+      { lots: rows.map((r) => ({ id: r.id, publishedAt: r.eventTime })) },
+      { now, publishedAt: now },
+    );
+    for (const r of rows) touchedProjects.add(r.card.projectId);
+    const ids = rows.map((r) => r.id);
+    // the state the next round's guards are decided on (the recompute may have moved row_version)
+    if (k + 1 < rounds.length) cards = new Map([...cards, ...(await readLotCardStates(tx, ids))]);
+    const outcomes = rows.some((r) => r.price !== null) ? await readLotOutcomes(tx, ids) : null;
+    for (const r of rows) {
+      const change = changes[r.index] as LotChange;
+      const log = ctx.log.child({ topic: change.topic, messageId: change.eventId });
+      const outcome = outcomes?.get(r.id);
+      const price = outcome && r.price !== null ? toHundredths(outcome.price) : null;
+      if (price !== null && price <= 0n) {
+        // INV-6: a lot whose effective price is not positive stays Hidden; say so.
+        log.warn(
+          { eventId: change.eventId, aggregateId: r.id, status: outcome?.status },
+          "zero price → Hidden",
+        );
+      }
+      log.info(
+        {
+          eventId: change.eventId,
+          aggregateId: r.id,
+          version: r.version,
+          chessboardVersion: r.card.chessboardVersion,
+          ...(change.kind === "status"
+            ? {
+                fromStatus: change.payload.FromStatus,
+                toStatus: r.status,
+                statusSource: change.payload.StatusSource,
+              }
+            : {}),
+        },
+        "updated",
+      );
+    }
+  }
+  await recomputeProjectAggregates(tx, [...touchedProjects], { now });
+  return results;
 }

@@ -30,7 +30,7 @@ export function logWarnings(log: Logger, aggregateId: string, warnings: Warnings
 }
 
 export function logStale(
-  ctx: SyncContext,
+  ctx: Pick<SyncContext, "log" | "eventId">,
   aggregateId: string,
   version: number,
   chessboardVersion: number | null,

@@ -2,6 +2,7 @@ import type { Clock } from "../../clock/clock.js";
 import type { Db, Tx } from "../../db/prisma-client.js";
 import { assertNever } from "../../errors/domain-error.js";
 import type { Logger } from "../../log/logger.js";
+import { contextFromHeaders, inSpan, linkTo, markFailed } from "../../tracing/tracing.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import { type EventEnvelope, HEADER } from "../envelope.js";
 import { eventTypeOf } from "../topics.js";
@@ -216,10 +217,41 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
    * One batch. `parked` is set when this is the retry of one parked message (a batch of one),
    * whose row is locked by `parkedTx`.
    */
-  async function processBatch(
+  function processBatch(
     messages: readonly InboundMessage[],
     opts: BatchOptions = {},
     parked: { row: ParkedRow; tx: Tx } | null = null,
+  ): Promise<BatchOutcome> {
+    // The receipt span (decision 0202): a child of the producer's span for one message, linked to
+    // each message's producer for a batch; the handlers' spans and Prisma's nest under it.
+    const producers = messages.map((m) => contextFromHeaders(m.headers));
+    const topics = [...new Set(messages.map((m) => m.topic))];
+    return inSpan(
+      `${topics.length === 1 ? topics[0] : group} process`,
+      {
+        kind: "consumer",
+        ...(messages.length === 1
+          ? { parent: producers[0] }
+          : { links: producers.flatMap((c) => linkTo(c)) }),
+        attributes: {
+          "messaging.operation.type": "process",
+          "messaging.consumer.group.name": group,
+          "messaging.batch.message_count": messages.length,
+          ...(topics.length === 1 ? { "messaging.destination.name": topics[0] } : {}),
+        },
+      },
+      async (span) => {
+        const outcome = await processBatchInScope(messages, opts, parked);
+        if (outcome.kind === "infrastructure") markFailed(span, "infrastructure failure: batch paused");
+        return outcome;
+      },
+    );
+  }
+
+  async function processBatchInScope(
+    messages: readonly InboundMessage[],
+    opts: BatchOptions,
+    parked: { row: ParkedRow; tx: Tx } | null,
   ): Promise<BatchOutcome> {
     const heartbeat = opts.heartbeat ?? (async () => {});
     const started = performance.now();
