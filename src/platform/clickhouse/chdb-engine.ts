@@ -54,8 +54,8 @@ export function chdbEngineOn(opened: ChdbSession): ClickHouse {
     insert: (table, rows) =>
       serial(async () => {
         if (rows.length === 0) return;
-        const { columns, text } = tabSeparated(rows);
-        await open().insert({ table, values: Buffer.from(text), format: "TabSeparated", columns });
+        const { columns, bytes } = tabSeparated(rows);
+        await open().insert({ table, values: bytes, format: "TabSeparated", columns });
       }),
     ping: () =>
       serial(async () => {

@@ -82,25 +82,49 @@ function tsvField(value: unknown, column: string): string {
 }
 
 /**
- * Rows as TabSeparated text for `INSERT INTO table (columns) FORMAT TabSeparated`, the columns
+ * Rows as TabSeparated bytes for `INSERT INTO table (columns) FORMAT TabSeparated`, the columns
  * being the first row's keys. Cheaper than JSONEachRow on both sides: no key names per row, no
- * JSON quoting in Node, a simpler parser in ClickHouse (decision 0211).
+ * JSON quoting in Node, a simpler parser in ClickHouse (decision 0211). Written straight into one
+ * buffer: a string built by concatenation would be flattened and copied again by Buffer.from.
  */
 export function tabSeparated(rows: ReadonlyArray<Record<string, unknown>>): {
   columns: string[];
-  text: string;
+  bytes: Buffer;
 } {
-  const columns = rows.length > 0 ? Object.keys(rows[0] as Record<string, unknown>) : [];
+  const first = rows[0];
+  if (!first) return { columns: [], bytes: Buffer.alloc(0) };
+  const columns = Object.keys(first);
   const last = columns.length - 1;
-  let text = "";
+  let bytes = Buffer.allocUnsafe(estimateBytes(first, columns, rows.length));
+  let at = 0;
   for (const row of rows) {
     for (let i = 0; i <= last; i++) {
       const column = columns[i] as string;
-      text += tsvField(row[column], column);
-      text += i === last ? "\n" : "\t";
+      const field = tsvField(row[column], column);
+      // A UTF-16 unit is at most 3 UTF-8 bytes; +1 for the separator.
+      if (at + field.length * 3 + 1 > bytes.length) {
+        const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, at + field.length * 3 + 1));
+        bytes.copy(grown, 0, 0, at);
+        bytes = grown;
+      }
+      at += bytes.write(field, at);
+      bytes[at++] = i === last ? NEWLINE : TAB;
     }
   }
-  return { columns, text };
+  return { columns, bytes: bytes.subarray(0, at) };
+}
+
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+
+/** Room for every row at the first row's size, plus slack: usually no regrowth. */
+function estimateBytes(first: Record<string, unknown>, columns: readonly string[], count: number): number {
+  let perRow = columns.length;
+  for (const column of columns) {
+    const v = first[column];
+    perRow += typeof v === "string" ? v.length + 8 : 24;
+  }
+  return perRow * count + 1024;
 }
 
 export function parseJsonEachRow<T>(text: string): T[] {

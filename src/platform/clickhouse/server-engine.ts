@@ -38,9 +38,9 @@ export function createServerEngine(options: ServerEngineOptions): ClickHouse {
     insert: (table, rows) =>
       guard("insert", async () => {
         if (rows.length === 0) return;
-        const { columns, text } = tabSeparated(rows);
+        const { columns, bytes } = tabSeparated(rows);
         // One chunk: the client passes a byte stream of a raw format through untouched.
-        const values = Readable.from([Buffer.from(text)], { objectMode: false });
+        const values = Readable.from([bytes], { objectMode: false });
         await client.insert({
           table,
           values,
