@@ -147,6 +147,20 @@ export function defineFunnelSuite(kind: EngineKind) {
         h.dlq.length = 0;
       });
 
+      it("a booking's redelivery is not held behind its parked first delivery (order-free sink): counted once", async () => {
+        const late = newObject(DEV);
+        const msg = bookingMessage(bookingPayload(late, AT));
+        expect(await h.deliver(msg)).toBe("parked");
+        expect(await h.deliver(upsertedMessage(late, "2026-02-01T00:00:00.000Z"))).toBe("applied");
+        // With per-key order kept it would wait as "parked-behind" until the parked retry.
+        expect(await h.deliver(msg)).toBe("applied");
+        expect(await h.bookings(late.propertyObjectId, DAY)).toBe(1);
+        clock.advance(2 * MINUTE);
+        expect(await h.retryParked()).toEqual(["applied"]);
+        expect(await h.bookings(late.propertyObjectId, DAY)).toBe(1);
+        expect(await h.parkedRows()).toHaveLength(0);
+      });
+
       it("flag off / broken payload: nothing is written, the event is acknowledged (ack/skip), aggregates intact", async () => {
         const o = await knownObject();
         await h.devstats.flags.set(FEATURE_FLAGS.devStatsFunnel, false, "test");
