@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import { createClient } from "@clickhouse/client";
 import { devStatsFunnelBookingCreatedConsumer } from "../../src/consumers/devstats-funnel-booking-created.consumer.js";
 import { createDevStats, type DevStats } from "../../src/domain/devstats/devstats.runtime.js";
-import type { DimensionRow, FunnelBookingRow } from "../../src/domain/devstats/funnel.js";
-import { createChdbEngine, loadChdb } from "../../src/platform/clickhouse/chdb-engine.js";
+import type { BatchItem, DimensionRow, FunnelBookingRow } from "../../src/domain/devstats/funnel.js";
+import { type ChdbSession, chdbEngineOn, loadChdb } from "../../src/platform/clickhouse/chdb-engine.js";
 import type { ClickHouse } from "../../src/platform/clickhouse/clickhouse.js";
 import { createServerEngine } from "../../src/platform/clickhouse/server-engine.js";
 import { systemClock } from "../../src/platform/clock/clock.js";
@@ -18,12 +20,16 @@ import type { AnyConsumerDefinition } from "../../src/platform/events/consumer/d
 import { createMessageProcessor } from "../../src/platform/events/consumer/message-processor.js";
 import { contractRegistry } from "../../src/platform/events/contracts/registry.js";
 import { HEADER } from "../../src/platform/events/envelope.js";
-import { TOPIC } from "../../src/platform/events/topics.js";
 import type { InboundMessage } from "../../src/platform/events/wire.js";
 import type { FeatureFlags } from "../../src/platform/flags/feature-flags.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
-import { need, withAdmin } from "../support.js";
+import {
+  bookingMessage,
+  bookingPayload,
+  type ObjectPath,
+} from "../../test/integration/devstats/devstats-fixtures.js";
+import { createBenchDatabase, need } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 /**
@@ -32,8 +38,11 @@ import type { BenchResult } from "../types.js";
  *   DEVSTATS_BENCH_BOOKINGS bookings loaded for the read figures (default 1000000)
  *   DEVSTATS_BENCH_OBJECTS  property objects (default 10000)
  *   DEVSTATS_BENCH_ENGINES  "server,chdb" (default both)
- * Ingest: ingest.handleBatch (validation, one dim lookup per batch, tenant guard, rows, insert)
- * vs a bare insert of the same prepared rows in the same batch size into the same table.
+ * Ingest, interleaved per batch of 1,000: the consumer through the batched runtime's processor
+ * (envelope, JSON Schema, parked-key check, handleBatch, the sink's confirmed insert) and at the
+ * ingest level (ingest.prepare + sink), vs bare inserts of the same rows in the same batch size
+ * into the same table shape: @clickhouse/client's JSONEachRow of the row objects (the baseline
+ * of the target) and a hand-built TabSeparated insert (the cheapest bare insert).
  */
 const EVENTS = Number(process.env.DEVSTATS_BENCH_EVENTS ?? 100_000);
 const BOOKINGS = Number(process.env.DEVSTATS_BENCH_BOOKINGS ?? 1_000_000);
@@ -80,10 +89,60 @@ function world(): World {
 const dayOf = (i: number, days: number) =>
   new Date(Date.UTC(2026, 0, 1) + (i % days) * 86_400_000).toISOString().slice(0, 10);
 
-async function openEngine(kind: string): Promise<{ ch: ClickHouse; cleanup: () => Promise<void> } | null> {
+/**
+ * An engine for our code plus the bare baselines on the same server / chdb session:
+ * `bareJson` = what @clickhouse/client users write (values = the row objects, JSONEachRow; on
+ * chdb the raw JSONEachRow passthrough insert), `bareTsv` = a hand-built TabSeparated insert of
+ * the same rows (the cheapest bare insert of this shape).
+ */
+interface Opened {
+  ch: ClickHouse;
+  bareJson(table: string, rows: readonly FunnelBookingRow[]): Promise<void>;
+  bareTsv(table: string, rows: readonly FunnelBookingRow[]): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+const FUNNEL_IN_COLUMNS = [
+  "DeveloperId",
+  "ProjectId",
+  "BuildingId",
+  "LayoutGroupId",
+  "LayoutId",
+  "PropertyObjectId",
+  "EventDate",
+  "BookingId",
+] as const;
+
+function tsvOf(rows: readonly FunnelBookingRow[]): string {
+  let text = "";
+  for (const r of rows)
+    text += `${r.DeveloperId}\t${r.ProjectId}\t${r.BuildingId}\t${r.LayoutGroupId}\t${r.LayoutId}\t${r.PropertyObjectId}\t${r.EventDate}\t${r.BookingId}\n`;
+  return text;
+}
+
+async function openEngine(kind: string): Promise<Opened | null> {
   if (kind === "server") {
-    const ch = createServerEngine({ url: need("TEST_CLICKHOUSE_URL"), requestTimeoutMs: 300_000 });
-    return { ch, cleanup: () => ch.close() };
+    const url = need("TEST_CLICKHOUSE_URL");
+    const ch = createServerEngine({ url, requestTimeoutMs: 300_000 });
+    const client = createClient({ url, request_timeout: 300_000, clickhouse_settings: {} });
+    return {
+      ch,
+      bareJson: async (table, rows) => {
+        await client.insert({ table, values: rows as FunnelBookingRow[], format: "JSONEachRow" });
+      },
+      bareTsv: async (table, rows) => {
+        await client.insert({
+          table,
+          values: Readable.from([Buffer.from(tsvOf(rows))], { objectMode: false }),
+          format: "TabSeparated",
+          columns: [...FUNNEL_IN_COLUMNS],
+        });
+      },
+      cleanup: async () => {
+        await ch.close();
+        await client.close();
+      },
+    };
   }
   const loaded = await loadChdb();
   if ("error" in loaded) {
@@ -91,9 +150,24 @@ async function openEngine(kind: string): Promise<{ ch: ClickHouse; cleanup: () =
     return null;
   }
   const dir = mkdtempSync(join(tmpdir(), "pin-bench-chdb-"));
-  const ch = createChdbEngine(loaded.chdb, dir);
+  // chdb allows one session per process: ours and the bare inserts share it.
+  const session: ChdbSession = new loaded.chdb.Session(dir);
+  const ch = chdbEngineOn(session);
   return {
     ch,
+    bareJson: async (table, rows) => {
+      let text = "";
+      for (const row of rows) text += `${JSON.stringify(row)}\n`;
+      await session.insert({ table, values: Buffer.from(text), format: "JSONEachRow" });
+    },
+    bareTsv: async (table, rows) => {
+      await session.insert({
+        table,
+        values: Buffer.from(tsvOf(rows)),
+        format: "TabSeparated",
+        columns: FUNNEL_IN_COLUMNS,
+      });
+    },
     cleanup: async () => {
       await ch.close();
       rmSync(dir, { recursive: true, force: true });
@@ -123,84 +197,134 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
   const { ch } = opened;
   const tag = `${Date.now().toString(36)}`;
   const dbConsumer = `bench_devstats_${kind}_c_${tag}`;
-  const dbBare = `bench_devstats_${kind}_b_${tag}`;
+  const dbRuntime = `bench_devstats_${kind}_rt_${tag}`;
+  const dbBareJson = `bench_devstats_${kind}_bj_${tag}`;
+  const dbBareTsv = `bench_devstats_${kind}_bt_${tag}`;
   const dbRead = `bench_devstats_${kind}_r_${tag}`;
   const results: BenchResult[] = [];
+  const pg = await createBenchDatabase("pin_bench_devstats");
+  const log = createLogger({ level: "warn", pretty: false });
+  await runMigrations({ url: pg.url, log });
+  const db = createPrismaClient({ url: pg.url });
   try {
     const w = world();
     const consumer = await devstatsOn(ch, dbConsumer);
-    const bare = await devstatsOn(ch, dbBare);
-    for (let i = 0; i < w.dims.length; i += 10_000)
+    const viaRuntime = await devstatsOn(ch, dbRuntime);
+    await devstatsOn(ch, dbBareJson);
+    await devstatsOn(ch, dbBareTsv);
+    for (let i = 0; i < w.dims.length; i += 10_000) {
       await consumer.store.insertDimensions(w.dims.slice(i, i + 10_000));
+      await viaRuntime.store.insertDimensions(w.dims.slice(i, i + 10_000));
+    }
+    const events = eventsOf(w, EVENTS);
+    const processor = runtimeProcessor(viaRuntime, db);
 
-    // Events (payloads as crm publishes them) and the rows they become.
-    const items = Array.from({ length: EVENTS }, (_, i) => {
-      const d = w.dims[(i * 7919) % w.dims.length]!;
-      return {
-        messageId: randomUUID(),
-        payload: {
-          BookingId: randomUUID(),
-          PropertyObjectId: d.PropertyObjectId,
-          TenantId: d.DeveloperId,
-          CreatedAt: `${dayOf(i, 30)}T12:00:00.000Z`,
-        },
-      };
-    });
-    const byId = new Map(w.dims.map((d) => [d.PropertyObjectId, d]));
-    const rows: FunnelBookingRow[] = items.map((item) => {
-      const d = byId.get(item.payload.PropertyObjectId)!;
-      const { UpsertedAt: _u, Version: _v, ...path } = d;
-      return { ...path, EventDate: item.payload.CreatedAt.slice(0, 10), BookingId: item.payload.BookingId };
-    });
-
-    // Interleaved (consumer batch i, then the bare insert of the same rows) so that the shared
-    // machine's load swings hit both sides alike.
+    // Interleaved per batch of 1,000 (ours through the runtime, ours at the ingest level, bare
+    // JSONEachRow, bare TabSeparated) so that the shared machine's load swings hit all alike.
+    const ms = { runtime: 0, ingest: 0, prepare: 0, bareJson: 0, bareTsv: 0 };
+    // The same times once every object has been looked up once (the 60 s dimension cache is warm):
+    // the first OBJECTS events each pay a cold dimension lookup of their batch.
+    const warm = { runtime: 0, bareJson: 0, bareTsv: 0, events: 0 };
     let parts = 0;
-    let prepareMs = 0;
-    let consumerMs = 0;
-    let bareMs = 0;
-    for (let i = 0; i < items.length; i += BATCH) {
-      const batch = items.slice(i, i + BATCH);
+    let inserts = 0;
+    for (let i = 0; i < EVENTS; i += BATCH) {
       let t = performance.now();
-      const { outcomes, rows: planned } = await consumer.ingest.prepare(batch);
-      prepareMs += performance.now() - t;
+      const outcome = await processor.processBatch(events.messages.slice(i, i + BATCH));
+      if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied")) {
+        throw new Error(`bench: runtime outcome ${JSON.stringify(outcome).slice(0, 300)}`);
+      }
+      const runtimeMs = performance.now() - t;
+      ms.runtime += runtimeMs;
+
+      t = performance.now();
+      const { outcomes, rows: planned } = await consumer.ingest.prepare(events.items.slice(i, i + BATCH));
+      ms.prepare += performance.now() - t;
       if (outcomes.some((o) => o.kind !== "applied")) throw new Error("bench: unexpected outcome");
       const sink = consumer.ingest.newSink();
       sink.write(planned);
-      parts += (await sink.flush()).parts;
-      consumerMs += performance.now() - t;
+      const flushed = await sink.flush();
+      parts += flushed.parts;
+      inserts += flushed.inserts;
+      ms.ingest += performance.now() - t;
+
+      const rows = events.rows.slice(i, i + BATCH);
       t = performance.now();
-      await bare.store.insertBookings(rows.slice(i, i + BATCH));
-      bareMs += performance.now() - t;
+      await opened.bareJson(`${dbBareJson}.funnel_bookings_in`, rows);
+      const bareJsonMs = performance.now() - t;
+      ms.bareJson += bareJsonMs;
+      t = performance.now();
+      await opened.bareTsv(`${dbBareTsv}.funnel_bookings_in`, rows);
+      const bareTsvMs = performance.now() - t;
+      ms.bareTsv += bareTsvMs;
+      if (i >= OBJECTS) {
+        warm.runtime += runtimeMs;
+        warm.bareJson += bareJsonMs;
+        warm.bareTsv += bareTsvMs;
+        warm.events += rows.length;
+      }
     }
-    const consumerSeconds = consumerMs / 1000;
-    const bareSeconds = bareMs / 1000;
-    results.push({
-      name: `${kind}: of which validation + enrichment + rows (prepare)`,
-      value: prepareMs / (items.length / BATCH),
-      unit: "ms/batch",
-    });
-    const consumerRate = EVENTS / consumerSeconds;
-    const bareRate = EVENTS / bareSeconds;
-    results.push({
-      name: `${kind}: consumer ingest (${EVENTS} events, batches of ${BATCH})`,
-      value: consumerRate,
+    const rate = (spentMs: number) => EVENTS / (spentMs / 1000);
+    const vs = (name: string, value: number, baseline: number, target?: number): BenchResult => ({
+      name,
+      value,
       unit: "rows/s",
-      baseline: bareRate,
-      ratio: consumerRate / bareRate,
-      target: 0.8,
+      baseline,
+      ratio: value / baseline,
+      ...(target === undefined ? {} : { target }),
     });
-    results.push(...(await throughRuntime(kind, ch, w, items.length)));
-    results.push({
-      name: `${kind}: funnel_daily parts created per 100k events`,
-      value: (parts * 100_000) / EVENTS,
-      unit: "parts",
-    });
-    const check = await ch.query<{ n: string }>(
-      `SELECT toUInt64(uniqMerge(Bookings)) AS n FROM ${dbConsumer}.funnel_daily`,
+    results.push(
+      vs(
+        `${kind}: consumer through the batched runtime vs bare @clickhouse/client JSONEachRow insert`,
+        rate(ms.runtime),
+        rate(ms.bareJson),
+        0.8,
+      ),
+      vs(
+        `${kind}: consumer through the batched runtime vs bare TabSeparated insert`,
+        rate(ms.runtime),
+        rate(ms.bareTsv),
+      ),
+      ...(warm.events > 0
+        ? [
+            vs(
+              `${kind}: runtime, dimension cache warm (after the first ${OBJECTS} events) vs bare JSONEachRow`,
+              warm.events / (warm.runtime / 1000),
+              warm.events / (warm.bareJson / 1000),
+              0.8,
+            ),
+            vs(
+              `${kind}: runtime, dimension cache warm vs bare TabSeparated`,
+              warm.events / (warm.runtime / 1000),
+              warm.events / (warm.bareTsv / 1000),
+            ),
+          ]
+        : []),
+      vs(
+        `${kind}: ingest.prepare + sink vs bare JSONEachRow insert`,
+        rate(ms.ingest),
+        rate(ms.bareJson),
+        0.8,
+      ),
+      vs(`${kind}: bare TabSeparated vs bare JSONEachRow insert`, rate(ms.bareTsv), rate(ms.bareJson)),
+      {
+        name: `${kind}: of which ingest.prepare (validation, enrichment, guard, rows)`,
+        value: ms.prepare / (EVENTS / BATCH),
+        unit: "ms/batch",
+      },
+      {
+        name: `${kind}: funnel_daily parts created per 100k events`,
+        value: (parts * 100_000) / EVENTS,
+        unit: "parts",
+      },
+      { name: `${kind}: inserts per 100k events`, value: (inserts * 100_000) / EVENTS, unit: "inserts" },
     );
-    if (Math.abs(Number(check[0]?.n) - EVENTS) / EVENTS > 0.02)
-      throw new Error(`bench: counted ${check[0]?.n} of ${EVENTS}`);
+    for (const database of [dbConsumer, dbRuntime, dbBareJson, dbBareTsv]) {
+      const check = await ch.query<{ n: string }>(
+        `SELECT toUInt64(uniqMerge(Bookings)) AS n FROM ${database}.funnel_daily`,
+      );
+      if (Math.abs(Number(check[0]?.n) - EVENTS) / EVENTS > 0.02)
+        throw new Error(`bench: ${database} counted ${check[0]?.n} of ${EVENTS}`);
+    }
 
     if (BOOKINGS === 0) return results;
     // Read figures: BOOKINGS over OBJECTS objects, a year of days.
@@ -272,118 +396,52 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
       unit: "parts",
     });
   } finally {
-    for (const db of [dbConsumer, dbBare, dbRead])
-      await ch.command(`DROP DATABASE IF EXISTS ${db}`).catch(() => {});
+    for (const database of [dbConsumer, dbRuntime, dbBareJson, dbBareTsv, dbRead])
+      await ch.command(`DROP DATABASE IF EXISTS ${database}`).catch(() => {});
     await opened.cleanup();
+    await db.$disconnect();
+    await pg.drop();
   }
   return results;
 }
 
+/** The funnel consumer's definition under the batched runtime's processor (as a transport drives it). */
+function runtimeProcessor(devstats: DevStats, db: Db) {
+  const def = devStatsFunnelBookingCreatedConsumer(devstats) as AnyConsumerDefinition;
+  return createMessageProcessor({
+    def,
+    db,
+    log: createLogger({ level: "warn", pretty: false }),
+    clock: systemClock,
+    contracts: contractRegistry(),
+    metrics: createConsumerMetrics(createMetricsRegistry(), def.metricsPrefix),
+    send: async () => {},
+  });
+}
+
 /**
- * The same events as Kafka/local-log messages through the batched runtime's processor
- * (contract validation, parked-key check in PostgreSQL, handleBatch, sink flush) vs the bare
- * insert of the resulting rows, interleaved per batch of 1,000.
+ * `count` booking-created events three ways: wire messages as crm's relay publishes them (for
+ * the runtime), (messageId, payload) items (for ingest.prepare), and the rows they become (for
+ * the bare inserts). 30 days, objects picked with a stride so every batch spans many objects.
  */
-async function throughRuntime(
-  kind: string,
-  ch: ClickHouse,
-  w: World,
-  events: number,
-): Promise<BenchResult[]> {
-  const dbName = `pin_bench_devstats_${kind}_${Date.now().toString(36)}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE "${dbName}"`));
-  const url = new URL(need("TEST_DATABASE_URL"));
-  url.pathname = `/${dbName}`;
-  const log = createLogger({ level: "warn", pretty: false });
-  await runMigrations({ url: url.toString(), log });
-  const db = createPrismaClient({ url: url.toString() });
-  const tag = Date.now().toString(36);
-  try {
-    const viaRuntime = await devstatsOn(ch, `bench_devstats_${kind}_rt_${tag}`);
-    const bare = await devstatsOn(ch, `bench_devstats_${kind}_rb_${tag}`);
-    for (let i = 0; i < w.dims.length; i += 10_000)
-      await viaRuntime.store.insertDimensions(w.dims.slice(i, i + 10_000));
-    const def = devStatsFunnelBookingCreatedConsumer(viaRuntime) as AnyConsumerDefinition;
-    const registry = createMetricsRegistry();
-    const processor = createMessageProcessor({
-      def,
-      db,
-      log,
-      clock: systemClock,
-      contracts: contractRegistry(),
-      metrics: createConsumerMetrics(registry, def.metricsPrefix),
-      send: async () => {},
-    });
-    const messages: InboundMessage[] = [];
-    const rows: FunnelBookingRow[] = [];
-    for (let i = 0; i < events; i++) {
-      const d = w.dims[(i * 7919) % w.dims.length]!;
-      const createdAt = `${dayOf(i, 30)}T12:00:00.000Z`;
-      const bookingId = randomUUID();
-      const messageId = randomUUID();
-      const payload = {
-        BookingId: bookingId,
-        DealId: randomUUID(),
-        PropertyObjectId: d.PropertyObjectId,
-        TenantId: d.DeveloperId,
-        Version: 1,
-        Status: "Reserved",
-        CreatedAt: createdAt,
-        InitiatedBy: "Agent",
-        InitiatedByUserId: randomUUID(),
-        ProgramTerms: { ReserveDurationMinutes: 60, BookingDurationHours: 24, IsPaid: false },
-        ReserveExpiresAt: `${dayOf(i, 30)}T13:00:00.000Z`,
-      };
-      messages.push({
-        topic: TOPIC.bookingCreated,
-        partition: 0,
-        offset: String(i),
-        key: bookingId,
-        value: JSON.stringify(payload),
-        headers: {
-          [HEADER.messageId]: messageId,
-          [HEADER.eventType]: "booking-created",
-          [HEADER.contractVersion]: "1",
-          [HEADER.aggregateId]: bookingId,
-          [HEADER.aggregateType]: "Booking",
-          [HEADER.createdAt]: createdAt,
-          [HEADER.correlationId]: messageId,
-        },
-      });
-      const { UpsertedAt: _u, Version: _v, ...path } = d;
-      rows.push({ ...path, EventDate: createdAt.slice(0, 10), BookingId: bookingId });
-    }
-    let runtimeMs = 0;
-    let bareMs = 0;
-    for (let i = 0; i < messages.length; i += BATCH) {
-      let t = performance.now();
-      const outcome = await processor.processBatch(messages.slice(i, i + BATCH));
-      if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied")) {
-        throw new Error(`bench: runtime outcome ${JSON.stringify(outcome).slice(0, 300)}`);
-      }
-      runtimeMs += performance.now() - t;
-      t = performance.now();
-      await bare.store.insertBookings(rows.slice(i, i + BATCH));
-      bareMs += performance.now() - t;
-    }
-    const rate = events / (runtimeMs / 1000);
-    const bareRate = events / (bareMs / 1000);
-    return [
-      {
-        name: `${kind}: through the batched runtime (validation, parked-key check, handleBatch, sink) vs bare insert`,
-        value: rate,
-        unit: "rows/s",
-        baseline: bareRate,
-        ratio: rate / bareRate,
-        target: 0.8,
-      },
-    ];
-  } finally {
-    for (const db of [`bench_devstats_${kind}_rt_${tag}`, `bench_devstats_${kind}_rb_${tag}`])
-      await ch.command(`DROP DATABASE IF EXISTS ${db}`).catch(() => {});
-    await db.$disconnect();
-    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+function eventsOf(w: World, count: number) {
+  const messages: InboundMessage[] = [];
+  const items: BatchItem[] = [];
+  const rows: FunnelBookingRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = w.dims[(i * 7919) % w.dims.length]!;
+    const createdAt = `${dayOf(i, 30)}T12:00:00.000Z`;
+    const payload = bookingPayload(
+      { developerId: d.DeveloperId, propertyObjectId: d.PropertyObjectId } as ObjectPath,
+      createdAt,
+    );
+    const message = bookingMessage(payload);
+    messages.push(message);
+    items.push({ messageId: message.headers[HEADER.messageId]!, payload });
+    const { UpsertedAt: _u, Version: _v, ...path } = d;
+    rows.push({ ...path, EventDate: createdAt.slice(0, 10), BookingId: payload.BookingId });
   }
+  return { messages, items, rows };
 }
 
 export async function runDevstatsBenchmarks(): Promise<BenchResult[]> {

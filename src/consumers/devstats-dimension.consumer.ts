@@ -28,6 +28,8 @@ export function devStatsDimensionConsumer(
     group: DEVSTATS_DIMENSION_GROUP,
     metricsPrefix: "devstats_dimension",
     expectedContractVersion: 1,
+    // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).
+    keyOrder: "irrelevant",
     nonRetriableCodes: [DEVSTATS_ERROR.payloadInvalid],
     classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
     topics: [TOPIC.propertyObjectUpserted],

@@ -43,6 +43,8 @@ export function devStatsFunnelBookingCreatedConsumer(
     dlqTopic: DEVSTATS_FUNNEL_BOOKING_DLQ,
     metricsPrefix: "devstats_funnel_booking",
     expectedContractVersion: 1,
+    // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).
+    keyOrder: "irrelevant",
     invalidPayload: "skip",
     retriableCodes: [DEVSTATS_ERROR.dimensionNotFound],
     retry: {

@@ -4,6 +4,7 @@
  * No I/O here; devstats.store.ts talks to ClickHouse.
  */
 import { isIsoDate, isUuid } from "../../platform/clickhouse/sql-literal.js";
+import { assertNever } from "../../platform/errors/domain-error.js";
 
 /** Stages of funnel_daily in funnel order (one AggregateFunction(uniq, String) column each). */
 export const FUNNEL_STAGES = ["Views", "Favorites", "Selections", "Leads", "Bookings", "Deals"] as const;
@@ -58,28 +59,39 @@ export function eventDateOf(createdAt: string): string | null {
   return isIsoDate(day) ? day : null;
 }
 
+const LOWER_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A UUID field lower-cased (no copy when it already is), or null (runs once per consumed event). */
+function lowerUuid(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  if (LOWER_UUID.test(value)) return value;
+  return isUuid(value) ? value.toLowerCase() : null;
+}
+
+const whyNotUuid = (value: unknown, field: string): string =>
+  value === undefined || value === null ? `${field} is missing` : `${field} is not a UUID`;
+
 /** Step 2 of the algorithm: the four fields the funnel reads (others are ignored). */
 export function readBookingCreated(payload: unknown): Validated<BookingFact> {
   if (typeof payload !== "object" || payload === null)
     return { ok: false, reason: "payload is not an object" };
-  const p = payload as Record<string, unknown>;
-  for (const field of ["BookingId", "PropertyObjectId", "TenantId"] as const) {
-    if (p[field] === undefined || p[field] === null) return { ok: false, reason: `${field} is missing` };
-    if (!isUuid(p[field])) return { ok: false, reason: `${field} is not a UUID` };
-  }
+  const p = payload as {
+    BookingId?: unknown;
+    PropertyObjectId?: unknown;
+    TenantId?: unknown;
+    CreatedAt?: unknown;
+  };
+  const bookingId = lowerUuid(p.BookingId);
+  if (bookingId === null) return { ok: false, reason: whyNotUuid(p.BookingId, "BookingId") };
+  const propertyObjectId = lowerUuid(p.PropertyObjectId);
+  if (propertyObjectId === null)
+    return { ok: false, reason: whyNotUuid(p.PropertyObjectId, "PropertyObjectId") };
+  const tenantId = lowerUuid(p.TenantId);
+  if (tenantId === null) return { ok: false, reason: whyNotUuid(p.TenantId, "TenantId") };
   if (typeof p.CreatedAt !== "string") return { ok: false, reason: "CreatedAt is missing" };
   const eventDate = eventDateOf(p.CreatedAt);
   if (!eventDate) return { ok: false, reason: "CreatedAt is not an ISO-8601 instant in 1970..2105" };
-  return {
-    ok: true,
-    value: {
-      bookingId: (p.BookingId as string).toLowerCase(),
-      propertyObjectId: (p.PropertyObjectId as string).toLowerCase(),
-      tenantId: (p.TenantId as string).toLowerCase(),
-      createdAt: p.CreatedAt,
-      eventDate,
-    },
-  };
+  return { ok: true, value: { bookingId, propertyObjectId, tenantId, createdAt: p.CreatedAt, eventDate } };
 }
 
 export type Enrichment =
@@ -120,6 +132,10 @@ export type ItemOutcome =
   | { kind: "tenant-mismatch"; propertyObjectId: string }
   | { kind: "late-dimension"; propertyObjectId: string };
 
+/** The common outcomes carry no data: one shared value each (a batch has thousands of them). */
+const APPLIED: ItemOutcome = Object.freeze({ kind: "applied" });
+const DUPLICATE_IN_BATCH: ItemOutcome = Object.freeze({ kind: "duplicate-in-batch" });
+
 export interface BatchPlan {
   readonly outcomes: ItemOutcome[];
   readonly rows: FunnelBookingRow[];
@@ -142,39 +158,47 @@ export function planBatch(
   dimensions: ReadonlyMap<string, Dimension>,
 ): BatchPlan {
   const seenMessages = new Set<string>();
-  const seenRows = new Set<string>();
-  const outcomes: ItemOutcome[] = [];
+  // The same booking in two messages of a batch (a producer retry) is one row: keyed by BookingId,
+  // no per-row key string to build; another slice for the same booking id is still written.
+  const rowOfBooking = new Map<string, FunnelBookingRow>();
+  const outcomes: ItemOutcome[] = new Array(items.length);
   const rows: FunnelBookingRow[] = [];
-  items.forEach((item, i) => {
-    if (seenMessages.has(item.messageId)) {
-      outcomes.push({ kind: "duplicate-in-batch" });
-      return;
+  for (let i = 0; i < items.length; i++) {
+    const messageId = (items[i] as BatchItem).messageId;
+    if (seenMessages.has(messageId)) {
+      outcomes[i] = DUPLICATE_IN_BATCH;
+      continue;
     }
-    seenMessages.add(item.messageId);
-    const fact = facts[i]!;
+    seenMessages.add(messageId);
+    const fact = facts[i] as Validated<BookingFact>;
     if (!fact.ok) {
-      outcomes.push({ kind: "invalid", reason: fact.reason });
-      return;
+      outcomes[i] = { kind: "invalid", reason: fact.reason };
+      continue;
     }
     const result = enrich(fact.value, dimensions.get(fact.value.propertyObjectId));
     switch (result.kind) {
       case "late-dimension":
-        outcomes.push({ kind: "late-dimension", propertyObjectId: fact.value.propertyObjectId });
+        outcomes[i] = { kind: "late-dimension", propertyObjectId: fact.value.propertyObjectId };
         break;
       case "tenant-mismatch":
-        outcomes.push({ kind: "tenant-mismatch", propertyObjectId: fact.value.propertyObjectId });
+        outcomes[i] = { kind: "tenant-mismatch", propertyObjectId: fact.value.propertyObjectId };
         break;
       case "row": {
-        const key = `${result.row.BookingId}|${result.row.PropertyObjectId}|${result.row.EventDate}`;
-        if (!seenRows.has(key)) {
-          seenRows.add(key);
-          rows.push(result.row);
+        const row = result.row;
+        const earlier = rowOfBooking.get(row.BookingId);
+        if (earlier === undefined) {
+          rowOfBooking.set(row.BookingId, row);
+          rows.push(row);
+        } else if (earlier.PropertyObjectId !== row.PropertyObjectId || earlier.EventDate !== row.EventDate) {
+          rows.push(row);
         }
-        outcomes.push({ kind: "applied" });
+        outcomes[i] = APPLIED;
         break;
       }
+      default:
+        assertNever(result, "enrichment");
     }
-  });
+  }
   return { outcomes, rows };
 }
 

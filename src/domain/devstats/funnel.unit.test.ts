@@ -98,6 +98,21 @@ describe("devstats funnel (pure)", () => {
     expect(plan.rows).toHaveLength(1);
   });
 
+  it("batch plan: the same booking on another day is another slice and still written", () => {
+    const items = [
+      { messageId: "m1", payload: booking() },
+      { messageId: "m2", payload: booking({ CreatedAt: "2026-03-02T10:00:00.000Z" }) },
+      { messageId: "m3", payload: booking() },
+    ];
+    const plan = planBatch(
+      items,
+      items.map((i) => readBookingCreated(i.payload)),
+      new Map([[PO, dim]]),
+    );
+    expect(plan.rows.map((r) => r.EventDate)).toEqual(["2026-03-01", "2026-03-02"]);
+    expect(plan.outcomes.every((o) => o.kind === "applied")).toBe(true);
+  });
+
   it("dimension rows: UpsertedAt is the event's UpdatedAt (UTC seconds), layouts may be absent", () => {
     const row = dimensionRowOf({
       Id: PO,

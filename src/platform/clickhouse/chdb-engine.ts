@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { type ClickHouse, ClickHouseUnavailableError, jsonEachRow, parseJsonEachRow } from "./clickhouse.js";
+import { type ClickHouse, ClickHouseUnavailableError, parseJsonEachRow, tabSeparated } from "./clickhouse.js";
 
 type ChdbModule = typeof import("chdb");
-type ChdbSession = InstanceType<ChdbModule["Session"]>;
+export type ChdbSession = InstanceType<ChdbModule["Session"]>;
 
 /** `chdb` is an optional dependency: null (with the reason) when it is not installed or cannot load. */
 export async function loadChdb(): Promise<{ chdb: ChdbModule } | { error: string }> {
@@ -18,12 +18,17 @@ export async function loadChdb(): Promise<{ chdb: ChdbModule } | { error: string
 
 /**
  * The embedded engine: chdb in-process, one Session on `path` (chdb allows one live session per
- * data path, so the process keeps one and shares it). Statements run off the event loop
- * (queryAsync); inserts are raw JSONEachRow passthrough inserts.
+ * process, so the process keeps one and shares it). Statements run off the event loop
+ * (queryAsync); inserts are raw TabSeparated passthrough inserts (the bytes go to the engine's parser).
  */
 export function createChdbEngine(chdb: ChdbModule, path: string): ClickHouse {
   mkdirSync(path, { recursive: true });
-  let session: ChdbSession | null = new chdb.Session(path);
+  return chdbEngineOn(new chdb.Session(path));
+}
+
+/** The engine on a session opened by the caller (the benchmark also inserts through it bare). */
+export function chdbEngineOn(opened: ChdbSession): ClickHouse {
+  let session: ChdbSession | null = opened;
   // One statement at a time on the session: the embedded engine is shared by the API and the
   // consumers of the process, and a chdb connection is not documented as safe for overlapping calls.
   let tail: Promise<unknown> = Promise.resolve();
@@ -49,7 +54,8 @@ export function createChdbEngine(chdb: ChdbModule, path: string): ClickHouse {
     insert: (table, rows) =>
       serial(async () => {
         if (rows.length === 0) return;
-        await open().insert({ table, values: Buffer.from(jsonEachRow(rows)), format: "JSONEachRow" });
+        const { columns, bytes } = tabSeparated(rows);
+        await open().insert({ table, values: bytes, format: "TabSeparated", columns });
       }),
     ping: () =>
       serial(async () => {

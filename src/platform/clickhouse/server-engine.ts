@@ -1,5 +1,6 @@
+import { Readable } from "node:stream";
 import { type ClickHouseClient, createClient } from "@clickhouse/client";
-import { type ClickHouse, ClickHouseUnavailableError, isNetworkError } from "./clickhouse.js";
+import { type ClickHouse, ClickHouseUnavailableError, isNetworkError, tabSeparated } from "./clickhouse.js";
 
 export interface ServerEngineOptions {
   url: string;
@@ -37,7 +38,15 @@ export function createServerEngine(options: ServerEngineOptions): ClickHouse {
     insert: (table, rows) =>
       guard("insert", async () => {
         if (rows.length === 0) return;
-        await client.insert({ table, values: rows as Array<Record<string, unknown>>, format: "JSONEachRow" });
+        const { columns, bytes } = tabSeparated(rows);
+        // One chunk: the client passes a byte stream of a raw format through untouched.
+        const values = Readable.from([bytes], { objectMode: false });
+        await client.insert({
+          table,
+          values,
+          format: "TabSeparated",
+          columns: columns as [string, ...string[]],
+        });
       }),
     ping: async () => {
       try {

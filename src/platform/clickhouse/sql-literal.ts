@@ -12,7 +12,7 @@ export class SqlLiteralError extends Error {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function isUuid(value: unknown): value is string {
@@ -25,15 +25,25 @@ export function sqlUuid(value: unknown): string {
   return `'${value.toLowerCase()}'`;
 }
 
-/** True for a real calendar date YYYY-MM-DD between 1970-01-01 and 2105-12-31 (ClickHouse Date). */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const digitsAt = (s: string, from: number, count: number): number => {
+  let n = 0;
+  for (let i = from; i < from + count; i++) n = n * 10 + (s.charCodeAt(i) - 48);
+  return n;
+};
+
+/**
+ * True for a real calendar date YYYY-MM-DD between 1970-01-01 and 2105-12-31 (ClickHouse Date).
+ * Arithmetic on the digits (no Date, no match array): it runs once per consumed event.
+ */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1970 || y > 2105) return false;
-  const parsed = new Date(Date.UTC(y, mo - 1, d));
-  return parsed.getUTCFullYear() === y && parsed.getUTCMonth() === mo - 1 && parsed.getUTCDate() === d;
+  if (typeof value !== "string" || value.length !== 10 || !DATE.test(value)) return false;
+  const y = digitsAt(value, 0, 4);
+  const mo = digitsAt(value, 5, 2);
+  const d = digitsAt(value, 8, 2);
+  if (y < 1970 || y > 2105 || mo < 1 || mo > 12 || d < 1) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (mo === 2 && leap ? 29 : (DAYS_IN_MONTH[mo - 1] as number));
 }
 
 /** A calendar date as `toDate('YYYY-MM-DD')`. */

@@ -29,7 +29,14 @@ describe("sql-literal: the only way values are inlined into ClickHouse SQL", () 
   it("dates: only real calendar days in ClickHouse's Date range", () => {
     expect(sqlDate("2026-03-01")).toBe("toDate('2026-03-01')");
     expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2000-02-29")).toBe(true);
+    expect(isIsoDate("2105-12-31")).toBe(true);
+    expect(isIsoDate("1970-01-01")).toBe(true);
     for (const bad of [
+      "2100-02-29",
+      "2026-04-31",
+      "2026-00-10",
+      "2026-01-00",
       "2026-02-30",
       "2023-02-29",
       "2026-13-01",

@@ -1,11 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { DEVSTATS_FUNNEL_BOOKING_DLQ } from "../../../src/consumers/devstats-funnel-booking-created.consumer.js";
+import {
+  DEVSTATS_FUNNEL_BOOKING_DLQ,
+  devStatsFunnelBookingCreatedConsumer,
+} from "../../../src/consumers/devstats-funnel-booking-created.consumer.js";
 import { DEVSTATS_CLICKHOUSE_MIGRATIONS } from "../../../src/domain/devstats/devstats.clickhouse-migrations.js";
 import { runClickHouseMigrations } from "../../../src/platform/clickhouse/migrations.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
+import { loadSettings } from "../../../src/platform/config/settings.js";
+import type { AnyConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
 import { DLQ_HEADER, HEADER } from "../../../src/platform/events/envelope.js";
+import { createEventPlatform } from "../../../src/platform/events/event-platform.js";
+import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
+import { TOPIC } from "../../../src/platform/events/topics.js";
 import { FEATURE_FLAGS } from "../../../src/platform/flags/feature-flags.js";
+import { createMemoryLogger } from "../../../src/platform/log/logger.js";
+import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { describeWithService, isCI } from "../../support/services.js";
 import {
@@ -27,6 +37,14 @@ const OTHER_DEV = "0b5e1d7a-0000-4000-8000-0000000000a2";
 const DAY = "2026-03-01";
 const AT = `${DAY}T10:00:00.000Z`;
 const MINUTE = 60_000;
+
+async function until(probe: () => Promise<boolean>, label: string, timeoutMs = 30_000): Promise<void> {
+  const giveUpAt = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > giveUpAt) throw new Error(`timed out waiting for ${label}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 /**
  * The funnel spec's acceptance criteria and the issue's extra cases, run unchanged on one engine
@@ -147,6 +165,20 @@ export function defineFunnelSuite(kind: EngineKind) {
         h.dlq.length = 0;
       });
 
+      it("a booking's redelivery is not held behind its parked first delivery (order-free sink): counted once", async () => {
+        const late = newObject(DEV);
+        const msg = bookingMessage(bookingPayload(late, AT));
+        expect(await h.deliver(msg)).toBe("parked");
+        expect(await h.deliver(upsertedMessage(late, "2026-02-01T00:00:00.000Z"))).toBe("applied");
+        // With per-key order kept it would wait as "parked-behind" until the parked retry.
+        expect(await h.deliver(msg)).toBe("applied");
+        expect(await h.bookings(late.propertyObjectId, DAY)).toBe(1);
+        clock.advance(2 * MINUTE);
+        expect(await h.retryParked()).toEqual(["applied"]);
+        expect(await h.bookings(late.propertyObjectId, DAY)).toBe(1);
+        expect(await h.parkedRows()).toHaveLength(0);
+      });
+
       it("flag off / broken payload: nothing is written, the event is acknowledged (ack/skip), aggregates intact", async () => {
         const o = await knownObject();
         await h.devstats.flags.set(FEATURE_FLAGS.devStatsFunnel, false, "test");
@@ -190,6 +222,54 @@ export function defineFunnelSuite(kind: EngineKind) {
         expect(await h.deliver(msg)).toBe("applied");
         expect(await h.bookings(o.propertyObjectId, DAY)).toBe(1);
       });
+
+      it("storage outage through the transport (local event log): nothing committed while ClickHouse is down, retried with backoff, the catch-up counts once", async () => {
+        const o = await knownObject();
+        const { logger, entries } = createMemoryLogger();
+        const metrics = createMetricsRegistry();
+        const platform = createEventPlatform({
+          settings: { ...loadSettings({ NODE_ENV: "test" }), kafkaBrokers: null, outboxRelayIntervalMs: 20 },
+          db: database.prisma,
+          log: logger,
+          metrics,
+          clock: { now: () => new Date() },
+          tuning: { localPollMs: 20, parkedScanMs: 50 },
+        });
+        const relay = platform.startRelay();
+        const consumer = platform.runConsumer(
+          devStatsFunnelBookingCreatedConsumer(h.devstats) as AnyConsumerDefinition,
+        );
+        const infrastructureErrors = async () =>
+          (
+            (await metrics.getSingleMetric("devstats_funnel_booking_infrastructure_errors_total")?.get())
+              ?.values ?? []
+          ).reduce((sum, v) => sum + v.value, 0);
+        await engine.down();
+        try {
+          await relay.start();
+          await consumer.start();
+          await database.prisma.$transaction((tx) =>
+            enqueue(tx, {
+              topic: TOPIC.bookingCreated,
+              key: randomUUID(),
+              aggregateType: "Booking",
+              payload: bookingPayload(o, AT),
+            }),
+          );
+          // Two failed attempts, the topic paused in between: the offset stays before the message.
+          await until(async () => (await infrastructureErrors()) >= 2, "two failed inserts");
+          expect(entries.some((e) => e.msg === "topic paused after infrastructure failure")).toBe(true);
+        } finally {
+          await engine.up();
+        }
+        // Had the offset moved past the message while ClickHouse was down, it would never count.
+        await until(async () => (await h.bookings(o.propertyObjectId, DAY)) === 1, "the catch-up insert");
+        await consumer.stop();
+        await relay.stop();
+        await platform.close();
+        expect(await h.bookings(o.propertyObjectId, DAY)).toBe(1);
+        expect(await h.parkedRows()).toHaveLength(0);
+      }, 60_000);
 
       it("partial rows of another stage merge with Bookings: both read back by uniqMerge without FINAL", async () => {
         const o = await knownObject();

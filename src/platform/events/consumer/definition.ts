@@ -119,6 +119,15 @@ interface ConsumerDefinitionBase<W> {
    * for consumers whose spec says skip + warning; decision 0105).
    */
   invalidPayload?: "dead-letter" | "skip";
+  /**
+   * "kept" (default): a key's messages are handled in offset order; one arriving behind a parked
+   * message of its key is parked behind it. "irrelevant": the handler's effect does not depend on
+   * the order of a key's messages (commutative, idempotent writes such as an aggregate state or an
+   * argMax dimension): a batch on a sink scope skips the parked-key check (one database round trip
+   * per batch) and a key's new messages are not held behind its parked one (decision 0212). On the
+   * PostgreSQL scope the check rides on the dedup mark and stays.
+   */
+  keyOrder?: "kept" | "irrelevant";
 }
 
 /** Per-message handlers by topic; the topics subscribed are exactly the keys of this map. */

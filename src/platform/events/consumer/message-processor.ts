@@ -554,7 +554,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       try {
         const folded = !parked && ready.length > 0 ? scope.kind === "postgres" : false;
         const blocked =
-          parked || folded
+          parked || folded || def.keyOrder === "irrelevant"
             ? new Set<string>()
             : await parkedKeys(
                 db,

@@ -130,14 +130,18 @@ export function sinkScope<R>(open: () => BatchSink<R>): ScopeFactory<SinkWriter<
     kind: "sink",
     async begin() {
       const rows: R[] = [];
+      // Appended one by one: a batch hands over thousands of rows, too many to spread as arguments.
+      const append = (to: R[], more: readonly R[]) => {
+        for (const row of more) to.push(row);
+      };
       return {
-        writer: { write: (more: readonly R[]) => void rows.push(...more) },
+        writer: { write: (more: readonly R[]) => append(rows, more) },
         mark: async (keys) => new Set(keys),
         unmark: async () => {},
         async isolate(fn) {
           const mine: R[] = [];
-          const result = await fn({ write: (more) => void mine.push(...more) });
-          rows.push(...mine);
+          const result = await fn({ write: (more) => append(mine, more) });
+          append(rows, mine);
           return result;
         },
         async commit() {
