@@ -1,0 +1,2 @@
+import type { BenchResult } from "../types.js";
+export async function endToEndUnderLoad(_b: string[]): Promise<BenchResult[]> { return []; }

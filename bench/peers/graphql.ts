@@ -1,0 +1,2 @@
+import type { BenchResult } from "../types.js";
+export async function graphqlVsBareYoga(): Promise<BenchResult[]> { return []; }
