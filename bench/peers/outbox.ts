@@ -42,7 +42,7 @@ export interface OutboxPeerSizes {
 
 export const outboxPeerSizes = (): OutboxPeerSizes => ({
   writes: size("OUTBOX_WRITES", 2_000),
-  relayEvents: size("RELAY_EVENTS", 10_000),
+  relayEvents: size("RELAY_EVENTS", 5_000),
 });
 
 const PEER_SETUP = {
@@ -229,6 +229,9 @@ async function peerRelay(url: string, producer: Producer, topic: string, pool: p
         },
       },
       process.env.BENCH_PEERS_DEBUG ? getDefaultLogger("peer-outbox") : getDisabledLogger(),
+      // Decision 0191: the default strategy polls one message at a time for the first
+      // nextMessagesBatchSize polls (a poison-message warm-up); the full batch from the start here.
+      { batchSizeStrategy: async () => RELAY_BATCH },
     );
     await waitUntil("the peer's outbox to drain", async () => (await unsent()) === 0);
   });
