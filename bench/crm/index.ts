@@ -138,7 +138,11 @@ export const CREATE_BOOKING = `mutation($d: ID!, $p: ID!) {
   }
 }`;
 
-export async function graphqlCreate(url: string, token: string, t: { dealId: string; propertyObjectId: string }) {
+export async function graphqlCreate(
+  url: string,
+  token: string,
+  t: { dealId: string; propertyObjectId: string },
+) {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },

@@ -1,11 +1,19 @@
 // The consumer runtime (src/platform/events, batched, on kafkajs) vs a @platformatic/kafka consumer
 // doing the same batched upsert, and the bare kafkajs eachBatch loop of bench/events as the third
 // column: the two bare loops side by side say whether the Kafka client itself is worth changing.
-import { Kafka, logLevel } from "kafkajs";
+
 import { Consumer, type Message } from "@platformatic/kafka";
+import { Kafka, logLevel } from "kafkajs";
 import type { Db } from "../../src/platform/db/prisma-client.js";
 import { registerContract } from "../../src/platform/events/contracts/registry.js";
-import { type Item, produceItems, SCHEMA, timeBareEachBatch, timeVariant, upsertMany } from "../events/index.js";
+import {
+  type Item,
+  produceItems,
+  SCHEMA,
+  timeBareEachBatch,
+  timeVariant,
+  upsertMany,
+} from "../events/index.js";
 import type { BenchResult } from "../types.js";
 import { perSecond, size, versus } from "./measure.js";
 
@@ -18,7 +26,12 @@ const MAX_WAIT_MS = 100;
  * when it is full or when the stream has nothing more buffered), one set-based upsert per batch,
  * then the last offset of each partition in the batch committed.
  */
-export async function timePlatformatic(db: Db, brokers: string[], topic: string, count: number): Promise<number> {
+export async function timePlatformatic(
+  db: Db,
+  brokers: string[],
+  topic: string,
+  count: number,
+): Promise<number> {
   const consumer = new Consumer({
     groupId: `pin-bench-platformatic-${Date.now()}`,
     clientId: "pin-bench-platformatic",

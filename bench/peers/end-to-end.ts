@@ -133,11 +133,12 @@ export async function endToEndUnderLoad(
       if (at > Date.now()) await pause(at - Date.now());
       sample.sentAt = Date.now();
       inFlight.push(
-        graphqlCreate(app.url!, token, { dealId: sample.dealId, propertyObjectId: sample.propertyObjectId }).then(
-          () => {
-            sample.answeredAt = Date.now();
-          },
-        ),
+        graphqlCreate(app.url!, token, {
+          dealId: sample.dealId,
+          propertyObjectId: sample.propertyObjectId,
+        }).then(() => {
+          sample.answeredAt = Date.now();
+        }),
       );
     }
     await Promise.all(inFlight);

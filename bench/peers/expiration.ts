@@ -44,7 +44,10 @@ async function seedRound(pool: pg.Pool, n: number): Promise<string[]> {
 }
 
 const stillDue = async (pool: pg.Pool) =>
-  Number((await pool.query<{ n: string }>("SELECT count(*) AS n FROM crm.bookings WHERE status = 'Reserved'")).rows[0]?.n);
+  Number(
+    (await pool.query<{ n: string }>("SELECT count(*) AS n FROM crm.bookings WHERE status = 'Reserved'"))
+      .rows[0]?.n,
+  );
 
 async function ours(db: Db, pool: pg.Pool, n: number): Promise<number> {
   const worker = createBookingExpirationWorker({
@@ -72,7 +75,13 @@ interface PeerRun {
 }
 
 async function pgBoss(url: string, pool: pg.Pool, n: number): Promise<PeerRun> {
-  const boss = new PgBoss({ connectionString: url, max: POOL_SIZE, schema: "pgboss", supervise: false, schedule: false });
+  const boss = new PgBoss({
+    connectionString: url,
+    max: POOL_SIZE,
+    schema: "pgboss",
+    supervise: false,
+    schedule: false,
+  });
   boss.on("error", (error: unknown) => console.error("pg-boss", error));
   await boss.start();
   try {
@@ -82,7 +91,9 @@ async function pgBoss(url: string, pool: pg.Pool, n: number): Promise<PeerRun> {
     const enqueueMs = await elapsed(async () => {
       for (let i = 0; i < ids.length; i += BATCH_SIZE) {
         await boss.insert(
-          ids.slice(i, i + BATCH_SIZE).map((id) => ({ name: QUEUE, data: { bookingId: id }, startAfter: due })),
+          ids
+            .slice(i, i + BATCH_SIZE)
+            .map((id) => ({ name: QUEUE, data: { bookingId: id }, startAfter: due })),
         );
       }
     });
@@ -121,7 +132,9 @@ async function graphileWorker(url: string, pool: pg.Pool, n: number, tuned: bool
     const enqueueMs = await elapsed(async () => {
       for (let i = 0; i < ids.length; i += BATCH_SIZE) {
         await utils.addJobs(
-          ids.slice(i, i + BATCH_SIZE).map((id) => ({ identifier: QUEUE, payload: { bookingId: id }, runAt: due })),
+          ids
+            .slice(i, i + BATCH_SIZE)
+            .map((id) => ({ identifier: QUEUE, payload: { bookingId: id }, runAt: due })),
         );
       }
     });
@@ -181,7 +194,10 @@ export async function expirationVsJobQueues(
         rate(boss.drainMs),
         "bookings/s",
         "rate",
-        note(boss, `${PEER_CONCURRENCY} workers × ${PG_BOSS_FETCH} jobs per fetch, poll ${PG_BOSS_MIN_POLL_SECONDS} s`),
+        note(
+          boss,
+          `${PEER_CONCURRENCY} workers × ${PG_BOSS_FETCH} jobs per fetch, poll ${PG_BOSS_MIN_POLL_SECONDS} s`,
+        ),
       ),
       versus(
         "expire due bookings: our worker vs graphile-worker (defaults), one job per booking",
@@ -197,7 +213,10 @@ export async function expirationVsJobQueues(
         rate(gwTuned.drainMs),
         "bookings/s",
         "rate",
-        note(gwTuned, `concurrency ${PEER_CONCURRENCY}, localQueue ${GRAPHILE_LOCAL_QUEUE}, completeJobBatchDelay 0`),
+        note(
+          gwTuned,
+          `concurrency ${PEER_CONCURRENCY}, localQueue ${GRAPHILE_LOCAL_QUEUE}, completeJobBatchDelay 0`,
+        ),
       ),
     ];
   } finally {

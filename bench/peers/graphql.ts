@@ -39,7 +39,12 @@ async function startBareYoga(app: App): Promise<Bare> {
   const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" });
   const db = createPrismaClient({ url: app.databaseUrl, maxConnections: app.settings.apiDbPoolSize });
   const infra = { db, log: app.log, clock: systemClock, metrics: createMetricsRegistry() };
-  const deps: ApiDeps = { log: app.log, metrics: infra.metrics, settings: app.settings, services: createServices(infra) };
+  const deps: ApiDeps = {
+    log: app.log,
+    metrics: infra.metrics,
+    settings: app.settings,
+    services: createServices(infra),
+  };
   const yoga = createYoga<object, GraphQLContext>({
     schema,
     logging: false,
@@ -71,8 +76,12 @@ async function gridQuery(url: string, token: string): Promise<void> {
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({ query: GRID_QUERY, variables: { b: DEMO_CHESSBOARD.buildingId } }),
   });
-  const body = (await response.json()) as { data?: { chessboard?: { sections: unknown[] } }; errors?: unknown };
-  if (!body.data?.chessboard?.sections.length) throw new Error(`chessboard query failed: ${JSON.stringify(body)}`);
+  const body = (await response.json()) as {
+    data?: { chessboard?: { sections: unknown[] } };
+    errors?: unknown;
+  };
+  if (!body.data?.chessboard?.sections.length)
+    throw new Error(`chessboard query failed: ${JSON.stringify(body)}`);
 }
 
 /** `count` ops per side in CHUNKS alternating chunks; one merged LoadRun per side. */
@@ -127,8 +136,16 @@ export async function graphqlVsBareYoga(
     const [oursUrl, bareUrl] = [app.url!, bare.url];
 
     const warm = Math.min(100, queries);
-    await alternate(warm, () => gridQuery(oursUrl, token), () => gridQuery(bareUrl, token));
-    const grid = await alternate(queries, () => gridQuery(oursUrl, token), () => gridQuery(bareUrl, token));
+    await alternate(
+      warm,
+      () => gridQuery(oursUrl, token),
+      () => gridQuery(bareUrl, token),
+    );
+    const grid = await alternate(
+      queries,
+      () => gridQuery(oursUrl, token),
+      () => gridQuery(bareUrl, token),
+    );
 
     const targets = await seedBookable(pool, 2 * (warm + bookings));
     await pool.query("ANALYZE");

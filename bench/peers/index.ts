@@ -20,7 +20,8 @@ function wantedParts(): Set<Part> {
   const raw = process.env.BENCH_PEERS;
   if (!raw) return new Set(PARTS);
   const parts = raw.split(",").map((p) => p.trim());
-  for (const p of parts) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`unknown peers part ${p}`);
+  for (const p of parts)
+    if (!(PARTS as readonly string[]).includes(p)) throw new Error(`unknown peers part ${p}`);
   return new Set(parts as Part[]);
 }
 

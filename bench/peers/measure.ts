@@ -58,6 +58,7 @@ export function alone(name: string, value: number, unit: string, note: string): 
 export function size(name: string, fallback: number): number {
   const raw = process.env[`BENCH_PEERS_${name}`];
   const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`BENCH_PEERS_${name} must be a positive integer`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`BENCH_PEERS_${name} must be a positive integer`);
   return value;
 }

@@ -82,18 +82,6 @@ function peerListenerConfig(url: string): PollingListenerConfig {
   };
 }
 
-const metadataOf = (messageId: string, key: string, createdAt: string): EventMetadata => ({
-  messageId,
-  eventType: "thing-created",
-  contractVersion: 1,
-  aggregateId: key,
-  aggregateType: "Thing",
-  createdAt,
-  correlationId: messageId,
-  causationId: null,
-  traceparent: null,
-});
-
 /** Write side: a business INSERT and its outbox row committed together, WRITERS concurrent writers. */
 async function writeSide(db: Db, pool: pg.Pool, url: string, writes: number): Promise<BenchResult[]> {
   const topic = `pin.bench.thing-created-${Date.now().toString(36)}.v1`;
@@ -206,8 +194,11 @@ async function fillOutboxes(pool: pg.Pool, ourTopic: string, count: number): Pro
 async function peerRelay(url: string, producer: Producer, topic: string, pool: pg.Pool): Promise<number> {
   const unsent = async () =>
     Number(
-      (await pool.query<{ n: string }>("SELECT count(*) AS n FROM peer_outbox.outbox WHERE processed_at IS NULL"))
-        .rows[0]?.n,
+      (
+        await pool.query<{ n: string }>(
+          "SELECT count(*) AS n FROM peer_outbox.outbox WHERE processed_at IS NULL",
+        )
+      ).rows[0]?.n,
     );
   let shutdown: (() => Promise<void>) | null = null;
   const ms = await elapsed(async () => {
@@ -261,7 +252,11 @@ async function relaySide(
   await fillOutboxes(pool, ourTopic, events);
 
   const platform = createEventPlatform({
-    settings: { ...loadSettings({ NODE_ENV: "test" }), kafkaBrokers: brokers.join(","), instanceId: `bench-${id}` },
+    settings: {
+      ...loadSettings({ NODE_ENV: "test" }),
+      kafkaBrokers: brokers.join(","),
+      instanceId: `bench-${id}`,
+    },
     db,
     log: createLogger({ level: "warn", pretty: false }),
     metrics: createMetricsRegistry(),
