@@ -34,6 +34,8 @@ const PARTITIONS = 6;
 const POOL_SIZE = 10;
 const WRITERS = 8;
 const RELAY_BATCH = 500;
+/** The peer works on each message in its own transaction: one per handler connection. */
+const PEER_IN_FLIGHT = POOL_SIZE;
 
 export interface OutboxPeerSizes {
   readonly writes: number;
@@ -72,8 +74,10 @@ function peerListenerConfig(url: string): PollingListenerConfig {
       dbTable: PEER_SETUP.table,
       nextMessagesFunctionSchema: PEER_SETUP.schema,
       nextMessagesFunctionName: PEER_SETUP.nextMessagesName,
-      // Decision 0191: the peer's batch and poll interval are set to ours, not its defaults (5, 500 ms).
-      nextMessagesBatchSize: RELAY_BATCH,
+      // Decision 0191: as many messages in flight as it has handler connections (a larger batch
+      // queues messages past their 5 s lock, they are fetched twice and stall on NOWAIT conflicts);
+      // the poll interval is ours, not its 500 ms default.
+      nextMessagesBatchSize: PEER_IN_FLIGHT,
       nextMessagesPollingIntervalInMs: loadSettings({ NODE_ENV: "test" }).outboxRelayIntervalMs,
       // The README's outbox setting: no attempt bookkeeping transactions for a publisher.
       enableMaxAttemptsProtection: false,
@@ -222,9 +226,13 @@ async function peerRelay(url: string, producer: Producer, topic: string, pool: p
       process.env.BENCH_PEERS_DEBUG ? getDefaultLogger("peer-outbox") : getDisabledLogger(),
       // Decision 0191: the default strategy polls one message at a time for the first
       // nextMessagesBatchSize polls (a poison-message warm-up); the full batch from the start here.
-      { batchSizeStrategy: async () => RELAY_BATCH },
+      { batchSizeStrategy: async () => PEER_IN_FLIGHT },
     );
-    await waitUntil("the peer's outbox to drain", async () => (await unsent()) === 0);
+    await waitUntil("the peer's outbox to drain", async () => {
+      const left = await unsent();
+      if (process.env.BENCH_PEERS_DEBUG) console.log(`peer outbox: ${left} unsent`);
+      return left === 0;
+    });
   });
   await (shutdown as (() => Promise<void>) | null)?.();
   return ms;
