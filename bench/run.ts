@@ -17,6 +17,7 @@ const SUITES: Record<string, string> = {
   catalog: "runCatalogBenchmarks",
   devstats: "runDevstatsBenchmarks",
   messenger: "runMessengerBenchmarks",
+  peers: "runPeersBenchmarks",
 };
 
 function loadServicesEnv(): void {

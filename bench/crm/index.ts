@@ -38,24 +38,28 @@ const BOOKING_HOURS = 48;
 /** The forked API server (bench/crm/api-server.ts) gets this long to report its URL. */
 const CHILD_START_TIMEOUT_MS = 60_000;
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-interface LoadRun {
+export interface LoadRun {
   readonly perSecond: number;
   readonly p50: number;
   readonly p99: number;
 }
 
 /** `count` operations from `CONCURRENCY` closed loops; each op gets its own index. */
-async function closedLoops(count: number, op: (i: number) => Promise<void>): Promise<LoadRun> {
+export async function closedLoops(
+  count: number,
+  op: (i: number) => Promise<void>,
+  concurrency = CONCURRENCY,
+): Promise<LoadRun> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < count; i = next++) {
         const t = performance.now();
         await op(i);
@@ -73,7 +77,7 @@ async function closedLoops(count: number, op: (i: number) => Promise<void>): Pro
 }
 
 /** Engaged deals of the demo agent/investor with the demo developer, each with its own Free object. */
-async function seedBookable(
+export async function seedBookable(
   pool: pg.Pool,
   n: number,
 ): Promise<Array<{ dealId: string; propertyObjectId: string }>> {
@@ -97,7 +101,7 @@ async function seedBookable(
 }
 
 /** Deals in Booking, each with one Reserved booking whose reserve window has already passed. */
-async function seedDue(pool: pg.Pool, n: number): Promise<void> {
+export async function seedDue(pool: pg.Pool, n: number): Promise<void> {
   await pool.query(
     `WITH d AS (
        INSERT INTO crm.deals (id, tenant_id, status, agent_user_id, investor_user_id, created_by_user_id, title,
@@ -126,7 +130,7 @@ async function seedDue(pool: pg.Pool, n: number): Promise<void> {
   await pool.query("ANALYZE crm.deals");
 }
 
-const CREATE_BOOKING = `mutation($d: ID!, $p: ID!) {
+export const CREATE_BOOKING = `mutation($d: ID!, $p: ID!) {
   createBooking(dealId: $d, propertyObjectId: $p) {
     __typename
     ... on MutationCreateBookingSuccess { data { id status reserveExpiresAt } }
@@ -134,7 +138,11 @@ const CREATE_BOOKING = `mutation($d: ID!, $p: ID!) {
   }
 }`;
 
-async function graphqlCreate(url: string, token: string, t: { dealId: string; propertyObjectId: string }) {
+export async function graphqlCreate(
+  url: string,
+  token: string,
+  t: { dealId: string; propertyObjectId: string },
+) {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
@@ -378,21 +386,14 @@ function bareExpireLoop(pool: pg.Pool): Promise<number> {
 }
 
 /**
- * The bare loop doing the worker's whole job in SQL, no application code: per batch the claim, the
- * booking status flip, the deal back to Application, two timeline rows per booking and one
- * booking-expired outbox row with a comparable JSON payload and metadata. What the database
- * alone needs for the worker's effects; the gap to the worker is the application's share.
+ * The worker's effects for the bookings `claim` selects (a SELECT of booking ids that locks them):
+ * the booking status flip, the deal back to Application, two timeline rows per booking and one
+ * booking-expired outbox row with a comparable JSON payload and metadata. $1 = now, $3 = the topic;
+ * $2 is the claim's own parameter. Returns one row with the number expired.
  */
-function fullWorkExpireLoop(pool: pg.Pool): Promise<number> {
-  return batchLoop(pool, async (client, now) => {
-    const result = await client.query<{ n: number }>(
-      `WITH c AS (
-           SELECT id FROM crm.bookings
-            WHERE ((status IN ('Reserved', 'AwaitingPayment') AND reserve_expires_at < $1)
-                OR (status = 'Booked' AND booking_expires_at < $1))
-            ORDER BY COALESCE(booking_expires_at, reserve_expires_at)
-            LIMIT $2
-              FOR UPDATE SKIP LOCKED),
+export function expireEffectsSql(claim: string): string {
+  return `WITH c AS (
+           ${claim}),
          bu AS (
            UPDATE crm.bookings b SET status = 'ReserveExpired', ended_at = $1, updated_at = $1, version = b.version + 1
              FROM c WHERE b.id = c.id
@@ -420,9 +421,28 @@ function fullWorkExpireLoop(pool: pg.Pool): Promise<number> {
                                      'correlationId', m.id, 'causationId', NULL, 'traceparent', NULL),
                   $1
              FROM (SELECT bu.*, gen_random_uuid() AS message_id FROM bu) m)
-         SELECT (SELECT count(*)::int FROM bu) AS n`,
-      [now, BATCH_SIZE, TOPIC.bookingExpired],
-    );
+         SELECT (SELECT count(*)::int FROM bu) AS n`;
+}
+
+const CLAIM_DUE_BATCH = `SELECT id FROM crm.bookings
+            WHERE ((status IN ('Reserved', 'AwaitingPayment') AND reserve_expires_at < $1)
+                OR (status = 'Booked' AND booking_expires_at < $1))
+            ORDER BY COALESCE(booking_expires_at, reserve_expires_at)
+            LIMIT $2
+              FOR UPDATE SKIP LOCKED`;
+
+/**
+ * The bare loop doing the worker's whole job in SQL, no application code (expireEffectsSql per
+ * batch). What the database alone needs for the worker's effects; the gap to the worker is the
+ * application's share.
+ */
+function fullWorkExpireLoop(pool: pg.Pool): Promise<number> {
+  return batchLoop(pool, async (client, now) => {
+    const result = await client.query<{ n: number }>(expireEffectsSql(CLAIM_DUE_BATCH), [
+      now,
+      BATCH_SIZE,
+      TOPIC.bookingExpired,
+    ]);
     return result.rows[0]?.n ?? 0;
   });
 }

@@ -25,7 +25,7 @@ const RELAY_EVENTS = 20_000;
 const KEYS = 200;
 const BATCH = 500;
 const PARTITIONS = 6;
-const SCHEMA = {
+export const SCHEMA = {
   type: "object",
   required: ["Key", "Seq"],
   properties: { Key: { type: "string" }, Seq: { type: "integer" } },
@@ -195,7 +195,7 @@ async function relayThroughput(db: Db, brokers: string[]): Promise<BenchResult> 
 const CONSUME_EVENTS = Number(process.env.BENCH_CONSUME_EVENTS ?? 20_000);
 const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? 3_000);
 const VARIANTS = new Set((process.env.BENCH_VARIANTS ?? "a,b,c,d,local").split(","));
-type Item = { Key: string; Seq: number };
+export type Item = { Key: string; Seq: number };
 
 const measured = { from: 0, to: 0 };
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -225,7 +225,7 @@ async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** Produces `count` item events straight to Kafka with the headers the outbox would write. */
-async function produceItems(kafka: Kafka, topic: string, count: number): Promise<void> {
+export async function produceItems(kafka: Kafka, topic: string, count: number): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: PARTITIONS }] });
@@ -265,7 +265,7 @@ async function upsertOne(tx: Tx, p: Item): Promise<void> {
 }
 
 /** The set-based upsert every batched path runs: the latest Seq per key, one statement. */
-async function upsertMany(runner: Tx | Db, items: readonly Item[]): Promise<void> {
+export async function upsertMany(runner: Tx | Db, items: readonly Item[]): Promise<void> {
   const latest = new Map<string, number>();
   for (const i of items) latest.set(i.Key, Math.max(latest.get(i.Key) ?? -1, i.Seq));
   if (latest.size === 0) return;
@@ -274,7 +274,7 @@ async function upsertMany(runner: Tx | Db, items: readonly Item[]): Promise<void
     ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq WHERE bench.items.seq < EXCLUDED.seq`;
 }
 
-type Variant = "per-message, batch of 1" | "per-message" | "batch handler";
+export type Variant = "per-message, batch of 1" | "per-message" | "batch handler";
 
 function benchConsumer(topic: string, variant: Variant, onFirst: () => void) {
   const common = {
@@ -328,7 +328,7 @@ function platformOf(db: Db, brokers: string[] | null, id: string, metrics = crea
  * admin calls and a parked-rows query every 50 ms) confirm the offsets, so its polling does not
  * compete with the consumer for the CPU during the run, as (d) has no such poller either.
  */
-async function timeVariant(
+export async function timeVariant(
   db: Db,
   brokers: string[] | null,
   topic: string,
@@ -363,7 +363,7 @@ async function timeVariant(
 }
 
 /** (d): a bare kafkajs eachBatch loop, the same set-based upsert, no dedup and no error policy. */
-async function timeBareEachBatch(kafka: Kafka, db: Db, topic: string, count: number): Promise<number> {
+export async function timeBareEachBatch(kafka: Kafka, db: Db, topic: string, count: number): Promise<number> {
   await db.$executeRaw`TRUNCATE bench.items`;
   const consumer = kafka.consumer({ groupId: `pin-bench-bare-${Date.now()}`, maxWaitTimeInMs: 100 });
   await consumer.connect();
