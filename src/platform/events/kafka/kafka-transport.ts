@@ -21,6 +21,7 @@ import { HEADER } from "../envelope.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
+import { createTopicsWithLeaders } from "./create-topics.js";
 
 const DEFAULT_PARTITIONS = 6;
 const DEFAULT_PARKED_SCAN_MS = 500;
@@ -113,10 +114,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     const missing = topics.filter((t) => !knownTopics.has(t));
     if (missing.length === 0) return;
     const a = await getAdmin();
-    await a.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions: partitions })),
-    });
+    await createTopicsWithLeaders(a, missing, partitions);
     for (const t of missing) knownTopics.add(t);
   }
 
