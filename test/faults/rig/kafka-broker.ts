@@ -125,9 +125,9 @@ const LEADERS_TIMEOUT_MS = 60_000;
 
 /**
  * Creates every topic of the system up front, as production provisions them, and waits until each
- * partition has a leader. Six processes creating them at once on a fresh broker race (one gets
- * "does not host this topic-partition" from the metadata right after another's create and fails
- * to start); that start-up race is not what this suite measures.
+ * partition has a leader. (Six processes creating them at once on a fresh broker raced — one got
+ * "does not host this topic-partition" right after another's create and failed to start — until
+ * src/platform/events/kafka/create-topics.ts; the start-up race is not what this suite measures.)
  */
 export async function provisionTopics(brokers: string, topics: readonly string[]): Promise<void> {
   const admin = new Kafka({
