@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, type WriteStream } from "node:fs";
+
+/**
+ * One server process the faults rig owns (a Kafka broker, a ClickHouse server, a role of PIN):
+ * started with its output in a log file, waited for with a probe, stopped gently (SIGTERM, then
+ * SIGKILL) or killed outright (SIGKILL). Only processes started here are ever signalled.
+ */
+export interface DaemonSpec {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly logFile: string;
+  /** Resolves true once the process serves (given its output since this start); polled until readyTimeoutMs */
+  readonly ready: (output: string) => Promise<boolean>;
+  readonly readyTimeoutMs: number;
+}
+
+export interface Daemon {
+  readonly name: string;
+  readonly pid: number | undefined;
+  running(): boolean;
+  start(): Promise<void>;
+  /** SIGTERM, SIGKILL after graceMs; resolves once it exited */
+  stop(graceMs?: number): Promise<void>;
+  /** SIGKILL now; resolves once it exited */
+  kill(): Promise<void>;
+  /** The last lines of its log, for failure messages */
+  tail(): string;
+}
+
+const POLL_MS = 200;
+const TAIL_CHARS = 6_000;
+/** Output kept from each start for the readiness probe */
+const START_CHARS = 1_000_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createDaemon(spec: DaemonSpec): Daemon {
+  let child: ChildProcess | null = null;
+  let log: WriteStream | null = null;
+  let recent = "";
+
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => c.once("exit", () => resolve()));
+
+  async function signal(sig: NodeJS.Signals, graceMs: number): Promise<void> {
+    const c = child;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    const done = exited(c);
+    c.kill(sig);
+    const timer = setTimeout(() => c.kill("SIGKILL"), graceMs);
+    await done;
+    clearTimeout(timer);
+    await new Promise<void>((resolve) => (log ? log.end(() => resolve()) : resolve()));
+    log = null;
+  }
+
+  return {
+    name: spec.name,
+    get pid() {
+      return child?.pid;
+    },
+    running: () => child !== null && child.exitCode === null && child.signalCode === null,
+    async start() {
+      log = createWriteStream(spec.logFile, { flags: "a" });
+      const c = spawn(spec.command, [...spec.args], {
+        cwd: spec.cwd,
+        env: spec.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child = c;
+      const sink = log;
+      let sinceStart = "";
+      const keep = (chunk: Buffer) => {
+        sink.write(chunk);
+        recent = (recent + chunk.toString()).slice(-TAIL_CHARS);
+        if (sinceStart.length < START_CHARS) sinceStart += chunk.toString();
+      };
+      c.stdout?.on("data", keep);
+      c.stderr?.on("data", keep);
+      const deadline = Date.now() + spec.readyTimeoutMs;
+      for (;;) {
+        if (c.exitCode !== null || c.signalCode !== null)
+          throw new Error(`${spec.name} exited while starting (${c.exitCode ?? c.signalCode}):\n${recent}`);
+        if (await spec.ready(sinceStart).catch(() => false)) return;
+        if (Date.now() > deadline) {
+          await signal("SIGKILL", 0);
+          throw new Error(`${spec.name} not ready in ${spec.readyTimeoutMs} ms:\n${recent}`);
+        }
+        await pause(POLL_MS);
+      }
+    },
+    stop: (graceMs = 30_000) => signal("SIGTERM", graceMs),
+    kill: () => signal("SIGKILL", 0),
+    tail: () => recent,
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "../../../src/platform/db/embedded-postgres.js";
+import { runMigrations } from "../../../src/platform/db/migrations/run-migrations.js";
+import { TOPIC } from "../../../src/platform/events/topics.js";
+import { createLogger } from "../../../src/platform/log/logger.js";
+import { freePort } from "../../support/npm-start.js";
+import { type ClickHouseServer, startClickHouseServer } from "./clickhouse-server.js";
+import { type KafkaBroker, provisionTopics, startKafkaBroker } from "./kafka-broker.js";
+
+/**
+ * The faults suite's own PostgreSQL (the embedded server), Kafka broker and ClickHouse server, on
+ * free ports with their data in one temporary folder: outages are made by stopping these, never
+ * the shared services other suites use at the same time (decision 0180).
+ */
+export interface FaultRig {
+  readonly dir: string;
+  readonly kafka: KafkaBroker;
+  readonly clickhouse: ClickHouseServer;
+  readonly postgres: RigPostgres;
+  /** A fresh database with every migration applied */
+  freshDatabase(prefix: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface RigPostgres {
+  readonly adminUrl: string;
+  /** Fast shutdown (sessions aborted), down for downMs, then the same data folder again */
+  restart(downMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const log = createLogger({ level: "warn", pretty: false });
+
+async function startRigPostgres(dir: string): Promise<RigPostgres> {
+  const port = await freePort();
+  const options = { dataDir: path.join(dir, "postgres"), port, database: "postgres", log };
+  let server: EmbeddedPostgres = await startEmbeddedPostgres(options);
+  return {
+    adminUrl: server.url,
+    async restart(downMs) {
+      await server.stop();
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      server = await startEmbeddedPostgres(options);
+    },
+    stop: () => server.stop(),
+  };
+}
+
+export async function startFaultRig(): Promise<FaultRig> {
+  const dir = await mkdtemp(path.join(tmpdir(), "pin-faults-"));
+  // As root the embedded PostgreSQL runs as the postgres user, who must traverse this folder.
+  await chmod(dir, 0o755);
+  const started: Array<{ stop(): Promise<void> }> = [];
+  try {
+    const [postgres, kafka, clickhouse] = await Promise.all([
+      startRigPostgres(dir).then((p) => (started.push(p), p)),
+      startKafkaBroker(dir).then((k) => (started.push({ stop: () => k.daemon.stop() }), k)),
+      startClickHouseServer(dir).then((c) => (started.push({ stop: () => c.daemon.stop() }), c)),
+    ]);
+    await provisionTopics(kafka.brokers, Object.values(TOPIC));
+    return {
+      dir,
+      kafka,
+      clickhouse,
+      postgres,
+      async freshDatabase(prefix) {
+        const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: postgres.adminUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE "${name}"`).finally(() => admin.end());
+        const url = new URL(postgres.adminUrl);
+        url.pathname = `/${name}`;
+        await runMigrations({ url: url.toString(), log });
+        return url.toString();
+      },
+      async stop() {
+        await Promise.all([kafka.daemon.stop(), clickhouse.daemon.stop(), postgres.stop()]);
+        if (!process.env.PIN_FAULTS_KEEP) await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map((s) => s.stop().catch(() => {})));
+    throw error;
+  }
+}

@@ -1,0 +1,161 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Kafka, logLevel } from "kafkajs";
+import { freePort } from "../../support/npm-start.js";
+import { createDaemon, type Daemon } from "./daemon.js";
+
+/**
+ * A Kafka 3.9 KRaft broker of the faults suite's own, from the jars scripts/infra/kafka.sh
+ * installs (.infra/kafka/libs) and its server.properties template, on free ports and a data folder
+ * under the rig's directory. Stopping and starting it keeps its data (a real outage, not a reset).
+ * The shared broker on 19092 is never touched (decision 0180).
+ */
+export interface KafkaBroker {
+  readonly brokers: string;
+  readonly daemon: Daemon;
+}
+
+const READY_TIMEOUT_MS = 120_000;
+const REPO = path.resolve(import.meta.dirname, "../../..");
+
+function kafkaLibs(): string {
+  const libs = path.join(REPO, ".infra/kafka/libs");
+  const installed = () => existsSync(libs) && readdirSync(libs).some((f) => /^kafka_2\.13-.*\.jar$/.test(f));
+  // A fresh clone whose npm test reused another checkout's broker has no jars yet: install them
+  // the way infra:up does (Maven, cached in ~/.m2).
+  if (!installed())
+    execFileSync("bash", [path.join(REPO, "scripts/infra/kafka.sh"), "install"], { stdio: "inherit" });
+  if (!installed()) throw new Error(`no Kafka broker jars in ${libs}`);
+  return libs;
+}
+
+function clusterId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString("base64url");
+    if (!id.startsWith("-")) return id;
+  }
+}
+
+async function answers(brokers: string): Promise<boolean> {
+  const admin = new Kafka({
+    clientId: "pin-faults-probe",
+    brokers: [brokers],
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1_000,
+    requestTimeout: 3_000,
+    retry: { retries: 0 },
+  }).admin();
+  try {
+    await admin.connect();
+    const cluster = await admin.describeCluster();
+    return cluster.brokers.length > 0 && cluster.controller !== null && cluster.controller >= 0;
+  } catch {
+    return false;
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+export async function startKafkaBroker(dir: string): Promise<KafkaBroker> {
+  const libs = kafkaLibs();
+  const port = await freePort();
+  const controllerPort = await freePort();
+  const home = path.join(dir, "kafka");
+  const data = path.join(home, "data");
+  await mkdir(data, { recursive: true });
+  const template = await readFile(path.join(REPO, "infra/kafka/server.properties.template"), "utf8");
+  const props = path.join(home, "server.properties");
+  await writeFile(
+    props,
+    template
+      .replaceAll("@DATA_DIR@", data)
+      .replaceAll("@KAFKA_PORT@", String(port))
+      .replaceAll("@KAFKA_CONTROLLER_PORT@", String(controllerPort)),
+  );
+  const log4j = `-Dlog4j.configuration=file:${path.join(REPO, "infra/kafka/log4j.properties")}`;
+  const logFile = path.join(home, "kafka.log");
+  execFileSync(
+    "java",
+    [
+      "-XX:TieredStopAtLevel=1",
+      "-XX:+UseSerialGC",
+      log4j,
+      "-cp",
+      `${libs}/*`,
+      "kafka.tools.StorageTool",
+      "format",
+      "-t",
+      clusterId(),
+      "-c",
+      props,
+    ],
+    { stdio: "ignore" },
+  );
+  const brokers = `127.0.0.1:${port}`;
+  const daemon = createDaemon({
+    name: "kafka",
+    command: "java",
+    args: [
+      "-Xms128m",
+      "-Xmx384m",
+      "-XX:+UseG1GC",
+      "-XX:MaxGCPauseMillis=20",
+      "-Djava.awt.headless=true",
+      log4j,
+      "-cp",
+      `${libs}/*`,
+      "kafka.Kafka",
+      props,
+    ],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    cwd: home,
+    logFile,
+    ready: () => answers(brokers),
+    readyTimeoutMs: READY_TIMEOUT_MS,
+  });
+  await daemon.start();
+  return { brokers, daemon };
+}
+
+const PARTITIONS = 6;
+const LEADERS_TIMEOUT_MS = 60_000;
+
+/**
+ * Creates every topic of the system up front, as production provisions them, and waits until each
+ * partition has a leader. (Six processes creating them at once on a fresh broker raced — one got
+ * "does not host this topic-partition" right after another's create and failed to start — until
+ * src/platform/events/kafka/create-topics.ts; the start-up race is not what this suite measures.)
+ */
+export async function provisionTopics(brokers: string, topics: readonly string[]): Promise<void> {
+  const admin = new Kafka({
+    clientId: "pin-faults-admin",
+    brokers: [brokers],
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    await admin.createTopics({
+      waitForLeaders: false,
+      topics: topics.map((topic) => ({ topic, numPartitions: PARTITIONS })),
+    });
+    const deadline = Date.now() + LEADERS_TIMEOUT_MS;
+    for (;;) {
+      const ready = await admin
+        .fetchTopicMetadata({ topics: [...topics] })
+        .then(
+          ({ topics: meta }) =>
+            meta.length === topics.length &&
+            meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0)),
+        )
+        .catch(() => false);
+      if (ready) return;
+      if (Date.now() > deadline) throw new Error("topics have no leader for every partition");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
