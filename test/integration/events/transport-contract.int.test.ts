@@ -173,13 +173,17 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
           put.clock.advance(delay);
           const failures = i + 2;
           if (failures <= RETRY_DELAYS_MS.length) {
-            await eventually(async () => {
-              const head = await db.prisma.parkedMessage.findFirst({
+            const parkedRows = () =>
+              db.prisma.parkedMessage.findMany({
                 where: { groupId: group },
                 orderBy: { id: "asc" },
+                select: { id: true, attempts: true, nextAttemptAt: true, lastErrorCode: true },
               });
-              return head?.attempts === failures;
-            });
+            await eventually(
+              async () => (await parkedRows())[0]?.attempts === failures,
+              25,
+              async () => ({ failures, clock: put.clock.now(), parked: await parkedRows() }),
+            );
           }
         }
         // The 7th failure (after the 6th retry) dead-letters the head; the one behind it is next and
