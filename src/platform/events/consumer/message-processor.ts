@@ -91,7 +91,6 @@ interface Item {
   readonly message: InboundMessage;
   readonly envelope: EventEnvelope<unknown>;
   readonly dedupKey: string;
-  readonly pair: string;
   readonly attempt: number;
 }
 
@@ -310,7 +309,6 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
             message,
             envelope: prepared.envelope,
             dedupKey: dedupKeyOf(group, prepared.envelope),
-            pair: pairOf(message),
             attempt: priorFailures + 1,
           });
           return;
@@ -356,7 +354,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       item: Item,
       invoke: (w: unknown) => Promise<string>,
     ) {
-      if (parkedInBatch.size > 0 && parkedInBatch.has(item.pair)) return parkBehind(item);
+      if (parkedInBatch.size > 0 && parkedInBatch.has(pairOf(item.message))) return parkBehind(item);
       if (optimistic) {
         let result: string;
         try {
@@ -419,7 +417,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
               );
               results[item.index] = "parked";
               failedKeys.push(item.dedupKey);
-              parkedInBatch.add(item.pair);
+              parkedInBatch.add(pairOf(item.message));
               actions.set(item.index, {
                 kind: "park",
                 message: item.message,
@@ -505,7 +503,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       if (!handleBatch) throw new Error("runGroup without handleBatch");
       const live: Item[] = [];
       for (const item of items) {
-        if (parkedInBatch.size > 0 && parkedInBatch.has(item.pair)) parkBehind(item);
+        if (parkedInBatch.size > 0 && parkedInBatch.has(pairOf(item.message))) parkBehind(item);
         else live.push(item);
       }
       if (live.length === 0) return;
@@ -582,8 +580,8 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
           if (marked.parked.size > 0) {
             candidates = [];
             for (const item of ready) {
-              if (marked.parked.has(item.pair)) {
-                parkedInBatch.add(item.pair);
+              if (marked.parked.has(pairOf(item.message))) {
+                parkedInBatch.add(pairOf(item.message));
                 parkBehind(item);
               } else candidates.push(item);
             }
@@ -599,8 +597,8 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
           if (held.size > 0) {
             candidates = [];
             for (const item of ready) {
-              if (held.has(item.pair)) {
-                parkedInBatch.add(item.pair);
+              if (held.has(pairOf(item.message))) {
+                parkedInBatch.add(pairOf(item.message));
                 parkBehind(item);
               } else candidates.push(item);
             }
