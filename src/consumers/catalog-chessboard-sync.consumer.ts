@@ -12,7 +12,10 @@ import {
   applyPropertyObjectChanges,
   type LotChange,
 } from "../domain/catalog/sync/apply-property-object-changed.js";
-import { applyPropertyObjectUpserted } from "../domain/catalog/sync/apply-property-object-upserted.js";
+import {
+  applyPropertyObjectUpserts,
+  type LotUpsert,
+} from "../domain/catalog/sync/apply-property-object-upserts.js";
 import { planSyncBatch, type SyncBatchItem } from "../domain/catalog/sync/sync-batch-plan.js";
 import type { SyncContext, SyncResult, SyncSignals } from "../domain/catalog/sync/sync-context.js";
 import type { Clock } from "../platform/clock/clock.js";
@@ -124,7 +127,7 @@ export function catalogChessboardSyncConsumer(
 
   type Message = BatchMessage<ChessboardEventByTopic>;
 
-  /** A–D, one message at a time (E/F never come here: they are applied set-based). */
+  /** A–C, one message at a time (D–F never come here: they are applied set-based). */
   function flowOf(message: Message, ctx: SyncContext): Promise<SyncResult> {
     switch (message.topic) {
       case TOPIC.developerUpserted:
@@ -134,7 +137,9 @@ export function catalogChessboardSyncConsumer(
       case TOPIC.buildingUpserted:
         return applyBuildingUpserted(ctx, message.payload);
       case TOPIC.propertyObjectUpserted:
-        return applyPropertyObjectUpserted(ctx, message.payload);
+        return applyPropertyObjectUpserts(ctx, [lotUpsertOf(message, ctx.eventTime) as LotUpsert]).then(
+          ([result]) => result ?? "applied",
+        );
       case TOPIC.propertyObjectStatusChanged:
       case TOPIC.propertyObjectPriceChanged:
         return applyPropertyObjectChanges(ctx, [lotChangeOf(message, ctx.eventTime) as LotChange]).then(
@@ -161,6 +166,16 @@ export function catalogChessboardSyncConsumer(
     return null;
   }
 
+  function lotUpsertOf(message: Message, eventTime: Date): LotUpsert | null {
+    if (message.topic !== TOPIC.propertyObjectUpserted) return null;
+    return {
+      eventTime,
+      eventId: message.envelope.metadata.messageId,
+      topic: message.topic,
+      payload: message.payload,
+    };
+  }
+
   function projectOf(message: Message): string[] {
     switch (message.topic) {
       case TOPIC.projectUpserted:
@@ -185,10 +200,10 @@ export function catalogChessboardSyncConsumer(
   }
 
   /**
-   * One transaction per batch (the runtime's). Status and price changes — the bulk of the stream —
-   * are applied set-based, a few statements for all of them (planSyncBatch says when they may be
-   * held back); the other flows run one by one in offset order. A failing message makes the
-   * runtime split the batch until it is isolated and gets the per-message policy.
+   * One transaction per batch (the runtime's). Lot passports and status/price changes — the bulk
+   * of the stream — are applied set-based, a few statements for each held group (planSyncBatch
+   * says when they may be held back); the other flows run one by one in offset order. A failing
+   * message makes the runtime split the batch until it is isolated and gets the per-message policy.
    */
   const handleBatch: BatchHandler<ChessboardEventByTopic> = async (messages, batch) => {
     const results: SyncResult[] = new Array(messages.length).fill("applied");
@@ -198,13 +213,27 @@ export function catalogChessboardSyncConsumer(
     await lockProjects(batch.tx, messages.flatMap(projectOf));
     for (const step of planSyncBatch(messages.map(planItem))) {
       const now = batch.clock.now();
-      if (step.kind === "lot-changes") {
+      if (step.kind !== "one") {
         const held = step.indexes.map((i) => messages[i] as Message);
-        const changes = held.map((message) => lotChangeOf(message, eventTimeOf(message, now)) as LotChange);
         const out = await inSpan(
-          "catalog.sync property-object-changes",
+          `catalog.sync ${step.kind === "lot-changes" ? "property-object-changes" : "property-object-upserts"}`,
           { attributes: { "pin.message_count": held.length }, links: held.flatMap(producerLink) },
-          () => applyPropertyObjectChanges({ tx: batch.tx, log: batch.log, now }, changes),
+          () =>
+            step.kind === "lot-changes"
+              ? applyPropertyObjectChanges(
+                  { tx: batch.tx, log: batch.log, now },
+                  held.map((message) => lotChangeOf(message, eventTimeOf(message, now)) as LotChange),
+                )
+              : applyPropertyObjectUpserts(
+                  {
+                    tx: batch.tx,
+                    log: batch.log,
+                    now,
+                    rewards,
+                    signals: signalsFor(TOPIC.propertyObjectUpserted),
+                  },
+                  held.map((message) => lotUpsertOf(message, eventTimeOf(message, now)) as LotUpsert),
+                ),
         );
         step.indexes.forEach((i, k) => {
           results[i] = out[k] ?? "applied";

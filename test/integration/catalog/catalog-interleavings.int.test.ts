@@ -216,7 +216,7 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
     expect(identical + lim1).toBe(RUNS);
   });
 
-  it("status/price changes applied set-based end exactly where message-by-message handling of the same batches ends (hash incl. PublishedAt)", async () => {
+  it("lot passports and status/price changes applied set-based end exactly where message-by-message handling of the same batches ends (hash incl. PublishedAt)", async () => {
     const history = twoProjects(5, 4);
     // Lots start Hidden in chessboard, so a later status change (or a price change after a zero
     // price) is what first publishes them: PublishedAt then comes from a set-based round.

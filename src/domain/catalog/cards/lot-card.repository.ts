@@ -50,71 +50,13 @@ export async function readLotCardStates(tx: Tx, ids: readonly string[]): Promise
   return new Map(rows.map((row) => [row.id, toLotCardState(row)]));
 }
 
-/**
- * Creates a lot card from its passport. Effective values start as the snapshot and the status as
- * Hidden; recomputeLots derives the rest. Building fields come from the building snapshot when
- * its event was already seen (decision 0085), the project fields from the recompute.
- */
-export async function insertLotCard(tx: Tx, s: LotSource, eventTime: Date, now: Date): Promise<void> {
-  const inserted = await tx.$executeRaw`
-    INSERT INTO catalog.property_object_cards (
-      id, project_id, building_id, developer_id, layout_id, layout_group_id, status,
-      property_object_status, number, floor, rooms_count, area_total, area_living, view, property_type,
-      type_name, title, price, price_per_meter, source_contract_version, source_title, source_price,
-      source_stars, source_distance_minutes, source_delivery_date, source_readiness_percent,
-      building_name, floors_total, chessboard_version, chessboard_synced_at, created_at, updated_at)
-    SELECT ${s.id}::uuid, ${s.projectId}::uuid, ${s.buildingId}::uuid, ${s.developerId}::uuid,
-      ${s.layoutId}::uuid, ${s.layoutGroupId}::uuid, 'Hidden', ${s.propertyObjectStatus}, ${s.number},
-      ${s.floor}, ${s.roomsCount}, ${s.areaTotal}::numeric, ${s.areaLiving}::numeric, ${s.view},
-      ${s.propertyType}, ${s.typeName}, ${s.title}, ${s.price}::numeric,
-      round(${s.price}::numeric / ${s.areaTotal}::numeric, 2), ${CONTRACT_VERSION}, ${s.title},
-      ${s.price}::numeric, p.source_stars, p.source_distance_minutes,
-      CASE WHEN b.floors_total >= ${s.floor} THEN b.delivery_date END,
-      CASE WHEN b.floors_total >= ${s.floor} THEN b.readiness_percent END,
-      CASE WHEN b.floors_total >= ${s.floor} THEN b.name END,
-      CASE WHEN b.floors_total >= ${s.floor} THEN b.floors_total END,
-      ${s.chessboardVersion}, ${eventTime}, ${now}, ${now}
-    FROM (SELECT 1) one
-    LEFT JOIN catalog.project_cards p ON p.id = ${s.projectId}::uuid
-    LEFT JOIN catalog.building_snapshots b ON b.id = ${s.buildingId}::uuid
-    ON CONFLICT (id) DO NOTHING`;
-  if (inserted === 0) throw new ConcurrencyConflictError(`lot card ${s.id} was created concurrently`);
-}
-
-/** Overwrites the passport (a restored lot leaves Delisted here: the recompute decides). */
-export async function updateLotCardSource(
-  tx: Tx,
-  s: LotSource,
-  expectedRowVersion: number,
-  eventTime: Date,
-  now: Date,
-): Promise<void> {
-  const updated = await tx.$executeRaw`
-    UPDATE catalog.property_object_cards l SET
-      project_id = ${s.projectId}::uuid, building_id = ${s.buildingId}::uuid, developer_id = ${s.developerId}::uuid,
-      layout_id = ${s.layoutId}::uuid, layout_group_id = ${s.layoutGroupId}::uuid,
-      property_object_status = ${s.propertyObjectStatus}, number = ${s.number}, floor = ${s.floor},
-      rooms_count = ${s.roomsCount}, area_total = ${s.areaTotal}::numeric, area_living = ${s.areaLiving}::numeric,
-      view = ${s.view}, property_type = ${s.propertyType}, type_name = ${s.typeName},
-      source_contract_version = ${CONTRACT_VERSION}, source_title = ${s.title}, source_price = ${s.price}::numeric,
-      status = CASE WHEN l.status = 'Delisted' THEN 'Hidden' ELSE l.status END,
-      chessboard_version = ${s.chessboardVersion}, chessboard_synced_at = ${eventTime},
-      row_version = l.row_version + 1, updated_at = ${now}
-    WHERE l.id = ${s.id}::uuid AND l.row_version = ${expectedRowVersion}`;
-  if (updated === 0) throw new ConcurrencyConflictError(`lot card ${s.id} changed concurrently`);
-}
-
 export interface LotOutcome {
   readonly status: CardStatus;
   readonly price: string;
   readonly sourcePrice: string;
 }
 
-/** After the recompute: the lot's status and effective price (for the zero-price warning and logs). */
-export async function readLotOutcome(tx: Tx, id: string): Promise<LotOutcome | null> {
-  return (await readLotOutcomes(tx, [id])).get(id) ?? null;
-}
-
+/** After the recompute: the lots' status and effective price (for the zero-price warning and logs). */
 export async function readLotOutcomes(tx: Tx, ids: readonly string[]): Promise<Map<string, LotOutcome>> {
   if (ids.length === 0) return new Map();
   const rows = await tx.$queryRaw<
@@ -123,18 +65,6 @@ export async function readLotOutcomes(tx: Tx, ids: readonly string[]): Promise<M
     SELECT id::text, status, price::text, source_price::text FROM catalog.property_object_cards
     WHERE id = ANY(${ids as string[]}::uuid[])`;
   return new Map(rows.map((r) => [r.id, { status: r.status, price: r.price, sourcePrice: r.source_price }]));
-}
-
-export async function setLotCommission(
-  tx: Tx,
-  id: string,
-  commission: string | null,
-  now: Date,
-): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE catalog.property_object_cards SET agent_commission = ${commission}::numeric,
-      commission_recomputed_at = ${now}, updated_at = ${now}
-    WHERE id = ${id}::uuid`;
 }
 
 /** B. DeveloperUpserted: DeveloperName on the developer's lots, in batches of 500 (keyset by id). */

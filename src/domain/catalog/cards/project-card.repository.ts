@@ -98,9 +98,18 @@ export async function readProjectForLots(
   tx: Tx,
   id: string,
 ): Promise<{ developerId: string; kind: ProjectKind } | null> {
-  const [row] = await tx.$queryRaw<Array<{ developer_id: string; kind: ProjectKind }>>`
-    SELECT developer_id::text, kind FROM catalog.project_cards WHERE id = ${id}::uuid`;
-  return row ? { developerId: row.developer_id, kind: row.kind } : null;
+  return (await readProjectsForLots(tx, [id])).get(id) ?? null;
+}
+
+/** What a lot's passport is decided against (tenant, Kind) for many projects in one statement. */
+export async function readProjectsForLots(
+  tx: Tx,
+  ids: readonly string[],
+): Promise<Map<string, { developerId: string; kind: ProjectKind }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.$queryRaw<Array<{ id: string; developer_id: string; kind: ProjectKind }>>`
+    SELECT id::text, developer_id::text, kind FROM catalog.project_cards WHERE id = ANY(${ids as string[]}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, { developerId: r.developer_id, kind: r.kind }]));
 }
 
 /** Which of the ids have a project card (one statement for a batch of lots' projects). */
