@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import pg from "pg";
 
 /** A service URL from the environment (`npm run bench` loads .infra/services.env). */
@@ -40,3 +41,39 @@ export const BENCH_API_ENV = {
   PIN_RATE_LIMIT_USER_PER_MINUTE: "100000000",
   PIN_RATE_LIMIT_ADDRESS_PER_MINUTE: "100000000",
 } as const;
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+/**
+ * POST a JSON body and parse the JSON answer over node:http with a keep-alive agent — a load
+ * generator's client, as wrk or autocannon are. The bench runs its client in the server's process,
+ * so a heavy client (fetch: WHATWG streams, a Request clone per call) would bill its own CPU to
+ * the server's latency (decision 0205).
+ */
+export function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise<T>((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        agent: keepAlive,
+        headers: { "content-type": "application/json", "content-length": payload.length, ...headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (c: Buffer) => chunks.push(c));
+        response.on("end", () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as T);
+          } catch (error) {
+            reject(error);
+          }
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}

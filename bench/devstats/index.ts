@@ -38,6 +38,7 @@ import type { BenchResult } from "../types.js";
  *   DEVSTATS_BENCH_BOOKINGS bookings loaded for the read figures (default 1000000)
  *   DEVSTATS_BENCH_OBJECTS  property objects (default 10000)
  *   DEVSTATS_BENCH_ENGINES  "server,chdb" (default both)
+ *   DEVSTATS_BENCH_LANES    partitions processed at once in the concurrent figure (default 2; 1 skips it)
  * Ingest, interleaved per batch of 1,000: the consumer through the batched runtime's processor
  * (envelope, JSON Schema, parked-key check, handleBatch, the sink's confirmed insert) and at the
  * ingest level (ingest.prepare + sink), vs bare inserts of the same rows in the same batch size
@@ -49,6 +50,7 @@ const BOOKINGS = Number(process.env.DEVSTATS_BENCH_BOOKINGS ?? 1_000_000);
 const OBJECTS = Number(process.env.DEVSTATS_BENCH_OBJECTS ?? 10_000);
 const ENGINES = (process.env.DEVSTATS_BENCH_ENGINES ?? "server,chdb").split(",");
 const BATCH = 1_000;
+const LANES = Number(process.env.DEVSTATS_BENCH_LANES ?? 2);
 const QUERY_RUNS = Number(process.env.DEVSTATS_BENCH_QUERY_RUNS ?? 40);
 const DEVELOPERS = 5;
 
@@ -201,6 +203,8 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
   const dbBareJson = `bench_devstats_${kind}_bj_${tag}`;
   const dbBareTsv = `bench_devstats_${kind}_bt_${tag}`;
   const dbRead = `bench_devstats_${kind}_r_${tag}`;
+  const dbLaneRuntime = `bench_devstats_${kind}_lr_${tag}`;
+  const dbLaneBare = `bench_devstats_${kind}_lb_${tag}`;
   const results: BenchResult[] = [];
   const pg = await createBenchDatabase("pin_bench_devstats");
   const log = createLogger({ level: "warn", pretty: false });
@@ -318,7 +322,48 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
       },
       { name: `${kind}: inserts per 100k events`, value: (inserts * 100_000) / EVENTS, unit: "inserts" },
     );
-    for (const database of [dbConsumer, dbRuntime, dbBareJson, dbBareTsv]) {
+    // Partitions consumed at once, as the Kafka transport does (up to 6 per consumer): LANES
+    // batches processed concurrently, so one partition's parsing and checks overlap another's
+    // insert; the bare side gets as many concurrent inserters. Own databases, fresh events.
+    const checked = [dbConsumer, dbRuntime, dbBareJson, dbBareTsv];
+    if (LANES > 1) {
+      const laneRuntime = await devstatsOn(ch, dbLaneRuntime);
+      await devstatsOn(ch, dbLaneBare);
+      for (let i = 0; i < w.dims.length; i += 10_000)
+        await laneRuntime.store.insertDimensions(w.dims.slice(i, i + 10_000));
+      const laneEvents = eventsOf(w, EVENTS);
+      const laneProcessor = runtimeProcessor(laneRuntime, db);
+      const lanes = { runtime: 0, bare: 0 };
+      for (let i = 0; i < EVENTS; i += BATCH * LANES) {
+        const slices = Array.from({ length: LANES }, (_, l) => i + l * BATCH)
+          .filter((from) => from < EVENTS)
+          .map((from) => [from, Math.min(EVENTS, from + BATCH)] as const);
+        let t = performance.now();
+        const outcomes = await Promise.all(
+          slices.map(([from, to]) => laneProcessor.processBatch(laneEvents.messages.slice(from, to))),
+        );
+        lanes.runtime += performance.now() - t;
+        if (outcomes.some((o) => o.kind !== "done" || o.results.some((r) => r !== "applied")))
+          throw new Error("bench: unexpected lane outcome");
+        t = performance.now();
+        await Promise.all(
+          slices.map(([from, to]) =>
+            opened.bareJson(`${dbLaneBare}.funnel_bookings_in`, laneEvents.rows.slice(from, to)),
+          ),
+        );
+        lanes.bare += performance.now() - t;
+      }
+      results.push(
+        vs(
+          `${kind}: runtime, ${LANES} partitions at once (as the Kafka transport consumes them) vs bare JSONEachRow, ${LANES} inserts at once`,
+          rate(lanes.runtime),
+          rate(lanes.bare),
+          0.8,
+        ),
+      );
+      checked.push(dbLaneRuntime, dbLaneBare);
+    }
+    for (const database of checked) {
       const check = await ch.query<{ n: string }>(
         `SELECT toUInt64(uniqMerge(Bookings)) AS n FROM ${database}.funnel_daily`,
       );

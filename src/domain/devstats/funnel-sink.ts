@@ -26,7 +26,15 @@ export interface FunnelSinkDeps {
 
 /** Distinct monthly partitions of funnel_daily a set of rows touches = parts one insert creates. */
 export function partsOf(rows: readonly FunnelBookingRow[]): number {
-  return new Set(rows.map((r) => r.EventDate.slice(0, 7))).size;
+  // Rows of a batch mostly share a month: slice only when it changes.
+  const months = new Set<string>();
+  let month = "";
+  for (const row of rows) {
+    if (month !== "" && row.EventDate.startsWith(month)) continue;
+    month = row.EventDate.slice(0, 7);
+    months.add(month);
+  }
+  return months.size;
 }
 
 export function createFunnelSink(deps: FunnelSinkDeps): Sink<FunnelBookingRow> {

@@ -84,8 +84,9 @@ function tsvField(value: unknown, column: string): string {
 /**
  * Rows as TabSeparated bytes for `INSERT INTO table (columns) FORMAT TabSeparated`, the columns
  * being the first row's keys. Cheaper than JSONEachRow on both sides: no key names per row, no
- * JSON quoting in Node, a simpler parser in ClickHouse (decision 0211). Written straight into one
- * buffer: a string built by concatenation would be flattened and copied again by Buffer.from.
+ * JSON quoting in Node, a simpler parser in ClickHouse (decision 0211). Each row is built as one
+ * line and encoded straight into one buffer: one `write` per row rather than per field (a third
+ * of the time, decision 0215), and no batch-sized string to flatten and copy again.
  */
 export function tabSeparated(rows: ReadonlyArray<Record<string, unknown>>): {
   columns: string[];
@@ -98,24 +99,21 @@ export function tabSeparated(rows: ReadonlyArray<Record<string, unknown>>): {
   let bytes = Buffer.allocUnsafe(estimateBytes(first, columns, rows.length));
   let at = 0;
   for (const row of rows) {
+    let line = "";
     for (let i = 0; i <= last; i++) {
       const column = columns[i] as string;
-      const field = tsvField(row[column], column);
-      // A UTF-16 unit is at most 3 UTF-8 bytes; +1 for the separator.
-      if (at + field.length * 3 + 1 > bytes.length) {
-        const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, at + field.length * 3 + 1));
-        bytes.copy(grown, 0, 0, at);
-        bytes = grown;
-      }
-      at += bytes.write(field, at);
-      bytes[at++] = i === last ? NEWLINE : TAB;
+      line += i === last ? `${tsvField(row[column], column)}\n` : `${tsvField(row[column], column)}\t`;
     }
+    // A UTF-16 unit is at most 3 UTF-8 bytes.
+    if (at + line.length * 3 > bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, at + line.length * 3));
+      bytes.copy(grown, 0, 0, at);
+      bytes = grown;
+    }
+    at += bytes.write(line, at);
   }
   return { columns, bytes: bytes.subarray(0, at) };
 }
-
-const TAB = 0x09;
-const NEWLINE = 0x0a;
 
 /** Room for every row at the first row's size, plus slack: usually no regrowth. */
 function estimateBytes(first: Record<string, unknown>, columns: readonly string[], count: number): number {

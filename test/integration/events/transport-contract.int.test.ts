@@ -365,7 +365,12 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         // DLQ replay goes through the handler again (here it still fails: back to the DLQ, counted).
         expect(await replayDeadLetters(db.prisma, put.clock, { group })).toBe(1);
         await eventually(async () => (await metricValue(put.metrics, "test_items_dlq_total")) === 2);
-        const again = await db.prisma.deadLetter.findFirst({ where: { groupId: group } });
+        // The metric is counted inside the parked retry's transaction, before it commits: wait for
+        // the row too (seen once as a race: replayedAt still set right after the metric moved).
+        const again = await eventually(async () => {
+          const row = await db.prisma.deadLetter.findFirst({ where: { groupId: group } });
+          return row?.replayedAt === null ? row : undefined;
+        });
         expect(again).toMatchObject({ replayCount: 1, replayedAt: null });
 
         const before = JSON.stringify([...(await readItems(db.prisma))]);

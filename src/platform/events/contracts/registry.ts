@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { isCanonicalUtcDateTime, withQuickAccept } from "./fast-formats.js";
 
 /**
  * Payload contracts: one JSON Schema per topic in `schema/events/<topic>.schema.json`
@@ -27,9 +28,29 @@ export interface ContractRegistry {
   validatePayload(topic: string, payload: unknown): ValidationOutcome;
 }
 
+type FormatEntry = RegExp | ((s: string) => boolean) | { validate: RegExp | ((s: string) => boolean) };
+
+/**
+ * `date-time` with the same meaning as ajv-formats' full mode, cheaper for the canonical spelling
+ * every producer of ours writes (decision 0213): its split + two regexes were the largest part
+ * of a consumer's per-message contract check.
+ */
+function useQuickFormats(ajv: Ajv2020): void {
+  const formats = ajv.formats as Record<string, FormatEntry | undefined>;
+  const dateTime = formats["date-time"];
+  if (dateTime && typeof dateTime === "object" && "validate" in dateTime) {
+    // keep `compare` (formatMinimum / formatMaximum) as it was
+    ajv.addFormat("date-time", {
+      ...dateTime,
+      validate: withQuickAccept(isCanonicalUtcDateTime, dateTime.validate),
+    });
+  }
+}
+
 export function createContractRegistry(schemaDir: string | null = DEFAULT_SCHEMA_DIR): ContractRegistry {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
+  useQuickFormats(ajv);
   const validators = new Map<string, ValidateFunction>();
 
   const register = (topic: string, schema: object): void => {

@@ -317,6 +317,14 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         if (running) return;
         running = true;
         await ensureTopics(opts.topics);
+        // "Live from now" means from the moment start() is called: the high watermarks are taken
+        // first and the consumer is sought to them once run() has joined the group, so an event
+        // published while the group was being joined, or before the first fetch resolved
+        // "latest", is not skipped.
+        const admin = await getAdmin();
+        const from = await Promise.all(
+          opts.topics.map(async (topic) => ({ topic, partitions: await admin.fetchTopicOffsets(topic) })),
+        );
         await kc.connect();
         await kc.subscribe({ topics: opts.topics, fromBeginning: false });
         await kc.run({
@@ -330,6 +338,9 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             }
           },
         });
+        for (const { topic, partitions } of from) {
+          for (const p of partitions) kc.seek({ topic, partition: p.partition, offset: p.high });
+        }
       },
       async stop() {
         if (!running) return;
