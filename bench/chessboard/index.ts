@@ -1,18 +1,14 @@
 // Chessboard benchmarks (npm run bench chessboard). Real PostgreSQL and Kafka from
 // .infra/services.env. Each run creates and drops its own databases. Figures go to
 // docs/benchmarks.md ("Chessboard"); they are reported, never CI gates.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createClient } from "graphql-ws";
-import WebSocket, { WebSocketServer } from "ws";
+import WebSocket from "ws";
 import { createServices, startApp } from "../../src/app.js";
 import { DEMO_CHESSBOARD, seedDemoChessboard } from "../../src/domain/chessboard/seed/seed-demo-structure.js";
 import { DEMO_CRM, seedDemoCrm } from "../../src/domain/crm/seed/seed-demo-deals.js";
 import type { ApiDeps } from "../../src/graphql/context.js";
 import { LIVE_MAX_QUEUE } from "../../src/graphql/live/chessboard-live.js";
 import { createLiveHub, type LiveDelta } from "../../src/graphql/live/chessboard-live-hub.js";
-import { schema } from "../../src/graphql/schema/index.js";
-import { createApiServer } from "../../src/graphql/server.js";
 import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
 import { createTokenService } from "../../src/platform/auth/jwt.js";
 import { systemClock } from "../../src/platform/clock/clock.js";
@@ -21,23 +17,14 @@ import { runMigrations } from "../../src/platform/db/migrations/run-migrations.j
 import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { FANOUT_ROUNDS, fanOutResults, measureFanOut, startBenchApi } from "../fan-out.js";
 import { BENCH_API_ENV, BENCH_JWT_SECRET, createBenchDatabase, need } from "../support.js";
 import type { BenchResult } from "../types.js";
-import {
-  allReceived,
-  type CountingClient,
-  closeAll,
-  openBareSubscriber,
-  openGraphqlWsSubscriber,
-} from "./ws-clients.js";
+import { openGraphqlWsSubscriber } from "./ws-clients.js";
 
 const LATENCY_ROUNDS = 40;
 const SUBSCRIBERS = 1_000;
-const FANOUT_ROUNDS = 30;
-const FANOUT_WARMUP = 3;
-const FANOUT_TARGET = 0.5;
 const POLL_MS = 20;
-const BYTES_PER_KIB = 1024;
 const ISSUER = "pin-platform";
 
 const SUBSCRIPTION = `subscription($b: ID) { chessboardUpdates(buildingId: $b) { __typename
@@ -161,12 +148,6 @@ async function bookingToSubscriberLatency(): Promise<BenchResult[]> {
   }
 }
 
-const heapMb = () => {
-  (globalThis as { gc?: () => void }).gc?.();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-};
-
 /**
  * One status delta to 1,000 graphql-ws subscribers (the real API server: envelop execution per
  * subscriber) vs a bare `ws` server sending the same JSON to 1,000 sockets. Time = publish → every
@@ -190,17 +171,7 @@ async function fanOut(): Promise<BenchResult[]> {
     settings: loadSettings({ NODE_ENV: "test" }),
     services: createServices({ db, clock: systemClock, log, metrics }, { chessboard: hub }),
   };
-  const api = createApiServer({
-    deps,
-    schema,
-    tokens,
-    port: 0,
-    host: "127.0.0.1",
-    devTokens: false,
-    readiness: {},
-  });
-  const { url } = await api.start();
-  const wsUrl = url.replace(/^http/, "ws");
+  const { api, wsUrl } = await startBenchApi(deps, tokens);
   let version = object.version;
   const delta = (): LiveDelta => ({
     kind: "status",
@@ -216,70 +187,25 @@ async function fanOut(): Promise<BenchResult[]> {
     changedAt: new Date(),
   });
 
-  const before = heapMb();
   const token = await tokenFor("agent");
-  const graphqlClients: CountingClient[] = [];
-  for (let i = 0; i < SUBSCRIBERS; i++) {
-    graphqlClients.push(await openGraphqlWsSubscriber(wsUrl, token, SUBSCRIPTION, { b: object.buildingId }));
-  }
-  const graphqlMemory = (heapMb() - before) / SUBSCRIBERS;
-  const graphqlTimes: number[] = [];
-  for (let round = 0; round < FANOUT_WARMUP + FANOUT_ROUNDS; round++) {
-    const started = performance.now();
-    hub.publish(delta());
-    await allReceived(graphqlClients, round + 2);
-    if (round >= FANOUT_WARMUP) graphqlTimes.push(performance.now() - started);
-  }
-  const sample = await new Promise<string>((resolve) => {
-    graphqlClients[0]!.socket.once("message", (raw) => resolve(String(raw)));
-    hub.publish(delta());
+  const measured = await measureFanOut({
+    subscribers: SUBSCRIBERS,
+    openSubscriber: () => openGraphqlWsSubscriber(wsUrl, token, SUBSCRIPTION, { b: object.buildingId }),
+    publish: () => hub.publish(delta()),
+    api,
   });
-  closeAll(graphqlClients);
-  await api.stop();
-
-  // Baseline: a bare ws server broadcasting the same serialized graphql-ws `next` message.
-  const server = createServer();
-  const wss = new WebSocketServer({ server });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const bareUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const bareBefore = heapMb();
-  const bareClients: CountingClient[] = [];
-  for (let i = 0; i < SUBSCRIBERS; i++) bareClients.push(await openBareSubscriber(bareUrl));
-  const bareMemory = (heapMb() - bareBefore) / SUBSCRIBERS;
-  const bareTimes: number[] = [];
-  for (let round = 0; round < FANOUT_WARMUP + FANOUT_ROUNDS; round++) {
-    const started = performance.now();
-    for (const socket of wss.clients) socket.send(sample);
-    await allReceived(bareClients, round + 1);
-    if (round >= FANOUT_WARMUP) bareTimes.push(performance.now() - started);
-  }
-  closeAll(bareClients);
-  wss.close();
-  server.close();
   await db.$disconnect();
   await database.drop();
 
-  const graphqlMs = median(graphqlTimes);
-  const bareMs = median(bareTimes);
-  const note = `${SUBSCRIBERS} subscribers, median of ${FANOUT_ROUNDS} rounds; clients in the same process`;
-  return [
-    {
-      name: `fan-out of one change to ${SUBSCRIBERS} graphql-ws subscribers`,
-      value: graphqlMs,
-      unit: "ms",
-      baseline: bareMs,
-      ratio: bareMs / graphqlMs,
-      target: FANOUT_TARGET,
-      note: `${note}; baseline = bare ws broadcast of the same payload; ratio = bare/graphql-ws`,
-    },
-    {
-      name: "memory per graphql-ws subscriber (server + client, same process)",
-      value: graphqlMemory / BYTES_PER_KIB,
-      unit: "KiB",
-      baseline: bareMemory / BYTES_PER_KIB,
-      note: "heapUsed + external delta / subscribers; baseline = bare ws connection",
-    },
-  ];
+  return fanOutResults({
+    timeName: `fan-out of one change to ${SUBSCRIBERS} graphql-ws subscribers`,
+    memoryName: "memory per graphql-ws subscriber (server + client, same process)",
+    note: `${SUBSCRIBERS} subscribers, median of ${FANOUT_ROUNDS} rounds; clients in the same process`,
+    graphqlMs: median(measured.graphqlTimes),
+    bareMs: median(measured.bareTimes),
+    graphqlMemory: measured.graphqlMemory,
+    bareMemory: measured.bareMemory,
+  });
 }
 
 export async function runChessboardBenchmarks(): Promise<BenchResult[]> {

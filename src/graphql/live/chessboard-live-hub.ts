@@ -1,4 +1,5 @@
 import type { PropertyObjectStatus } from "../../contracts/chessboard-events.js";
+import { createSubscriberIndex, createSubscriberQueue } from "./subscriber-queue.js";
 
 /** A live change of one property object, carrying the object's Version. */
 export type LiveDelta =
@@ -56,107 +57,37 @@ interface Subscriber {
  * so one change costs O(subscribers of that building/project), not O(all subscribers).
  */
 export function createLiveHub(options: LiveHubOptions) {
-  const byBuilding = new Map<string, Set<Subscriber>>();
-  const byProject = new Map<string, Set<Subscriber>>();
+  const byBuilding = createSubscriberIndex<Subscriber>();
+  const byProject = createSubscriberIndex<Subscriber>();
   let count = 0;
 
   const indexOf = (filter: LiveFilter) =>
     "buildingId" in filter
-      ? { map: byBuilding, key: filter.buildingId }
-      : { map: byProject, key: filter.projectId };
+      ? { index: byBuilding, key: filter.buildingId }
+      : { index: byProject, key: filter.projectId };
 
   function subscribe<S>(filter: LiveFilter): LiveSubscription<S> {
-    const queue: Array<S | LiveDelta> = [];
-    const waiting: Array<{
-      resolve: (r: IteratorResult<S | LiveDelta>) => void;
-      reject: (e: Error) => void;
-    }> = [];
-    let opened = false;
-    let done = false;
-    let failure: Error | null = null;
-
-    const { map, key } = indexOf(filter);
-    const subscriber: Subscriber = {
-      deliver(delta) {
-        if (done) return;
-        queue.push(delta);
-        if (queue.length > options.maxQueue) {
-          close(new LiveOverflowError());
-          return;
-        }
-        flush();
+    const { index, key } = indexOf(filter);
+    const queue = createSubscriberQueue<S | LiveDelta>({
+      maxQueue: options.maxQueue,
+      overflowError: () => new LiveOverflowError(),
+      onClose() {
+        index.remove(key, subscriber);
+        count -= 1;
+        options.onCountChange?.(count);
       },
-    };
+    });
+    const subscriber: Subscriber = { deliver: (delta) => queue.push(delta) };
 
-    function flush(): void {
-      if (!opened) return;
-      while (waiting.length > 0 && queue.length > 0)
-        waiting.shift()!.resolve({ value: queue.shift()!, done: false });
-      if (done && queue.length === 0) {
-        for (const w of waiting.splice(0)) {
-          if (failure) w.reject(failure);
-          else w.resolve({ value: undefined, done: true });
-        }
-      }
-    }
-
-    function close(error?: Error): void {
-      if (done) return;
-      done = true;
-      if (error) {
-        failure = error;
-        queue.length = 0;
-        opened = true;
-      }
-      const set = map.get(key);
-      set?.delete(subscriber);
-      if (set && set.size === 0) map.delete(key);
-      count -= 1;
-      options.onCountChange?.(count);
-      flush();
-    }
-
-    let set = map.get(key);
-    if (!set) {
-      set = new Set();
-      map.set(key, set);
-    }
-    set.add(subscriber);
+    index.add(key, subscriber);
     count += 1;
     options.onCountChange?.(count);
 
-    const iterator: LiveSubscription<S> = {
+    return queue.subscription({
       open(first: S) {
-        if (done) return;
-        queue.unshift(first);
-        opened = true;
-        flush();
+        queue.open((queued) => queued.unshift(first));
       },
-      close,
-      next() {
-        if (opened && queue.length > 0) return Promise.resolve({ value: queue.shift()!, done: false });
-        if (done && (opened || failure)) {
-          return failure ? Promise.reject(failure) : Promise.resolve({ value: undefined, done: true });
-        }
-        return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
-      },
-      // Called by graphql-ws when the client unsubscribes or disconnects: free the slot at once.
-      return() {
-        failure = null;
-        opened = true;
-        queue.length = 0;
-        close();
-        return Promise.resolve({ value: undefined, done: true });
-      },
-      throw(error?: unknown) {
-        close(error instanceof Error ? error : new Error(String(error)));
-        return Promise.resolve({ value: undefined, done: true });
-      },
-      [Symbol.asyncIterator]() {
-        return iterator;
-      },
-    };
-    return iterator;
+    });
   }
 
   return {

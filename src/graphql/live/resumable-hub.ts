@@ -14,6 +14,8 @@
  *
  * Subscribers are indexed by key (a deal id, a recipient), so one item costs O(its subscribers).
  */
+import { createSubscriberIndex, createSubscriberQueue } from "./subscriber-queue.js";
+
 export interface Sequenced {
   readonly id: bigint;
 }
@@ -36,112 +38,50 @@ interface Subscriber<T> {
 }
 
 export function createResumableHub<T extends Sequenced>(options: ResumableHubOptions) {
-  const byKey = new Map<string, Set<Subscriber<T>>>();
+  const byKey = createSubscriberIndex<Subscriber<T>>();
   let count = 0;
 
   function subscribe(keys: readonly string[], accept: (item: T) => boolean = () => true) {
-    const queue: T[] = [];
-    const waiting: Array<{ resolve: (r: IteratorResult<T>) => void; reject: (e: Error) => void }> = [];
-    let opened = false;
-    let done = false;
-    let failure: Error | null = null;
     let lastId = 0n;
-
+    const queue = createSubscriberQueue<T>({
+      maxQueue: options.maxQueue,
+      overflowError: options.overflowError,
+      onClose() {
+        for (const key of keys) byKey.remove(key, subscriber);
+        count -= 1;
+        options.onCountChange?.(count);
+      },
+    });
     const subscriber: Subscriber<T> = {
       deliver(item) {
-        if (done || !accept(item)) return;
-        if (opened) {
+        if (queue.isDone() || !accept(item)) return;
+        if (queue.isOpen()) {
           if (item.id <= lastId) return;
           lastId = item.id;
         }
         queue.push(item);
-        if (queue.length > options.maxQueue) {
-          close(options.overflowError());
-          return;
-        }
-        flush();
       },
     };
 
-    function flush(): void {
-      if (!opened) return;
-      while (waiting.length > 0 && queue.length > 0)
-        waiting.shift()!.resolve({ value: queue.shift()!, done: false });
-      if (done && queue.length === 0) {
-        for (const w of waiting.splice(0)) {
-          if (failure) w.reject(failure);
-          else w.resolve({ value: undefined, done: true });
-        }
-      }
-    }
-
-    function close(error?: Error): void {
-      if (done) return;
-      done = true;
-      if (error) {
-        failure = error;
-        queue.length = 0;
-        opened = true;
-      }
-      for (const key of keys) {
-        const set = byKey.get(key);
-        set?.delete(subscriber);
-        if (set && set.size === 0) byKey.delete(key);
-      }
-      count -= 1;
-      options.onCountChange?.(count);
-      flush();
-    }
-
-    for (const key of keys) {
-      let set = byKey.get(key);
-      if (!set) {
-        set = new Set();
-        byKey.set(key, set);
-      }
-      set.add(subscriber);
-    }
+    for (const key of keys) byKey.add(key, subscriber);
     count += 1;
     options.onCountChange?.(count);
 
-    const iterator: ResumableSubscription<T> = {
-      open(backlog, floor = 0n) {
-        if (done || opened) return;
-        lastId = floor;
-        const live = queue.splice(0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        for (const item of [...backlog, ...live]) {
-          if (item.id <= lastId) continue;
-          lastId = item.id;
-          queue.push(item);
-        }
-        opened = true;
-        flush();
+    const subscription: ResumableSubscription<T> = queue.subscription({
+      open(backlog: readonly T[], floor = 0n) {
+        if (queue.isDone() || queue.isOpen()) return;
+        queue.open((queued) => {
+          lastId = floor;
+          const live = queued.splice(0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          for (const item of [...backlog, ...live]) {
+            if (item.id <= lastId) continue;
+            lastId = item.id;
+            queued.push(item);
+          }
+        });
       },
-      close,
-      next() {
-        if (opened && queue.length > 0) return Promise.resolve({ value: queue.shift()!, done: false });
-        if (done && (opened || failure)) {
-          return failure ? Promise.reject(failure) : Promise.resolve({ value: undefined, done: true });
-        }
-        return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
-      },
-      // graphql-ws calls return() when the client unsubscribes or disconnects: free the slot at once.
-      return() {
-        failure = null;
-        opened = true;
-        queue.length = 0;
-        close();
-        return Promise.resolve({ value: undefined, done: true });
-      },
-      throw(error?: unknown) {
-        close(error instanceof Error ? error : new Error(String(error)));
-        return Promise.resolve({ value: undefined, done: true });
-      },
-      [Symbol.asyncIterator]() {
-        return iterator;
-      },
-    };
-    return iterator;
+    });
+    return subscription;
   }
 
   return {

@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { createChessboardStructure } from "../../../src/domain/chessboard/structure/chessboard-structure.service.js";
-import { DEMO_USERS } from "../../../src/platform/auth/demo-users.js";
-import type { Viewer } from "../../../src/platform/auth/viewer.js";
 import { systemClock } from "../../../src/platform/clock/clock.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
+import {
+  SYSTEM_VIEWER,
+  testApartment,
+  testBuilding,
+  testProject,
+} from "../../support/chessboard-structure.js";
 
 /**
  * The stream's world, written through chessboard's own commands (so every row is published by the
@@ -17,51 +21,39 @@ export interface World {
   readonly lanes: ReadonlyArray<{ readonly buildingId: string; readonly objectIds: readonly string[] }>;
 }
 
-const system: Viewer = { userId: DEMO_USERS.system.userId, roles: ["system"], tenantId: null };
 const FLOORS = 30;
 export const BASE_PRICE = 8_000_000;
 
 export async function createWorld(db: Db, lanes: number, objectsPerLane: number): Promise<World> {
   const structure = createChessboardStructure({ db, clock: systemClock });
   const developerId = randomUUID();
-  await structure.upsertDeveloper(system, { id: developerId, name: "Faults Developer" });
-  const project = await structure.createProject(system, {
-    tenantId: developerId,
-    name: "ЖК Отказоустойчивый",
-    status: "Published",
-    type: "ResidentialComplex",
-    class: "Business",
-    constructionStatus: "UnderConstruction",
-    country: { id: 643, name: "Russia", isoCode: "RU" },
-    region: { id: 77, name: "Москва" },
-    city: { id: 1, name: "Москва" },
-    addressLine: "ул. Сбойная, 1",
-  });
+  await structure.upsertDeveloper(SYSTEM_VIEWER, { id: developerId, name: "Faults Developer" });
+  const project = await structure.createProject(
+    SYSTEM_VIEWER,
+    testProject(developerId, { name: "ЖК Отказоустойчивый", addressLine: "ул. Сбойная, 1" }),
+  );
   const out: Array<{ buildingId: string; objectIds: string[] }> = [];
   for (let lane = 0; lane < lanes; lane++) {
-    const building = await structure.createBuilding(system, {
-      projectId: project.id,
-      name: `Корпус ${lane + 1}`,
-      status: "Published",
-      floorsTotal: FLOORS,
-      sectionsCount: 1,
-      deliveryYear: 2028,
-      deliveryQuarter: 2,
-      constructionStatus: "UnderConstruction",
-    });
+    const building = await structure.createBuilding(
+      SYSTEM_VIEWER,
+      testBuilding(project.id, {
+        name: `Корпус ${lane + 1}`,
+        floorsTotal: FLOORS,
+        deliveryYear: 2028,
+        deliveryQuarter: 2,
+      }),
+    );
     const objectIds: string[] = [];
     for (let i = 0; i < objectsPerLane; i++) {
-      const object = await structure.createPropertyObject(system, {
-        buildingId: building.id,
-        number: String(i + 1),
-        floor: 1 + (i % FLOORS),
-        section: 1,
-        rooms: 1 + (i % 3),
-        totalArea: "40.00",
-        livingArea: null,
-        price: `${BASE_PRICE + i * 1000}.00`,
-        propertyType: "Apartment",
-      });
+      const object = await structure.createPropertyObject(
+        SYSTEM_VIEWER,
+        testApartment(building.id, {
+          number: String(i + 1),
+          floor: 1 + (i % FLOORS),
+          rooms: 1 + (i % 3),
+          price: `${BASE_PRICE + i * 1000}.00`,
+        }),
+      );
       objectIds.push(object.id);
     }
     out.push({ buildingId: building.id, objectIds });

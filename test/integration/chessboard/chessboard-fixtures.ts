@@ -16,6 +16,7 @@ import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { HEADER } from "../../../src/platform/events/envelope.js";
 import { contractVersionOf, eventTypeOf, TOPIC } from "../../../src/platform/events/topics.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
+import { testApartment, testBuilding, testProject } from "../../support/chessboard-structure.js";
 
 export const ADMIN: Viewer = { userId: DEMO_USERS.admin.userId, roles: ["admin"], tenantId: null };
 
@@ -31,39 +32,39 @@ export async function createStructure(db: Db, clock: Clock, objects = 2): Promis
   const structure = createChessboardStructure({ db, clock });
   const developerId = randomUUID();
   await structure.upsertDeveloper(ADMIN, { id: developerId, name: "Test Developer" });
-  const project = await structure.createProject(ADMIN, {
-    tenantId: developerId,
-    name: "Sunrise",
-    status: "Published",
-    type: "ResidentialComplex",
-    class: "Comfort",
-    constructionStatus: "UnderConstruction",
-    country: { id: 643, name: "Russia", isoCode: "RU" },
-    region: { id: 77, name: "Moscow" },
-    city: { id: 1, name: "Moscow" },
-    addressLine: "Tverskaya 1",
-  });
-  const building = await structure.createBuilding(ADMIN, {
-    projectId: project.id,
-    name: "Building 1",
-    status: "Published",
-    floorsTotal: 3,
-    sectionsCount: 2,
-    constructionStatus: "UnderConstruction",
-  });
+  const project = await structure.createProject(
+    ADMIN,
+    testProject(developerId, {
+      name: "Sunrise",
+      class: "Comfort",
+      region: { id: 77, name: "Moscow" },
+      city: { id: 1, name: "Moscow" },
+      addressLine: "Tverskaya 1",
+    }),
+  );
+  const building = await structure.createBuilding(
+    ADMIN,
+    testBuilding(project.id, {
+      name: "Building 1",
+      floorsTotal: 3,
+      sectionsCount: 2,
+      deliveryYear: null,
+      deliveryQuarter: null,
+    }),
+  );
   const objectIds: string[] = [];
   for (let i = 0; i < objects; i++) {
-    const row = await structure.createPropertyObject(ADMIN, {
-      buildingId: building.id,
-      number: String(101 + i),
-      floor: 1 + (i % 3),
-      section: 1 + (i % 2),
-      rooms: 1 + (i % 3),
-      totalArea: "50.00",
-      livingArea: null,
-      price: "10000000.00",
-      propertyType: "Apartment",
-    });
+    const row = await structure.createPropertyObject(
+      ADMIN,
+      testApartment(building.id, {
+        number: String(101 + i),
+        floor: 1 + (i % 3),
+        section: 1 + (i % 2),
+        rooms: 1 + (i % 3),
+        totalArea: "50.00",
+        price: "10000000.00",
+      }),
+    );
     objectIds.push(row.id);
   }
   return { developerId, projectId: project.id, buildingId: building.id, objectIds };
