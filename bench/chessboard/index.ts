@@ -168,7 +168,12 @@ async function fanOut(): Promise<BenchResult[]> {
   const deps: ApiDeps = {
     log,
     metrics,
-    settings: loadSettings({ NODE_ENV: "test" }),
+    // One bench user holds every subscriber: the per-user graphql-ws limits are raised to fit.
+    settings: loadSettings({
+      NODE_ENV: "test",
+      PIN_WS_MAX_CONNECTIONS_PER_USER: String(SUBSCRIBERS + 10),
+      PIN_WS_MAX_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS + 10),
+    }),
     services: createServices({ db, clock: systemClock, log, metrics }, { chessboard: hub }),
   };
   const { api, wsUrl } = await startBenchApi(deps, tokens);

@@ -68,7 +68,12 @@ async function chatFanOut(): Promise<BenchResult[]> {
   const deps: ApiDeps = {
     log,
     metrics,
-    settings: loadSettings({ NODE_ENV: "test" }),
+    // One bench user holds every subscriber: the per-user graphql-ws limits are raised to fit.
+    settings: loadSettings({
+      NODE_ENV: "test",
+      PIN_WS_MAX_CONNECTIONS_PER_USER: String(SUBSCRIBERS + 10),
+      PIN_WS_MAX_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS + 10),
+    }),
     services: createServices({ db, clock: systemClock, log, metrics }, { messenger: hub }),
   };
   const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" });
