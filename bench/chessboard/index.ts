@@ -168,9 +168,10 @@ async function fanOut(): Promise<BenchResult[]> {
   const deps: ApiDeps = {
     log,
     metrics,
-    // One bench user holds every subscriber: the per-user graphql-ws limits are raised to fit.
+    // One bench user holds every subscriber: the per-user graphql-ws and rate limits are raised to fit.
     settings: loadSettings({
       NODE_ENV: "test",
+      ...BENCH_API_ENV,
       PIN_WS_MAX_CONNECTIONS_PER_USER: String(SUBSCRIBERS + 10),
       PIN_WS_MAX_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS + 10),
     }),

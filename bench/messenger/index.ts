@@ -20,7 +20,7 @@ import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { openGraphqlWsSubscriber } from "../chessboard/ws-clients.js";
 import { FANOUT_ROUNDS, fanOutResults, measureFanOut, startBenchApi } from "../fan-out.js";
-import { BENCH_JWT_SECRET, createBenchDatabase } from "../support.js";
+import { BENCH_API_ENV, BENCH_JWT_SECRET, createBenchDatabase } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 const SUBSCRIBERS = Number(process.env.BENCH_CHAT_SUBSCRIBERS ?? 1_000);
@@ -68,9 +68,10 @@ async function chatFanOut(): Promise<BenchResult[]> {
   const deps: ApiDeps = {
     log,
     metrics,
-    // One bench user holds every subscriber: the per-user graphql-ws limits are raised to fit.
+    // One bench user holds every subscriber: the per-user graphql-ws and rate limits are raised to fit.
     settings: loadSettings({
       NODE_ENV: "test",
+      ...BENCH_API_ENV,
       PIN_WS_MAX_CONNECTIONS_PER_USER: String(SUBSCRIBERS + 10),
       PIN_WS_MAX_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS + 10),
     }),
