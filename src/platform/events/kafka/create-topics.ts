@@ -5,9 +5,9 @@ const LEADERS_TIMEOUT_MS = 30_000;
 const POLL_MS = 100;
 
 /** Errors a KRaft broker answers for a topic it has created but not yet fully propagated. */
-const NOT_YET = new Set(["UNKNOWN_TOPIC_OR_PARTITION", "LEADER_NOT_AVAILABLE"]);
+export const NOT_YET = new Set(["UNKNOWN_TOPIC_OR_PARTITION", "LEADER_NOT_AVAILABLE"]);
 
-function errorType(e: unknown): string | undefined {
+export function errorType(e: unknown): string | undefined {
   return typeof e === "object" && e !== null && "type" in e && typeof e.type === "string"
     ? e.type
     : undefined;

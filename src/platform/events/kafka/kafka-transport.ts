@@ -22,6 +22,7 @@ import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
+import { topicEnds } from "./topic-offsets.js";
 
 const DEFAULT_PARTITIONS = 6;
 const DEFAULT_PARKED_SCAN_MS = 500;
@@ -321,10 +322,14 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         // first and the consumer is sought to them once run() has joined the group, so an event
         // published while the group was being joined, or before the first fetch resolved
         // "latest", is not skipped.
+        // Best effort: if the ends cannot be read, the consumer starts at "latest" as before.
         const admin = await getAdmin();
         const from = await Promise.all(
-          opts.topics.map(async (topic) => ({ topic, partitions: await admin.fetchTopicOffsets(topic) })),
-        );
+          opts.topics.map(async (topic) => ({ topic, partitions: await topicEnds(admin, topic) })),
+        ).catch((error: unknown) => {
+          log.warn({ broadcast: opts.name, err: error }, "broadcast: topic ends unknown, starting at latest");
+          return [];
+        });
         await kc.connect();
         await kc.subscribe({ topics: opts.topics, fromBeginning: false });
         await kc.run({
