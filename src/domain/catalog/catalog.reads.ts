@@ -1,6 +1,7 @@
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Db } from "../../platform/db/prisma-client.js";
 import { keysetPaging, type Page, type PageArgs } from "../../platform/paging/keyset.js";
+import { isUuid } from "../../platform/validation/ids.js";
 import {
   CATALOG_STOREFRONT_ERROR,
   cardNotFound,
@@ -35,8 +36,6 @@ export interface ProjectCardFilter {
   readonly kinds?: readonly ProjectKind[] | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function projectPredicate(f: ProjectCardFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`status = 'Published'`];
   const check = (field: string, n: number) => {
@@ -52,7 +51,7 @@ function projectPredicate(f: ProjectCardFilter): Prisma.Sql {
   }
   if (f.developerIds?.length) {
     check("developerIds", f.developerIds.length);
-    if (!f.developerIds.every((id) => UUID.test(id))) throw invalidFilter("developerIds", "UUIDs");
+    if (!f.developerIds.every((id) => isUuid(id))) throw invalidFilter("developerIds", "UUIDs");
     parts.push(Prisma.sql`developer_id = ANY(${[...f.developerIds]}::uuid[])`);
   }
   if (f.kinds?.length) {
@@ -81,7 +80,7 @@ export function createCatalogReads(db: Db) {
 
     /** A Published project card, or null (hidden and delisted cards do not exist publicly). */
     async projectCard(id: string): Promise<ProjectCardView | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await db.$queryRaw<ProjectRow[]>`
         SELECT ${PROJECT_COLUMNS} FROM catalog.project_cards WHERE id = ${id}::uuid AND status = 'Published'`;
       return row ? projectFromRow(row) : null;
@@ -109,7 +108,7 @@ export function createCatalogReads(db: Db) {
 
     /** Admin: any card by id (project or lot) with SourceSnapshot, ChessboardVersion, ChessboardSyncedAt. */
     async adminCard(id: string): Promise<AdminCardView> {
-      if (!UUID.test(id)) throw cardNotFound("card", id);
+      if (!isUuid(id)) throw cardNotFound("card", id);
       const [project] = await db.$queryRaw<
         Array<ProjectRow & AdminExtra & { source_name: string; source_address: string }>
       >`
@@ -165,7 +164,7 @@ export function createCatalogReads(db: Db) {
 
     /** Admin: a projection-rebuild job with its progress. */
     async rebuildJob(id: string): Promise<RebuildJobView> {
-      const job = UUID.test(id) ? await readRebuildJob(db, id) : null;
+      const job = isUuid(id) ? await readRebuildJob(db, id) : null;
       if (!job) throw rebuildJobNotFound(id);
       return job;
     },

@@ -5,6 +5,7 @@
  */
 import { isIsoDate, isUuid } from "../../platform/clickhouse/sql-literal.js";
 import { assertNever } from "../../platform/errors/domain-error.js";
+import { isLowerCaseUuid } from "../../platform/validation/ids.js";
 
 /** Stages of funnel_daily in funnel order (one AggregateFunction(uniq, String) column each). */
 export const FUNNEL_STAGES = ["Views", "Favorites", "Selections", "Leads", "Bookings", "Deals"] as const;
@@ -59,12 +60,10 @@ export function eventDateOf(createdAt: string): string | null {
   return isIsoDate(day) ? day : null;
 }
 
-const LOWER_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** A UUID field lower-cased (no copy when it already is), or null (runs once per consumed event). */
 function lowerUuid(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  if (LOWER_UUID.test(value)) return value;
+  if (isLowerCaseUuid(value)) return value;
   return isUuid(value) ? value.toLowerCase() : null;
 }
 

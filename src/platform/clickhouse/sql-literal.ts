@@ -4,6 +4,9 @@
  * before a statement is built. The output is a quoted literal, safe by construction: the
  * accepted alphabets contain neither quotes nor backslashes.
  */
+
+import { isUuid as isUuidText } from "../validation/ids.js";
+
 export class SqlLiteralError extends Error {
   constructor(message: string) {
     super(message);
@@ -11,12 +14,11 @@ export class SqlLiteralError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
+  return typeof value === "string" && isUuidText(value);
 }
 
 /** A UUID (any case; lower-cased) as a quoted string literal. */

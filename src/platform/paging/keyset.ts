@@ -1,4 +1,5 @@
 import { ValidationError } from "../errors/domain-error.js";
+import { isUuid } from "../validation/ids.js";
 
 /**
  * Keyset (cursor) pagination on (createdAt, id), newest first — the one paging helper every list
@@ -70,7 +71,6 @@ export interface KeysetPaging {
 }
 
 const SEPARATOR = "|";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function keysetPaging(options: KeysetPagingOptions): KeysetPaging {
   const prefix = options.prefix ?? "bk1";
@@ -85,7 +85,7 @@ export function keysetPaging(options: KeysetPagingOptions): KeysetPaging {
   const decode = (cursor: string): KeysetPosition => {
     const parts = Buffer.from(cursor, "base64url").toString("utf8").split(SEPARATOR);
     const [tag, at, id] = parts;
-    if (parts.length !== 3 || tag !== prefix || !at || !id || !UUID.test(id)) {
+    if (parts.length !== 3 || tag !== prefix || !at || !id || !isUuid(id)) {
       throw invalid("Malformed cursor", { cursor });
     }
     const createdAt = new Date(at);

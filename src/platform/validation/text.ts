@@ -3,11 +3,8 @@
  * no GraphQL, no Prisma.
  */
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return value.length === 36 && UUID_PATTERN.test(value);
-}
+/** One UUID check for the whole code base (platform/validation/ids.ts). */
+export { isUuid } from "./ids.js";
 
 /** Text size classes: every text argument falls in one (docs/security.md). */
 export const TEXT_LIMITS = {

@@ -1,12 +1,12 @@
 import type { Db } from "../../../platform/db/prisma-client.js";
 import type { Logger } from "../../../platform/log/logger.js";
+import { isUuid } from "../../../platform/validation/ids.js";
 import { invalidRebuild } from "../catalog.errors.js";
 import type { RebuildJobView } from "../catalog.read-models.js";
 import { insertRebuildJob, readRebuildJob, runRebuildChunk } from "./projection-rebuild-jobs.js";
 
 /** One request may name this many cards; more is several requests (or a replay). */
 export const REBUILD_IDS_MAX = 100_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ProjectionRebuildDeps {
   readonly db: Db;
@@ -25,7 +25,7 @@ export function createProjectionRebuild({ db, log, now, chunkSize }: ProjectionR
     async request(ids: readonly string[], requestedBy: string): Promise<RebuildJobView> {
       if (ids.length === 0) throw invalidRebuild("ids must not be empty");
       if (ids.length > REBUILD_IDS_MAX) throw invalidRebuild(`at most ${REBUILD_IDS_MAX} ids per request`);
-      const bad = ids.find((id) => !UUID.test(id));
+      const bad = ids.find((id) => !isUuid(id));
       if (bad !== undefined) throw invalidRebuild(`not a UUID: ${bad.slice(0, 40)}`);
       const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
       const jobId = await insertRebuildJob(db, unique, requestedBy, now());

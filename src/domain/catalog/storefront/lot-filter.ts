@@ -5,6 +5,7 @@
  */
 import { PROPERTY_TYPES, type PropertyType } from "../../../contracts/chessboard-events.js";
 import { Prisma } from "../../../generated/prisma/client.js";
+import { isUuid } from "../../../platform/validation/ids.js";
 import { invalidFilter } from "../catalog.errors.js";
 import { PROJECT_KINDS, type ProjectKind } from "../sync/mapping.js";
 
@@ -31,7 +32,6 @@ export const FILTER_LIST_MAX = 50;
 export const ROOMS_MAX = 20;
 const MONEY_MAX = 1e12;
 const AREA_MAX = 100_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^\d{1,13}(\.\d{1,2})?$/;
 
 function list<T>(
@@ -69,8 +69,8 @@ export function validateLotFilter(filter: LotFilter | null | undefined): LotFilt
   return {
     regionIds: list("regionIds", f.regionIds, positiveId),
     cityIds: list("cityIds", f.cityIds, positiveId),
-    projectIds: list("projectIds", f.projectIds, (v) => UUID.test(v)),
-    developerIds: list("developerIds", f.developerIds, (v) => UUID.test(v)),
+    projectIds: list("projectIds", f.projectIds, (v) => isUuid(v)),
+    developerIds: list("developerIds", f.developerIds, (v) => isUuid(v)),
     rooms: list("rooms", f.rooms, (v) => Number.isInteger(v) && v >= 0 && v <= ROOMS_MAX),
     priceMin,
     priceMax,

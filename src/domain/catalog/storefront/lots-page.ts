@@ -17,6 +17,7 @@ import {
   type Page,
   type PageArgs,
 } from "../../../platform/paging/keyset.js";
+import { isUuid } from "../../../platform/validation/ids.js";
 import { CATALOG_STOREFRONT_ERROR } from "../catalog.errors.js";
 import type { LotView } from "../catalog.read-models.js";
 import { type LotFilter, lotPredicate } from "./lot-filter.js";
@@ -56,7 +57,6 @@ const SORTS: Record<LotSort, SortSpec> = {
 
 const CURSOR_TAG = "lt1";
 const SEPARATOR = "|";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VALUE_SHAPE: Record<Column, RegExp> = {
   price: /^\d{1,14}(\.\d{1,2})?$/,
   price_per_meter: /^\d{1,14}(\.\d{1,2})?$/,
@@ -88,7 +88,7 @@ export function decodeLotCursor(cursor: string, sort: LotSort): LotPosition {
   if (parts.length !== 4 || tag !== CURSOR_TAG || cursorSort !== sort || value === undefined || !id) {
     throw badCursor(cursor);
   }
-  if (!UUID.test(id) || !VALUE_SHAPE[SORTS[sort].column].test(value)) throw badCursor(cursor);
+  if (!isUuid(id) || !VALUE_SHAPE[SORTS[sort].column].test(value)) throw badCursor(cursor);
   if (value === "" && !SORTS[sort].nullable) throw badCursor(cursor);
   return { sort, value, id };
 }

@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { isLowerCaseUuid, isUuid } from "../../validation/ids.js";
 import { isCanonicalUtcDateTime, withQuickAccept } from "./fast-formats.js";
 import { createContractRegistry } from "./registry.js";
 
@@ -15,6 +16,20 @@ addFormats(reference);
 const formats = reference.formats as Record<string, unknown>;
 const dateTimeFn = (formats["date-time"] as { validate: (s: string) => boolean }).validate;
 const fastDateTime = withQuickAccept(isCanonicalUtcDateTime, dateTimeFn);
+const uuidRegex = formats.uuid as RegExp;
+const fastUuid = withQuickAccept(isUuid, uuidRegex);
+const UUID_I = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_LOWER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUIDS = [
+  "0b5e1d7a-0000-4000-8000-000000000001",
+  "0B5E1D7A-ABCD-4EF0-8000-00000000000F",
+  "urn:uuid:0b5e1d7a-0000-4000-8000-000000000001",
+  "0b5e1d7a00004000800000000000000001",
+  "0b5e1d7a-0000-4000-8000-00000000000g",
+  "0b5e1d7a-0000-4000-8000-0000000000011",
+  "{0b5e1d7a-0000-4000-8000-000000000001}",
+  "",
+];
 
 const DATE_TIMES = [
   "2026-01-01T12:00:00.000Z",
@@ -75,6 +90,14 @@ describe("quick date-time format (decision 0213)", () => {
   it("date-time: the same answer as ajv-formats for canonical values, variants and 50,000 mutations", () => {
     for (const s of [...DATE_TIMES, ...mutations(DATE_TIMES, 50_000)])
       expect([s, fastDateTime(s)]).toEqual([s, dateTimeFn(s)]);
+  });
+
+  it("uuid (decision 0206): the same answer as ajv-formats and as the id regexes for variants and 50,000 mutations", () => {
+    for (const s of [...UUIDS, ...mutations(UUIDS, 50_000)]) {
+      expect(fastUuid(s), s).toBe(uuidRegex.test(s));
+      expect(isUuid(s), s).toBe(UUID_I.test(s));
+      expect(isLowerCaseUuid(s), s).toBe(UUID_LOWER.test(s));
+    }
   });
 
   it("the quick paths accept only what the original accepts", () => {

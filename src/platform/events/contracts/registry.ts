@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { isUuid } from "../../validation/ids.js";
 import { isCanonicalUtcDateTime, withQuickAccept } from "./fast-formats.js";
 
 /**
@@ -45,6 +46,9 @@ function useQuickFormats(ajv: Ajv2020): void {
       validate: withQuickAccept(isCanonicalUtcDateTime, dateTime.validate),
     });
   }
+  const uuid = formats.uuid;
+  if (uuid instanceof RegExp || typeof uuid === "function")
+    ajv.addFormat("uuid", withQuickAccept(isUuid, uuid));
 }
 
 export function createContractRegistry(schemaDir: string | null = DEFAULT_SCHEMA_DIR): ContractRegistry {
