@@ -127,8 +127,14 @@ describeWithService(["postgres", "kafka"], "event platform crash recovery (kafka
 
       const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults(), shape)));
       await consumer.whenCaughtUp?.();
+      // Nothing applied twice, nothing lost: every key's items exactly once, in order.
       expectEveryKeyInOrder(await readItems(suite.db.prisma), 10, 5);
-      expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBe(committedBeforeCrash);
+      // The batch committed before the kill was delivered again and skipped as duplicates. Kafka may
+      // deliver more than that again (a rebalance when the killed member's session expires can
+      // revoke a partition between a batch and its offset commit): at least once, absorbed by dedup.
+      expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBeGreaterThanOrEqual(
+        committedBeforeCrash,
+      );
     },
   );
 
