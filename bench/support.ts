@@ -42,6 +42,22 @@ export const BENCH_API_ENV = {
   PIN_RATE_LIMIT_ADDRESS_PER_MINUTE: "100000000",
 } as const;
 
+/** `fn` on one pooled connection between BEGIN and COMMIT (ROLLBACK when it throws). */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
 /**

@@ -16,7 +16,7 @@ import { TOPIC } from "../../src/platform/events/topics.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { createBookingExpirationWorker } from "../../src/workers/booking-expiration.worker.js";
-import { BENCH_API_ENV, BENCH_JWT_SECRET, need, withAdmin } from "../support.js";
+import { BENCH_API_ENV, BENCH_JWT_SECRET, inTransaction, need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 const CREATE_REQUESTS = 2_000;
@@ -162,42 +162,40 @@ export async function graphqlCreate(
  * Booking — one transaction, three statements, no reads, no checks, no timeline.
  */
 async function pgCreate(pool: pg.Pool, t: { dealId: string; propertyObjectId: string }): Promise<void> {
-  const client = await pool.connect();
-  try {
-    const id = randomUUID();
-    const now = new Date();
-    const reserveExpiresAt = new Date(now.getTime() + RESERVE_MINUTES * 60 * MS_PER_SECOND);
-    const payload = {
-      BookingId: id,
-      DealId: t.dealId,
-      PropertyObjectId: t.propertyObjectId,
-      TenantId: DEMO_DEVELOPER_ID,
-      Version: 1,
-      OccurredAt: now.toISOString(),
-      Status: "Reserved",
-      CreatedAt: now.toISOString(),
-      InitiatedBy: "Agent",
-      InitiatedByUserId: DEMO_USERS.agent.userId,
-      ProgramTerms: {
-        ReserveDurationMinutes: RESERVE_MINUTES,
-        BookingDurationHours: BOOKING_HOURS,
-        IsPaid: false,
-      },
-      ReserveExpiresAt: reserveExpiresAt.toISOString(),
-    };
-    const messageId = randomUUID();
-    const metadata = {
-      messageId,
-      eventType: "booking-created",
-      contractVersion: 1,
-      aggregateId: id,
-      aggregateType: "Booking",
-      createdAt: now.toISOString(),
-      correlationId: id,
-      causationId: null,
-      traceparent: null,
-    };
-    await client.query("BEGIN");
+  const id = randomUUID();
+  const now = new Date();
+  const reserveExpiresAt = new Date(now.getTime() + RESERVE_MINUTES * 60 * MS_PER_SECOND);
+  const payload = {
+    BookingId: id,
+    DealId: t.dealId,
+    PropertyObjectId: t.propertyObjectId,
+    TenantId: DEMO_DEVELOPER_ID,
+    Version: 1,
+    OccurredAt: now.toISOString(),
+    Status: "Reserved",
+    CreatedAt: now.toISOString(),
+    InitiatedBy: "Agent",
+    InitiatedByUserId: DEMO_USERS.agent.userId,
+    ProgramTerms: {
+      ReserveDurationMinutes: RESERVE_MINUTES,
+      BookingDurationHours: BOOKING_HOURS,
+      IsPaid: false,
+    },
+    ReserveExpiresAt: reserveExpiresAt.toISOString(),
+  };
+  const messageId = randomUUID();
+  const metadata = {
+    messageId,
+    eventType: "booking-created",
+    contractVersion: 1,
+    aggregateId: id,
+    aggregateType: "Booking",
+    createdAt: now.toISOString(),
+    correlationId: id,
+    causationId: null,
+    traceparent: null,
+  };
+  await inTransaction(pool, async (client) => {
     await client.query(
       `INSERT INTO crm.bookings (id, deal_id, property_object_id, tenant_id, status, initiated_by, initiated_by_user_id,
                                  reserve_duration_minutes, booking_duration_hours, is_paid, reserve_expires_at,
@@ -224,13 +222,7 @@ async function pgCreate(pool: pg.Pool, t: { dealId: string; propertyObjectId: st
       `UPDATE crm.deals SET status = 'Booking', version = version + 1, updated_at = $2 WHERE id = $1 AND version = 1`,
       [t.dealId, now],
     );
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK");
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 interface ChildServer {

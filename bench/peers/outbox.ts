@@ -25,6 +25,7 @@ import { headersOf } from "../../src/platform/events/wire.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { closedLoops } from "../crm/index.js";
+import { inTransaction } from "../support.js";
 import type { BenchResult } from "../types.js";
 import { elapsed, perSecond, size, versus, waitUntil } from "./measure.js";
 
@@ -113,10 +114,8 @@ async function writeSide(db: Db, pool: pg.Pool, url: string, writes: number): Pr
     });
   };
   // The peer as its README writes it: BEGIN, the business insert, storeOutboxMessage, COMMIT.
-  const peer = async () => {
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
+  const peer = () =>
+    inTransaction(pool, async (client) => {
       const id = randomUUID();
       await client.query("INSERT INTO bench.things (id, name) VALUES ($1, 'x')", [id]);
       await storeOutboxMessage(
@@ -131,14 +130,7 @@ async function writeSide(db: Db, pool: pg.Pool, url: string, writes: number): Pr
         },
         client,
       );
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK");
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+    });
   const warm = Math.min(200, writes);
   for (const op of [oursStatement, oursInteractive, peer]) await closedLoops(warm, op, WRITERS);
   const ours = await closedLoops(writes, oursStatement, WRITERS);

@@ -4,7 +4,7 @@ import { DEMO_DEVELOPER_ID, DEMO_SECOND_DEVELOPER_ID } from "../../../src/platfo
 import { FEATURE_FLAGS } from "../../../src/platform/flags/feature-flags.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { clickhouseUrl, describeWithService } from "../../support/services.js";
-import { uniqueChDatabase } from "./devstats-fixtures.js";
+import { type ConversionFunnelAnswer, uniqueChDatabase } from "./devstats-fixtures.js";
 
 const FUNNEL = `query($filter: ConversionFunnelFilter!) {
   conversionFunnel(filter: $filter) {
@@ -27,18 +27,12 @@ const SET_FLAG = `mutation($key: String!, $enabled: Boolean!) {
   }
 }`;
 
-type FunnelAnswer = {
-  conversionFunnel: {
-    __typename: string;
-    code?: string;
-    data?: {
-      developerId: string;
-      counts: Record<string, number>;
-      ratios: Array<{ from: string; to: string; ratio: number }>;
-      days: Array<{ day: string; counts: Record<string, number> }>;
-    };
-  };
-};
+type FunnelAnswer = ConversionFunnelAnswer<{
+  developerId: string;
+  counts: Record<string, number>;
+  ratios: Array<{ from: string; to: string; ratio: number }>;
+  days: Array<{ day: string; counts: Record<string, number> }>;
+}>;
 
 describeWithService("clickhouse", "conversionFunnel over GraphQL (ClickHouse server)", () => {
   let t: TestApp;

@@ -97,6 +97,11 @@ export async function openTestEngine(kind: EngineKind): Promise<TestEngine | { s
   };
 }
 
+/** A conversionFunnel answer: the selected data on success, else a typed error's code. */
+export type ConversionFunnelAnswer<Data> = {
+  conversionFunnel: { __typename: string; code?: string; data?: Data };
+};
+
 export const uniqueChDatabase = (prefix: string) =>
   `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 

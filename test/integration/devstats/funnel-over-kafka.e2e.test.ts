@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from "../../support/app.js";
 import { createApartmentUnderDemoDeveloper } from "../../support/chessboard-structure.js";
 import { clickhouseUrl, describeWithService, kafkaBrokers } from "../../support/services.js";
 import { eventually } from "../catalog/catalog-fixtures.js";
-import { uniqueChDatabase } from "./devstats-fixtures.js";
+import { type ConversionFunnelAnswer, uniqueChDatabase } from "./devstats-fixtures.js";
 
 const FUNNEL = `query($filter: ConversionFunnelFilter!) {
   conversionFunnel(filter: $filter) {
@@ -21,17 +21,11 @@ const FUNNEL = `query($filter: ConversionFunnelFilter!) {
   }
 }`;
 
-type FunnelAnswer = {
-  conversionFunnel: {
-    __typename: string;
-    code?: string;
-    data?: {
-      developerId: string;
-      counts: { views: number; bookings: number; deals: number };
-      days: Array<{ day: string; counts: { bookings: number } }>;
-    };
-  };
-};
+type FunnelAnswer = ConversionFunnelAnswer<{
+  developerId: string;
+  counts: { views: number; bookings: number; deals: number };
+  days: Array<{ day: string; counts: { bookings: number } }>;
+}>;
 
 /**
  * The dev-stats groups are fixed names on the shared broker: move them to the end of the topics

@@ -55,8 +55,12 @@ export async function applyPropertyObjectUpserts(
 
   const inserts: LotPassportRow[] = [];
   const updates: LotPassportUpdateRow[] = [];
-  const applied: Array<{ readonly index: number; readonly source: LotSource; readonly commission: boolean }> =
-    [];
+  const applied: Array<{
+    readonly index: number;
+    readonly source: LotSource;
+    readonly commission: boolean;
+    readonly log: LotUpsertsContext["log"];
+  }> = [];
   const aggregates = new Set<string>();
   upserts.forEach((upsert, index) => {
     const { payload } = upsert;
@@ -84,7 +88,7 @@ export async function applyPropertyObjectUpserts(
     }
     if (card) aggregates.add(card.projectId);
     aggregates.add(source.projectId);
-    applied.push({ index, source, commission: decision.commissionNeeded });
+    applied.push({ index, source, commission: decision.commissionNeeded, log });
   });
   if (applied.length === 0) return results;
 
@@ -115,7 +119,7 @@ export async function applyPropertyObjectUpserts(
 
   for (const a of applied) {
     const upsert = upserts[a.index] as LotUpsert;
-    const log = ctx.log.child({ topic: upsert.topic, messageId: upsert.eventId });
+    const { log } = a;
     const outcome = outcomes.get(a.source.id);
     const price = outcome ? toHundredths(outcome.price) : null;
     if (price !== null && price <= 0n) {
