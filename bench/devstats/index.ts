@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -15,6 +15,7 @@ import { loadSettings } from "../../src/platform/config/settings.js";
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
 import type { Db } from "../../src/platform/db/prisma-client.js";
 import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
+import { processInChunks } from "../../src/platform/events/consumer/batch-pipeline.js";
 import { createConsumerMetrics } from "../../src/platform/events/consumer/consumer-metrics.js";
 import type { AnyConsumerDefinition } from "../../src/platform/events/consumer/definition.js";
 import { createMessageProcessor } from "../../src/platform/events/consumer/message-processor.js";
@@ -39,11 +40,17 @@ import type { BenchResult } from "../types.js";
  *   DEVSTATS_BENCH_OBJECTS  property objects (default 10000)
  *   DEVSTATS_BENCH_ENGINES  "server,chdb" (default both)
  *   DEVSTATS_BENCH_LANES    partitions processed at once in the concurrent figure (default 2; 1 skips it)
- * Ingest, interleaved per batch of 1,000: the consumer through the batched runtime's processor
- * (envelope, JSON Schema, parked-key check, handleBatch, the sink's confirmed insert) and at the
- * ingest level (ingest.prepare + sink), vs bare inserts of the same rows in the same batch size
- * into the same table shape: @clickhouse/client's JSONEachRow of the row objects (the baseline
- * of the target) and a hand-built TabSeparated insert (the cheapest bare insert).
+ *   DEVSTATS_BENCH_CH_PID   the ClickHouse server's pid for its CPU figures (default: found in /proc)
+ * Ingest, interleaved per round of 4 batches of 1,000 (what one Kafka fetch of a partition holds)
+ * in an order that rotates from round to round, with the CPU each side costs this process and the
+ * ClickHouse server:
+ * - the consumer as the Kafka transport drives it: the round through processInChunks, batches of
+ *   1,000 through the runtime's processor (envelope, JSON Schema, handleBatch, the sink's confirmed
+ *   insert), the next batch prepared while one is inserted (decision 0217) — the target's figure;
+ * - the same processor one batch after the other, and the ingest level (ingest.prepare + sink);
+ * - bare inserts of the same rows in the same batch size into the same table shape:
+ *   @clickhouse/client's JSONEachRow of the row objects (the baseline of the target) and a
+ *   hand-built TabSeparated insert (the cheapest bare insert).
  */
 const EVENTS = Number(process.env.DEVSTATS_BENCH_EVENTS ?? 100_000);
 const BOOKINGS = Number(process.env.DEVSTATS_BENCH_BOOKINGS ?? 1_000_000);
@@ -51,6 +58,8 @@ const OBJECTS = Number(process.env.DEVSTATS_BENCH_OBJECTS ?? 10_000);
 const ENGINES = (process.env.DEVSTATS_BENCH_ENGINES ?? "server,chdb").split(",");
 const BATCH = 1_000;
 const LANES = Number(process.env.DEVSTATS_BENCH_LANES ?? 2);
+/** Events per round of the interleaved ingest measurement */
+const ROUND = 4 * BATCH;
 const QUERY_RUNS = Number(process.env.DEVSTATS_BENCH_QUERY_RUNS ?? 40);
 const DEVELOPERS = 5;
 
@@ -200,6 +209,7 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
   const tag = `${Date.now().toString(36)}`;
   const dbConsumer = `bench_devstats_${kind}_c_${tag}`;
   const dbRuntime = `bench_devstats_${kind}_rt_${tag}`;
+  const dbPipe = `bench_devstats_${kind}_pl_${tag}`;
   const dbBareJson = `bench_devstats_${kind}_bj_${tag}`;
   const dbBareTsv = `bench_devstats_${kind}_bt_${tag}`;
   const dbRead = `bench_devstats_${kind}_r_${tag}`;
@@ -214,58 +224,105 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
     const w = world();
     const consumer = await devstatsOn(ch, dbConsumer);
     const viaRuntime = await devstatsOn(ch, dbRuntime);
+    const viaPipe = await devstatsOn(ch, dbPipe);
     await devstatsOn(ch, dbBareJson);
     await devstatsOn(ch, dbBareTsv);
     for (let i = 0; i < w.dims.length; i += 10_000) {
       await consumer.store.insertDimensions(w.dims.slice(i, i + 10_000));
       await viaRuntime.store.insertDimensions(w.dims.slice(i, i + 10_000));
+      await viaPipe.store.insertDimensions(w.dims.slice(i, i + 10_000));
     }
-    const events = eventsOf(w, EVENTS);
     const processor = runtimeProcessor(viaRuntime, db);
+    const pipeProcessor = runtimeProcessor(viaPipe, db);
 
-    // Interleaved per batch of 1,000 (ours through the runtime, ours at the ingest level, bare
-    // JSONEachRow, bare TabSeparated) so that the shared machine's load swings hit all alike.
-    const ms = { runtime: 0, ingest: 0, prepare: 0, bareJson: 0, bareTsv: 0 };
+    // Interleaved per round of ROUND events (ours through the runtime, ours at the ingest level,
+    // bare JSONEachRow, bare TabSeparated) in an order that rotates from round to round: the
+    // shared machine's load swings, and what the side run first after another side's inserts
+    // pays (ClickHouse merging their parts), hit every side alike.
+    const ms = { pipelined: 0, runtime: 0, ingest: 0, prepare: 0, bareJson: 0, bareTsv: 0 };
     // The same times once every object has been looked up once (the 60 s dimension cache is warm):
     // the first OBJECTS events each pay a cold dimension lookup of their batch.
-    const warm = { runtime: 0, bareJson: 0, bareTsv: 0, events: 0 };
+    const warm = { pipelined: 0, runtime: 0, bareJson: 0, bareTsv: 0, events: 0 };
+    // CPU per side: this Node process (process.cpuUsage) and, on the server engine, the local
+    // ClickHouse server process (its merges included): where the time goes.
+    const cpu = {
+      runtime: { node: 0, server: 0 },
+      pipelined: { node: 0, server: 0 },
+      ingest: { node: 0, server: 0 },
+      bareJson: { node: 0, server: 0 },
+      bareTsv: { node: 0, server: 0 },
+    };
+    const serverCpu = kind === "server" ? serverCpuReader() : null;
     let parts = 0;
     let inserts = 0;
-    for (let i = 0; i < EVENTS; i += BATCH) {
-      let t = performance.now();
-      const outcome = await processor.processBatch(events.messages.slice(i, i + BATCH));
-      if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied")) {
-        throw new Error(`bench: runtime outcome ${JSON.stringify(outcome).slice(0, 300)}`);
+    const batchesOf = (from: number, to: number) =>
+      Array.from({ length: Math.ceil((to - from) / BATCH) }, (_, b) => [
+        from + b * BATCH,
+        Math.min(to, from + (b + 1) * BATCH),
+      ]);
+    type Side = keyof typeof cpu;
+    type Events = ReturnType<typeof eventsOf>;
+    const sides: Record<Side, (events: Events, from: number, to: number) => Promise<void>> = {
+      runtime: async (events, from, to) => {
+        for (const [a, b] of batchesOf(from, to)) {
+          const outcome = await processor.processBatch(events.messages.slice(a, b));
+          if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied"))
+            throw new Error(`bench: runtime outcome ${JSON.stringify(outcome).slice(0, 300)}`);
+        }
+      },
+      pipelined: async (events, from, to) => {
+        await processInChunks(pipeProcessor, events.messages.slice(from, to), {
+          chunkSize: BATCH,
+          depth: pipeProcessor.batchDepth,
+          onOutcome: async ({ outcome }) => {
+            if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied"))
+              throw new Error(`bench: pipelined outcome ${JSON.stringify(outcome).slice(0, 300)}`);
+            return true;
+          },
+        });
+      },
+      ingest: async (events, from, to) => {
+        for (const [a, b] of batchesOf(from, to)) {
+          const t = performance.now();
+          const { outcomes, rows: planned } = await consumer.ingest.prepare(events.items.slice(a, b));
+          ms.prepare += performance.now() - t;
+          if (outcomes.some((o) => o.kind !== "applied")) throw new Error("bench: unexpected outcome");
+          const sink = consumer.ingest.newSink();
+          sink.write(planned);
+          const flushed = await sink.flush();
+          parts += flushed.parts;
+          inserts += flushed.inserts;
+        }
+      },
+      bareJson: async (events, from, to) => {
+        for (const [a, b] of batchesOf(from, to))
+          await opened.bareJson(`${dbBareJson}.funnel_bookings_in`, events.rows.slice(a, b));
+      },
+      bareTsv: async (events, from, to) => {
+        for (const [a, b] of batchesOf(from, to))
+          await opened.bareTsv(`${dbBareTsv}.funnel_bookings_in`, events.rows.slice(a, b));
+      },
+    };
+    const order = Object.keys(sides) as Side[];
+    for (let from = 0, round = 0; from < EVENTS; from += ROUND, round++) {
+      const to = Math.min(EVENTS, from + ROUND);
+      // Built per round, outside the timed part: a consumer holds one fetch, not the whole
+      // stream (100k prebuilt messages made every GC of the side that allocates most expensive).
+      const events = eventsOf(w, to - from, from);
+      for (let k = 0; k < order.length; k++) {
+        const side = order[(round + k) % order.length] as Side;
+        const node0 = process.cpuUsage();
+        const server0 = serverCpu?.() ?? 0;
+        const t = performance.now();
+        await sides[side](events, 0, to - from);
+        const spent = performance.now() - t;
+        const node = process.cpuUsage(node0);
+        cpu[side].node += (node.user + node.system) / 1000;
+        cpu[side].server += (serverCpu?.() ?? 0) - server0;
+        ms[side] += spent;
+        if (from >= OBJECTS && side !== "ingest") warm[side] += spent;
       }
-      const runtimeMs = performance.now() - t;
-      ms.runtime += runtimeMs;
-
-      t = performance.now();
-      const { outcomes, rows: planned } = await consumer.ingest.prepare(events.items.slice(i, i + BATCH));
-      ms.prepare += performance.now() - t;
-      if (outcomes.some((o) => o.kind !== "applied")) throw new Error("bench: unexpected outcome");
-      const sink = consumer.ingest.newSink();
-      sink.write(planned);
-      const flushed = await sink.flush();
-      parts += flushed.parts;
-      inserts += flushed.inserts;
-      ms.ingest += performance.now() - t;
-
-      const rows = events.rows.slice(i, i + BATCH);
-      t = performance.now();
-      await opened.bareJson(`${dbBareJson}.funnel_bookings_in`, rows);
-      const bareJsonMs = performance.now() - t;
-      ms.bareJson += bareJsonMs;
-      t = performance.now();
-      await opened.bareTsv(`${dbBareTsv}.funnel_bookings_in`, rows);
-      const bareTsvMs = performance.now() - t;
-      ms.bareTsv += bareTsvMs;
-      if (i >= OBJECTS) {
-        warm.runtime += runtimeMs;
-        warm.bareJson += bareJsonMs;
-        warm.bareTsv += bareTsvMs;
-        warm.events += rows.length;
-      }
+      if (from >= OBJECTS) warm.events += to - from;
     }
     const rate = (spentMs: number) => EVENTS / (spentMs / 1000);
     const vs = (name: string, value: number, baseline: number, target?: number): BenchResult => ({
@@ -276,30 +333,37 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
       ratio: value / baseline,
       ...(target === undefined ? {} : { target }),
     });
+    const hasWarm = warm.events > 0;
+    const warmRate = (spent: number) => warm.events / (spent / 1000);
     results.push(
       vs(
-        `${kind}: consumer through the batched runtime vs bare @clickhouse/client JSONEachRow insert`,
-        rate(ms.runtime),
+        `${kind}: consumer as the Kafka transport drives it (fetched rounds of ${ROUND / BATCH} batches, the next prepared while one is inserted) vs bare @clickhouse/client JSONEachRow insert`,
+        rate(ms.pipelined),
         rate(ms.bareJson),
         0.8,
       ),
-      vs(
-        `${kind}: consumer through the batched runtime vs bare TabSeparated insert`,
-        rate(ms.runtime),
-        rate(ms.bareTsv),
-      ),
-      ...(warm.events > 0
+      ...(hasWarm
         ? [
             vs(
-              `${kind}: runtime, dimension cache warm (after the first ${OBJECTS} events) vs bare JSONEachRow`,
-              warm.events / (warm.runtime / 1000),
-              warm.events / (warm.bareJson / 1000),
+              `${kind}: the same, dimension cache warm (after the first ${OBJECTS} events)`,
+              warmRate(warm.pipelined),
+              warmRate(warm.bareJson),
               0.8,
             ),
+          ]
+        : []),
+      vs(`${kind}: the same vs bare TabSeparated insert`, rate(ms.pipelined), rate(ms.bareTsv)),
+      vs(
+        `${kind}: runtime one batch after the other (no pipelining) vs bare JSONEachRow insert`,
+        rate(ms.runtime),
+        rate(ms.bareJson),
+      ),
+      ...(hasWarm
+        ? [
             vs(
-              `${kind}: runtime, dimension cache warm vs bare TabSeparated`,
-              warm.events / (warm.runtime / 1000),
-              warm.events / (warm.bareTsv / 1000),
+              `${kind}: runtime one batch after the other, dimension cache warm`,
+              warmRate(warm.runtime),
+              warmRate(warm.bareJson),
             ),
           ]
         : []),
@@ -325,19 +389,33 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
     // Partitions consumed at once, as the Kafka transport does (up to 6 per consumer): LANES
     // batches processed concurrently, so one partition's parsing and checks overlap another's
     // insert; the bare side gets as many concurrent inserters. Own databases, fresh events.
-    const checked = [dbConsumer, dbRuntime, dbBareJson, dbBareTsv];
+    const perThousand = (spent: number) => (spent * 1000) / EVENTS;
+    for (const side of order) {
+      results.push({
+        name: `${kind}: ${side}: CPU of this Node process per 1,000 rows`,
+        value: perThousand(cpu[side].node),
+        unit: "ms",
+      });
+      if (serverCpu)
+        results.push({
+          name: `${kind}: ${side}: CPU of the ClickHouse server per 1,000 rows (merges included)`,
+          value: perThousand(cpu[side].server),
+          unit: "ms",
+        });
+    }
+    const checked = [dbConsumer, dbRuntime, dbPipe, dbBareJson, dbBareTsv];
     if (LANES > 1) {
       const laneRuntime = await devstatsOn(ch, dbLaneRuntime);
       await devstatsOn(ch, dbLaneBare);
       for (let i = 0; i < w.dims.length; i += 10_000)
         await laneRuntime.store.insertDimensions(w.dims.slice(i, i + 10_000));
-      const laneEvents = eventsOf(w, EVENTS);
       const laneProcessor = runtimeProcessor(laneRuntime, db);
       const lanes = { runtime: 0, bare: 0 };
       for (let i = 0; i < EVENTS; i += BATCH * LANES) {
-        const slices = Array.from({ length: LANES }, (_, l) => i + l * BATCH)
-          .filter((from) => from < EVENTS)
-          .map((from) => [from, Math.min(EVENTS, from + BATCH)] as const);
+        const laneEvents = eventsOf(w, Math.min(EVENTS, i + BATCH * LANES) - i, i);
+        const slices = Array.from({ length: LANES }, (_, l) => l * BATCH)
+          .filter((from) => from < laneEvents.messages.length)
+          .map((from) => [from, Math.min(laneEvents.messages.length, from + BATCH)] as const);
         let t = performance.now();
         const outcomes = await Promise.all(
           slices.map(([from, to]) => laneProcessor.processBatch(laneEvents.messages.slice(from, to))),
@@ -441,13 +519,54 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
       unit: "parts",
     });
   } finally {
-    for (const database of [dbConsumer, dbRuntime, dbBareJson, dbBareTsv, dbRead])
+    for (const database of [
+      dbConsumer,
+      dbRuntime,
+      dbPipe,
+      dbBareJson,
+      dbBareTsv,
+      dbRead,
+      dbLaneRuntime,
+      dbLaneBare,
+    ])
       await ch.command(`DROP DATABASE IF EXISTS ${database}`).catch(() => {});
     await opened.cleanup();
     await db.$disconnect();
     await pg.drop();
   }
   return results;
+}
+
+/**
+ * CPU ms the local ClickHouse server has used so far (user + system, its merges included), read
+ * from /proc; null where there is no such process (a remote server, another OS).
+ */
+function serverCpuReader(): (() => number) | null {
+  const findPid = (): string | null => {
+    if (process.env.DEVSTATS_BENCH_CH_PID) return process.env.DEVSTATS_BENCH_CH_PID;
+    try {
+      for (const pid of readdirSync("/proc")) {
+        if (!/^\d+$/.test(pid)) continue;
+        const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+        if (comm.startsWith("clickhouse-serv")) return pid;
+      }
+    } catch {
+      return null;
+    }
+    return null;
+  };
+  const pid = findPid();
+  if (!pid) return null;
+  const msPerTick = 10; // USER_HZ = 100 on Linux
+  return () => {
+    try {
+      // After "(comm) ": state is field 0, utime 11, stime 12.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return (Number(fields[11]) + Number(fields[12])) * msPerTick;
+    } catch {
+      return 0;
+    }
+  };
 }
 
 /** The funnel consumer's definition under the batched runtime's processor (as a transport drives it). */
@@ -465,15 +584,15 @@ function runtimeProcessor(devstats: DevStats, db: Db) {
 }
 
 /**
- * `count` booking-created events three ways: wire messages as crm's relay publishes them (for
+ * `count` booking-created events (the stream's from `first` on) three ways: wire messages as crm's relay publishes them (for
  * the runtime), (messageId, payload) items (for ingest.prepare), and the rows they become (for
  * the bare inserts). 30 days, objects picked with a stride so every batch spans many objects.
  */
-function eventsOf(w: World, count: number) {
+function eventsOf(w: World, count: number, first = 0) {
   const messages: InboundMessage[] = [];
   const items: BatchItem[] = [];
   const rows: FunnelBookingRow[] = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = first; i < first + count; i++) {
     const d = w.dims[(i * 7919) % w.dims.length]!;
     const createdAt = `${dayOf(i, 30)}T12:00:00.000Z`;
     const payload = bookingPayload(

@@ -30,6 +30,9 @@ export function devStatsDimensionConsumer(
     expectedContractVersion: 1,
     // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).
     keyOrder: "irrelevant",
+    // Nothing durable before the insert and no reads of its own writes: the next batch of a
+    // partition is prepared while this one is inserted (decision 0217).
+    batchFlow: "pipelined",
     nonRetriableCodes: [DEVSTATS_ERROR.payloadInvalid],
     classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
     topics: [TOPIC.propertyObjectUpserted],

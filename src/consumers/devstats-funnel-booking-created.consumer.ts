@@ -45,6 +45,9 @@ export function devStatsFunnelBookingCreatedConsumer(
     expectedContractVersion: 1,
     // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).
     keyOrder: "irrelevant",
+    // Nothing durable before the insert and no reads of its own writes: the next batch of a
+    // partition is prepared while this one is inserted (decision 0217).
+    batchFlow: "pipelined",
     invalidPayload: "skip",
     retriableCodes: [DEVSTATS_ERROR.dimensionNotFound],
     retry: {

@@ -21,6 +21,8 @@ import {
   type Runner,
 } from "../../../src/platform/events/event-platform.js";
 import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
+import { eventTypeOf } from "../../../src/platform/events/topics.js";
+import { headersOf, type InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "../../../src/platform/metrics/registry.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
@@ -50,6 +52,33 @@ export function itemTopic(prefix = "pin.test.item-changed"): string {
   const topic = uniqueTopic(prefix);
   registerContract(topic, ITEM_SCHEMA);
   return topic;
+}
+
+/** An item as a transport hands it to the processor (the relay's headers), for processor-level tests. */
+export function wireItem(
+  topic: string,
+  item: ItemPayload,
+  opts: { offset: number; messageId?: string; eventType?: string },
+): InboundMessage {
+  const messageId = opts.messageId ?? randomUUID();
+  return {
+    topic,
+    partition: 0,
+    offset: String(opts.offset),
+    key: item.Key,
+    value: JSON.stringify(item),
+    headers: headersOf({
+      messageId,
+      eventType: opts.eventType ?? eventTypeOf(topic),
+      contractVersion: 1,
+      aggregateId: item.Key,
+      aggregateType: "TestItem",
+      createdAt: new Date().toISOString(),
+      correlationId: messageId,
+      causationId: null,
+      traceparent: null,
+    }),
+  };
 }
 
 export function testSettings(transport: TransportName, overrides: Partial<Settings> = {}): Settings {

@@ -11,8 +11,7 @@ import {
 import { createMessageProcessor } from "../../../src/platform/events/consumer/message-processor.js";
 import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
 import { DLQ_HEADER, HEADER } from "../../../src/platform/events/envelope.js";
-import { eventTypeOf } from "../../../src/platform/events/topics.js";
-import { headersOf, type InboundMessage } from "../../../src/platform/events/wire.js";
+import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { describeWithService } from "../../support/services.js";
@@ -24,35 +23,16 @@ import {
   itemsSuite,
   itemTopic,
   readItems,
+  wireItem,
 } from "./harness.js";
 
 let offset = 0;
-function wire(
-  topic: string,
-  item: ItemPayload,
-  messageId = randomUUID(),
-  eventType = eventTypeOf(topic),
-): InboundMessage {
-  offset += 1;
-  return {
-    topic,
-    partition: 0,
-    offset: String(offset),
-    key: item.Key,
-    value: JSON.stringify(item),
-    headers: headersOf({
-      messageId,
-      eventType,
-      contractVersion: 1,
-      aggregateId: item.Key,
-      aggregateType: "TestItem",
-      createdAt: new Date().toISOString(),
-      correlationId: messageId,
-      causationId: null,
-      traceparent: null,
-    }),
-  };
-}
+const wire = (topic: string, item: ItemPayload, messageId?: string, eventType?: string): InboundMessage =>
+  wireItem(topic, item, {
+    offset: ++offset,
+    ...(messageId ? { messageId } : {}),
+    ...(eventType ? { eventType } : {}),
+  });
 
 describeWithService(["postgres"], "consumer runtime: one batch, many outcomes", () => {
   const suite = itemsSuite("local", "events_mixed_batch");

@@ -1,12 +1,9 @@
 import type { PropertyType } from "../../../contracts/chessboard-events.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
-import { ConcurrencyConflictError } from "../../../platform/events/consumer/definition.js";
 import { type CardStatus, mapTypeName, type ProjectKind } from "../sync/mapping.js";
 import { generateTitle } from "../sync/numbers.js";
-import type { BuildingSource, LotCardState, LotSource } from "../sync/sync.decide.js";
+import type { BuildingSource, LotCardState } from "../sync/sync.decide.js";
 import { LOT_BATCH_SIZE } from "./recompute-cards.js";
-
-const CONTRACT_VERSION = 1;
 
 interface LotRow {
   id: string;

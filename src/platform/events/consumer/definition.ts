@@ -128,6 +128,15 @@ interface ConsumerDefinitionBase<W> {
    * PostgreSQL scope the check rides on the dedup mark and stays.
    */
   keyOrder?: "kept" | "irrelevant";
+  /**
+   * "pipelined": where the transport hands over more than one batch of a partition at a time
+   * (Kafka: one fetch), the next batch is validated and handled while this one's write is in
+   * flight; it commits only after this one committed whole, and is rolled back and read again
+   * otherwise (decision 0217). Allowed only where nothing before the commit is durable and the
+   * handler reads nothing the batch before it writes: a batch handler on a sink scope with
+   * `keyOrder: "irrelevant"` (checked). Default "sequential".
+   */
+  batchFlow?: "sequential" | "pipelined";
 }
 
 /** Per-message handlers by topic; the topics subscribed are exactly the keys of this map. */
@@ -180,6 +189,11 @@ export function defineConsumer<M extends PayloadMap, W = Tx>(
   const size = def.batch?.maxMessages;
   if (size !== undefined && (!Number.isInteger(size) || size < 1 || size > 10_000)) {
     throw new Error(`defineConsumer(${def.group}): batch.maxMessages must be 1..10000`);
+  }
+  if (def.batchFlow === "pipelined" && (!def.handleBatch || def.keyOrder !== "irrelevant")) {
+    throw new Error(
+      `defineConsumer(${def.group}): batchFlow "pipelined" needs handleBatch and keyOrder "irrelevant" (decision 0217)`,
+    );
   }
   return def;
 }

@@ -50,6 +50,13 @@ export interface BatchOptions {
    * (`results` is then shorter than the batch: commit the offset of its last entry only).
    */
   isRunning?: () => boolean;
+  /**
+   * Awaited right before the scope commits (a pipelined transport: this batch was prepared while
+   * the one before it was being written, and may commit only once that one is durable). If it
+   * rejects, the batch is rolled back and nothing of it is acted on: the outcome is
+   * `infrastructure` with that error, and the transport reads the batch again.
+   */
+  awaitTurn?: () => Promise<void>;
 }
 export type ProcessOutcome = { kind: "done"; result: string } | { kind: "infrastructure"; error: unknown };
 
@@ -116,6 +123,10 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
   const policy = retryPolicyOf(def);
   const group = def.group;
   const scope = scopeOf(def)({ db, group, clock });
+  // A PostgreSQL batch holds its transaction open until its commit: a pipelined batch would read
+  // before the previous one's writes are visible (decision 0217).
+  if (def.batchFlow === "pipelined" && scope.kind !== "sink")
+    throw new Error(`consumer ${group}: batchFlow "pipelined" needs a sink scope`);
   const labels = (topic: string) => ({ group, topic });
   const pairOf = (m: { topic: string; key: string }) => `${m.topic}\u0000${m.key}`;
 
@@ -632,6 +643,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
           for (const item of toRun) if (item.index >= stopAt) failedKeys.push(item.dedupKey);
           for (const index of [...actions.keys()]) if (index >= stopAt) actions.delete(index);
         }
+        if (opts.awaitTurn) await opts.awaitTurn();
         await session.unmark(failedKeys);
         await session.commit();
         break;
@@ -735,6 +747,8 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
 
   return {
     processBatch,
+    /** Batches of one partition a transport may have in progress at once (decision 0217) */
+    batchDepth: def.batchFlow === "pipelined" ? 2 : 1,
     /** One message fresh from the transport (a batch of one). */
     async process(
       message: InboundMessage,

@@ -13,6 +13,7 @@ import type { Settings } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
+import { type ChunkOutcome, processInChunks } from "../consumer/batch-pipeline.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
@@ -34,6 +35,13 @@ const PING_TIMEOUT_MS = 3_000;
 /** A lower bound of one record size on the wire, to turn maxMessages into fetch minBytes */
 const MIN_RECORD_BYTES = 64;
 const HEARTBEAT_EVERY_MS = 2_000;
+/**
+ * Fetch sizes of a pipelined consumer (decision 0217): a partition's fetch holds a few batches
+ * (≈ 3,000–4,000 booking events of ≈ 1 KiB), so the next batch can be prepared while one is
+ * written; kafkajs' defaults (1 MiB a partition) hold less than one batch of 1,000.
+ */
+const PIPELINED_FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
+const PIPELINED_FETCH_BYTES = PARTITIONS_CONSUMED_CONCURRENTLY * PIPELINED_FETCH_BYTES_PER_PARTITION;
 
 export interface KafkaTransportDeps {
   settings: Settings;
@@ -166,6 +174,9 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       maxWaitTimeInMs: batching.flushMs,
       minBytes: def.batch?.flushMs === undefined ? 1 : batching.maxMessages * MIN_RECORD_BYTES,
       allowAutoTopicCreation: false,
+      ...(processor.batchDepth > 1
+        ? { maxBytesPerPartition: PIPELINED_FETCH_BYTES_PER_PARTITION, maxBytes: PIPELINED_FETCH_BYTES }
+        : {}),
     });
     // Backoff state belongs to the partition holder: forgotten at every rebalance.
     const failures = new Map<string, number>();
@@ -217,21 +228,13 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             const { topic, partition } = batch;
             const tp = `${topic}:${partition}`;
             let lastDone: string | null = null;
-            const all = batch.messages;
-            for (let from = 0; from < all.length; from += batching.maxMessages) {
-              if (!isRunning() || isStale()) break;
-              const chunk = all.slice(from, from + batching.maxMessages);
-              const first = chunk[0] as KafkaMessage;
-              const last = chunk[chunk.length - 1] as KafkaMessage;
-              // Heartbeats while a long batch runs keep the membership (a failed one is left to
-              // the batch's own end: a rebalance then redelivers, the dedup marks absorb it).
-              const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_EVERY_MS);
-              const outcome = await processor
-                .processBatch(
-                  chunk.map((m) => toInbound(topic, partition, m)),
-                  { heartbeat, isRunning: () => isRunning() && !isStale() },
-                )
-                .finally(() => clearInterval(beat));
+            // Heartbeats while a long batch runs keep the membership (a failed one is left to
+            // the batch's own end: a rebalance then redelivers, the dedup marks absorb it).
+            const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_EVERY_MS);
+            // The fetch in processor batches of maxMessages; a pipelined consumer prepares the next
+            // while one is written (decision 0217). Offsets move one batch after the other here.
+            const onOutcome = async ({ chunk, outcome }: ChunkOutcome): Promise<boolean> => {
+              const first = chunk[0] as InboundMessage;
               if (outcome.kind === "infrastructure") {
                 if (lastDone !== null)
                   await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch(() => {});
@@ -252,15 +255,12 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
                     resume();
                   }, delay),
                 );
-                return;
+                return false;
               }
               failures.delete(tp);
-              if (outcome.results.length === 0) break;
+              if (outcome.results.length === 0) return false;
               deps.tuning?.faults?.afterConsumerCommit?.();
-              const upTo =
-                outcome.results.length === chunk.length
-                  ? last
-                  : (chunk[outcome.results.length - 1] as KafkaMessage);
+              const upTo = chunk[outcome.results.length - 1] as InboundMessage;
               resolveOffset(upTo.offset);
               lastDone = upTo.offset;
               // Offsets only after the batch's scope committed. A failed commit (partition revoked
@@ -271,8 +271,24 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
                   "offset commit failed; will redeliver",
                 ),
               );
-              if (outcome.results.length < chunk.length) break;
+              if (outcome.results.length < chunk.length) return false;
               await heartbeat();
+              return true;
+            };
+            try {
+              await processInChunks(
+                processor,
+                batch.messages.map((m) => toInbound(topic, partition, m)),
+                {
+                  chunkSize: batching.maxMessages,
+                  depth: processor.batchDepth,
+                  heartbeat,
+                  isRunning: () => isRunning() && !isStale(),
+                  onOutcome,
+                },
+              );
+            } finally {
+              clearInterval(beat);
             }
           },
         });
