@@ -210,3 +210,50 @@ describeWithService(["postgres"], "consumer runtime: sink scope", () => {
     expect(stored.size).toBe(3);
   });
 });
+
+describeWithService(["postgres"], "consumer runtime: sink scope, duplicates inside one batch", () => {
+  const suite = itemsSuite("local", "events_sink_dups");
+
+  it("the same message twice in one sink batch runs once (skipped-duplicate); the same message id on another topic is another message", async () => {
+    const topicA = itemTopic();
+    const topicB = itemTopic();
+    const written: string[] = [];
+    const def = defineConsumer<Record<string, ItemPayload>, SinkWriter<string>>({
+      group: `pin-test-sink-dups-${Date.now()}`,
+      metricsPrefix: "test_sink_dups",
+      topics: [topicA, topicB],
+      keyOrder: "irrelevant",
+      scope: sinkScope(() => {
+        const pending: string[] = [];
+        return {
+          write: (rows) => void pending.push(...rows),
+          flush: async () => void written.push(...pending),
+        };
+      }),
+      async handleBatch(messages, { tx }) {
+        tx.write(messages.map((m) => `${m.topic === topicA ? "A" : "B"}:${m.payload.Key}`));
+      },
+    });
+    const processor = createMessageProcessor({
+      def,
+      db: suite.db.prisma,
+      log: createMemoryLogger().logger,
+      clock: new ManualClock(new Date()),
+      contracts: contractRegistry(),
+      metrics: createConsumerMetrics(createMetricsRegistry(), "test_sink_dups"),
+      send: async () => {},
+    });
+    const id = randomUUID();
+    const outcome = await processor.processBatch([
+      wire(topicA, { Key: "x", Seq: 1 }, id),
+      wire(topicA, { Key: "x", Seq: 1 }, id),
+      wire(topicB, { Key: "y", Seq: 1 }, id),
+      wire(topicA, { Key: "z", Seq: 1 }),
+    ]);
+    expect(outcome).toEqual({
+      kind: "done",
+      results: ["applied", "skipped-duplicate", "applied", "applied"],
+    });
+    expect(written.sort()).toEqual(["A:x", "A:z", "B:y"]);
+  });
+});

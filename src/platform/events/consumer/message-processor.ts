@@ -580,7 +580,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
                 ready.map((i) => i.message),
               );
         session = await scope.begin();
-        let fresh: ReadonlySet<string>;
+        let fresh: ReadonlySet<string> | null;
         let candidates: Item[] = ready;
         if (folded && session.markUnlessParked) {
           // One statement: parked keys held back, every other message marked (decision 0035).
@@ -614,17 +614,35 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
               } else candidates.push(item);
             }
           }
-          fresh = await session.mark(candidates.map((i) => i.dedupKey));
+          fresh = session.mark ? await session.mark(candidates.map((i) => i.dedupKey)) : null;
         }
+        // In-batch duplicates: the same message twice in one batch runs once. Without marks (a sink
+        // scope) by message id per topic, which needs no dedup-key string per message.
         const seen = new Set<string>();
+        const seenIds = fresh === null ? new Map<string, Set<string>>() : null;
+        const repeated = (item: Item): boolean => {
+          if (!seenIds) {
+            if (seen.has(item.dedupKey)) return true;
+            seen.add(item.dedupKey);
+            return false;
+          }
+          let ids = seenIds.get(item.message.topic);
+          if (!ids) {
+            ids = new Set();
+            seenIds.set(item.message.topic, ids);
+          }
+          const id = item.envelope.metadata.messageId;
+          if (ids.has(id)) return true;
+          ids.add(id);
+          return false;
+        };
         const toRun: Item[] = [];
         for (const item of candidates) {
-          if (!fresh.has(item.dedupKey) || seen.has(item.dedupKey)) {
+          if ((fresh !== null && !fresh.has(item.dedupKey)) || repeated(item)) {
             results[item.index] = DUPLICATE;
             if (parked) actions.set(item.index, { kind: "unpark" });
             success.push({ item, result: DUPLICATE });
           } else {
-            seen.add(item.dedupKey);
             toRun.push(item);
           }
         }

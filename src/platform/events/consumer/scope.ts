@@ -12,8 +12,11 @@ import { unmarkProcessed } from "./sql/unmark-processed.js";
 export interface ScopeSession<W> {
   /** The writer outside any isolation (a failure then spoils the whole session) */
   readonly writer: W;
-  /** Marks the dedup keys processed; returns the keys that were not marked before */
-  mark(keys: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * Marks the dedup keys processed; returns the keys that were not marked before. Absent where the
+   * scope keeps no marks (a sink: every message of a batch is fresh, the sink is idempotent).
+   */
+  mark?(keys: readonly string[]): Promise<ReadonlySet<string>>;
   /**
    * Optional, when the dedup marks live next to the parked messages (the PostgreSQL scope): the
    * parked-key check and the mark of every message of an unparked key in one statement.
@@ -136,7 +139,6 @@ export function sinkScope<R>(open: () => BatchSink<R>): ScopeFactory<SinkWriter<
       };
       return {
         writer: { write: (more: readonly R[]) => append(rows, more) },
-        mark: async (keys) => new Set(keys),
         unmark: async () => {},
         async isolate(fn) {
           const mine: R[] = [];
