@@ -19,7 +19,15 @@ import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { describeWithService } from "../../support/services.js";
-import { enqueueItems, eventually, type ItemPayload, itemsSuite, itemTopic, wireItem } from "./harness.js";
+import {
+  enqueueItems,
+  eventually,
+  type ItemPayload,
+  itemsSuite,
+  itemTopic,
+  metricValue,
+  wireItem,
+} from "./harness.js";
 
 /**
  * The pipelined batch flow (decision 0217): a sink consumer's batch n+1 is validated and handled
@@ -105,14 +113,14 @@ function wire(topic: string, item: ItemPayload, offset: number): InboundMessage 
 describeWithService(["postgres"], "consumer runtime: pipelined sink batches (processor)", () => {
   const suite = itemsSuite("local", "events_pipelined");
 
-  function processorFor(def: AnyConsumerDefinition, dlq: string[]) {
+  function processorFor(def: AnyConsumerDefinition, dlq: string[], registry = createMetricsRegistry()) {
     return createMessageProcessor({
       def,
       db: suite.db.prisma,
       log: createMemoryLogger().logger,
       clock: new ManualClock(new Date()),
       contracts: contractRegistry(),
-      metrics: createConsumerMetrics(createMetricsRegistry(), def.metricsPrefix),
+      metrics: createConsumerMetrics(registry, def.metricsPrefix),
       send: async (m) => void dlq.push(m.key),
     });
   }
@@ -164,7 +172,8 @@ describeWithService(["postgres"], "consumer runtime: pipelined sink batches (pro
     const sink = recordingSink({ flushMs: 10, failFlushes: new Set([2]) });
     const def = pipelinedConsumer(`pin-test-pipe-fail-${Date.now()}`, topic, sink);
     const dlq: string[] = [];
-    const processor = processorFor(def, dlq);
+    const registry = createMetricsRegistry();
+    const processor = processorFor(def, dlq, registry);
     const batch = Array.from({ length: 15 }, (_, i) =>
       wire(topic, { Key: `k${i}`, Seq: i, ...(i === 12 ? { Fail: "non-retriable" as const } : {}) }, i),
     );
@@ -184,6 +193,7 @@ describeWithService(["postgres"], "consumer runtime: pipelined sink batches (pro
     expect(sink.timeline).not.toContain("flush-start 10"); // …and never written
     expect([...sink.stored.keys()].sort()).toEqual(["k0", "k1", "k2", "k3", "k4"]);
     expect(dlq).toEqual([]); // nothing of a refused batch is acted on
+    expect(await metricValue(registry, "test_pipelined_pipeline_discarded_total")).toBe(1);
 
     // What the transport does next: read again from the failed batch's first message.
     await run(5);

@@ -25,6 +25,10 @@ export function createConsumerMetrics(registry: Registry, prefix: string) {
     skippedDuplicate: c("skipped_duplicate_total", "Redeliveries absorbed by the dedup key"),
     skipped: c("skipped_total", "Failures acknowledged by the skip policy"),
     infrastructure: c("infrastructure_errors_total", "Dependency failures that paused consumption"),
+    discarded: c(
+      "pipeline_discarded_total",
+      "Pipelined batches rolled back before their commit because the batch before them did not commit (read again)",
+    ),
     lag: gauge(registry, `${prefix}_lag_seconds`, "Age of the last consumed message at consume time", LABELS),
     duration: histogram(
       registry,

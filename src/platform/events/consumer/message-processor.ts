@@ -661,7 +661,25 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
           for (const item of toRun) if (item.index >= stopAt) failedKeys.push(item.dedupKey);
           for (const index of [...actions.keys()]) if (index >= stopAt) actions.delete(index);
         }
-        if (opts.awaitTurn) await opts.awaitTurn();
+        if (opts.awaitTurn) {
+          try {
+            await opts.awaitTurn();
+          } catch (error) {
+            const topic = messages[0]?.topic ?? "";
+            metrics.discarded.inc(labels(topic));
+            deps.log.info(
+              {
+                group,
+                topic,
+                partition: messages[0]?.partition,
+                from: messages[0]?.offset,
+                size: messages.length,
+              },
+              "pipelined batch rolled back: the batch before it did not commit; it is read again",
+            );
+            throw error;
+          }
+        }
         await session.unmark(failedKeys);
         await session.commit();
         break;
