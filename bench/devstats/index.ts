@@ -18,7 +18,10 @@ import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
 import { processInChunks } from "../../src/platform/events/consumer/batch-pipeline.js";
 import { createConsumerMetrics } from "../../src/platform/events/consumer/consumer-metrics.js";
 import type { AnyConsumerDefinition } from "../../src/platform/events/consumer/definition.js";
-import { createMessageProcessor } from "../../src/platform/events/consumer/message-processor.js";
+import {
+  type BatchOutcome,
+  createMessageProcessor,
+} from "../../src/platform/events/consumer/message-processor.js";
 import { contractRegistry } from "../../src/platform/events/contracts/registry.js";
 import { HEADER } from "../../src/platform/events/envelope.js";
 import type { InboundMessage } from "../../src/platform/events/wire.js";
@@ -255,34 +258,28 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
     const serverCpu = kind === "server" ? serverCpuReader() : null;
     let parts = 0;
     let inserts = 0;
-    const batchesOf = (from: number, to: number) =>
-      Array.from({ length: Math.ceil((to - from) / BATCH) }, (_, b) => [
-        from + b * BATCH,
-        Math.min(to, from + (b + 1) * BATCH),
-      ]);
-    type Side = keyof typeof cpu;
     type Events = ReturnType<typeof eventsOf>;
-    const sides: Record<Side, (events: Events, from: number, to: number) => Promise<void>> = {
-      runtime: async (events, from, to) => {
-        for (const [a, b] of batchesOf(from, to)) {
-          const outcome = await processor.processBatch(events.messages.slice(a, b));
-          if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied"))
-            throw new Error(`bench: runtime outcome ${JSON.stringify(outcome).slice(0, 300)}`);
-        }
-      },
-      pipelined: async (events, from, to) => {
-        await processInChunks(pipeProcessor, events.messages.slice(from, to), {
-          chunkSize: BATCH,
-          depth: pipeProcessor.batchDepth,
-          onOutcome: async ({ outcome }) => {
-            if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied"))
-              throw new Error(`bench: pipelined outcome ${JSON.stringify(outcome).slice(0, 300)}`);
-            return true;
-          },
-        });
-      },
-      ingest: async (events, from, to) => {
-        for (const [a, b] of batchesOf(from, to)) {
+    const batchesOf = (events: Events) =>
+      Array.from({ length: Math.ceil(events.messages.length / BATCH) }, (_, b) => [
+        b * BATCH,
+        (b + 1) * BATCH,
+      ]);
+    // The runtime as the Kafka transport drives it: one round = one fetch, `depth` batches at once.
+    const throughRuntime = (events: Events, through: typeof processor, depth: number) =>
+      processInChunks(through, events.messages, {
+        chunkSize: BATCH,
+        depth,
+        onOutcome: async ({ outcome }) => {
+          mustApplyAll(outcome);
+          return true;
+        },
+      });
+    type Side = keyof typeof cpu;
+    const sides: Record<Side, (events: Events) => Promise<void>> = {
+      runtime: (events) => throughRuntime(events, processor, 1),
+      pipelined: (events) => throughRuntime(events, pipeProcessor, pipeProcessor.batchDepth),
+      ingest: async (events) => {
+        for (const [a, b] of batchesOf(events)) {
           const t = performance.now();
           const { outcomes, rows: planned } = await consumer.ingest.prepare(events.items.slice(a, b));
           ms.prepare += performance.now() - t;
@@ -294,12 +291,12 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
           inserts += flushed.inserts;
         }
       },
-      bareJson: async (events, from, to) => {
-        for (const [a, b] of batchesOf(from, to))
+      bareJson: async (events) => {
+        for (const [a, b] of batchesOf(events))
           await opened.bareJson(`${dbBareJson}.funnel_bookings_in`, events.rows.slice(a, b));
       },
-      bareTsv: async (events, from, to) => {
-        for (const [a, b] of batchesOf(from, to))
+      bareTsv: async (events) => {
+        for (const [a, b] of batchesOf(events))
           await opened.bareTsv(`${dbBareTsv}.funnel_bookings_in`, events.rows.slice(a, b));
       },
     };
@@ -314,7 +311,7 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
         const node0 = process.cpuUsage();
         const server0 = serverCpu?.() ?? 0;
         const t = performance.now();
-        await sides[side](events, 0, to - from);
+        await sides[side](events);
         const spent = performance.now() - t;
         const node = process.cpuUsage(node0);
         cpu[side].node += (node.user + node.system) / 1000;
@@ -421,8 +418,7 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
           slices.map(([from, to]) => laneProcessor.processBatch(laneEvents.messages.slice(from, to))),
         );
         lanes.runtime += performance.now() - t;
-        if (outcomes.some((o) => o.kind !== "done" || o.results.some((r) => r !== "applied")))
-          throw new Error("bench: unexpected lane outcome");
+        for (const outcome of outcomes) mustApplyAll(outcome);
         t = performance.now();
         await Promise.all(
           slices.map(([from, to]) =>
@@ -535,6 +531,12 @@ async function runEngine(kind: string): Promise<BenchResult[]> {
     await pg.drop();
   }
   return results;
+}
+
+/** Every event of the benchmark is valid and new: anything but "applied" is a broken run. */
+function mustApplyAll(outcome: BatchOutcome): void {
+  if (outcome.kind !== "done" || outcome.results.some((r) => r !== "applied"))
+    throw new Error(`bench: runtime outcome ${JSON.stringify(outcome).slice(0, 300)}`);
 }
 
 /**

@@ -8,12 +8,15 @@ import {
   NotFoundError,
   ValidationError,
 } from "../../../src/platform/errors/domain-error.js";
+import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
+import type { SendFn } from "../../../src/platform/events/consumer/dead-letter.js";
 import {
   type AnyConsumerDefinition,
   ConcurrencyConflictError,
   defineConsumer,
 } from "../../../src/platform/events/consumer/definition.js";
-import { registerContract } from "../../../src/platform/events/contracts/registry.js";
+import { createMessageProcessor } from "../../../src/platform/events/consumer/message-processor.js";
+import { contractRegistry, registerContract } from "../../../src/platform/events/contracts/registry.js";
 import {
   createEventPlatform,
   type EventPlatform,
@@ -79,6 +82,27 @@ export function wireItem(
       traceparent: null,
     }),
   };
+}
+
+/**
+ * The runtime's message processor for `def` on `db`, as a transport builds it, for processor-level
+ * tests: a memory logger, a manual clock, the contract registry, metrics in `registry`, DLQ copies
+ * to `send`.
+ */
+export function testProcessor(
+  def: AnyConsumerDefinition,
+  db: Db,
+  opts: { send?: SendFn; registry?: Registry } = {},
+) {
+  return createMessageProcessor({
+    def,
+    db,
+    log: createMemoryLogger().logger,
+    clock: new ManualClock(new Date()),
+    contracts: contractRegistry(),
+    metrics: createConsumerMetrics(opts.registry ?? createMetricsRegistry(), def.metricsPrefix),
+    send: opts.send ?? (async () => {}),
+  });
 }
 
 export function testSettings(transport: TransportName, overrides: Partial<Settings> = {}): Settings {

@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { ValidationError } from "../../../src/platform/errors/domain-error.js";
-import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
 import {
   defineConsumer,
   type SinkWriter,
   sinkScope,
 } from "../../../src/platform/events/consumer/definition.js";
-import { createMessageProcessor } from "../../../src/platform/events/consumer/message-processor.js";
-import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
 import { DLQ_HEADER, HEADER } from "../../../src/platform/events/envelope.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
-import { createMemoryLogger } from "../../../src/platform/log/logger.js";
-import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { describeWithService } from "../../support/services.js";
 import {
   type Faults,
@@ -23,6 +17,7 @@ import {
   itemsSuite,
   itemTopic,
   readItems,
+  testProcessor,
   wireItem,
 } from "./harness.js";
 
@@ -40,13 +35,7 @@ describeWithService(["postgres"], "consumer runtime: one batch, many outcomes", 
   describe.each(HANDLER_SHAPES)("%s handlers", (shape) => {
     function processorFor(group: string, topic: string, faults: Faults) {
       const dlq: Array<{ topic: string; key: string; headers: Record<string, string> }> = [];
-      const processor = createMessageProcessor({
-        def: itemsConsumer(group, topic, faults, shape),
-        db: suite.db.prisma,
-        log: createMemoryLogger().logger,
-        clock: new ManualClock(new Date()),
-        contracts: contractRegistry(),
-        metrics: createConsumerMetrics(createMetricsRegistry(), "test_items"),
+      const processor = testProcessor(itemsConsumer(group, topic, faults, shape), suite.db.prisma, {
         send: async (m) => void dlq.push(m),
       });
       return { processor, dlq };
@@ -176,13 +165,7 @@ describeWithService(["postgres"], "consumer runtime: sink scope", () => {
       },
     });
     const dlq: string[] = [];
-    const processor = createMessageProcessor({
-      def,
-      db: suite.db.prisma,
-      log: createMemoryLogger().logger,
-      clock: new ManualClock(new Date()),
-      contracts: contractRegistry(),
-      metrics: createConsumerMetrics(createMetricsRegistry(), "test_sink"),
+    const processor = testProcessor(def, suite.db.prisma, {
       send: async (m) => void dlq.push(m.key),
     });
     const batch = [
@@ -234,15 +217,7 @@ describeWithService(["postgres"], "consumer runtime: sink scope, duplicates insi
         tx.write(messages.map((m) => `${m.topic === topicA ? "A" : "B"}:${m.payload.Key}`));
       },
     });
-    const processor = createMessageProcessor({
-      def,
-      db: suite.db.prisma,
-      log: createMemoryLogger().logger,
-      clock: new ManualClock(new Date()),
-      contracts: contractRegistry(),
-      metrics: createConsumerMetrics(createMetricsRegistry(), "test_sink_dups"),
-      send: async () => {},
-    });
+    const processor = testProcessor(def, suite.db.prisma);
     const id = randomUUID();
     const outcome = await processor.processBatch([
       wire(topicA, { Key: "x", Seq: 1 }, id),

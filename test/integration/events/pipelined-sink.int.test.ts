@@ -1,22 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { ValidationError } from "../../../src/platform/errors/domain-error.js";
 import { processInChunks } from "../../../src/platform/events/consumer/batch-pipeline.js";
-import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
 import {
   type AnyConsumerDefinition,
   defineConsumer,
   type SinkWriter,
   sinkScope,
 } from "../../../src/platform/events/consumer/definition.js";
-import {
-  type BatchOutcome,
-  createMessageProcessor,
-} from "../../../src/platform/events/consumer/message-processor.js";
-import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
+import type { BatchOutcome } from "../../../src/platform/events/consumer/message-processor.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
-import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { describeWithService } from "../../support/services.js";
 import {
@@ -26,6 +19,7 @@ import {
   itemsSuite,
   itemTopic,
   metricValue,
+  testProcessor,
   wireItem,
 } from "./harness.js";
 
@@ -113,17 +107,8 @@ function wire(topic: string, item: ItemPayload, offset: number): InboundMessage 
 describeWithService(["postgres"], "consumer runtime: pipelined sink batches (processor)", () => {
   const suite = itemsSuite("local", "events_pipelined");
 
-  function processorFor(def: AnyConsumerDefinition, dlq: string[], registry = createMetricsRegistry()) {
-    return createMessageProcessor({
-      def,
-      db: suite.db.prisma,
-      log: createMemoryLogger().logger,
-      clock: new ManualClock(new Date()),
-      contracts: contractRegistry(),
-      metrics: createConsumerMetrics(registry, def.metricsPrefix),
-      send: async (m) => void dlq.push(m.key),
-    });
-  }
+  const processorFor = (def: AnyConsumerDefinition, dlq: string[], registry = createMetricsRegistry()) =>
+    testProcessor(def, suite.db.prisma, { registry, send: async (m) => void dlq.push(m.key) });
 
   for (const flow of ["pipelined", "sequential"] as const) {
     it(`${flow}: ${flow === "pipelined" ? "batch n+1 is handled while batch n's write is in flight" : "batch n+1 is handled only after batch n's write"}; writes in offset order, every message once`, async () => {

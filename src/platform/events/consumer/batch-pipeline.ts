@@ -88,9 +88,8 @@ export async function processInChunks(
         // After this batch's commit has gone out (setImmediate runs once the microtasks that
         // issue the write are done), not before: the next batch must not delay this write.
         if (depth > 1) setImmediate(startMore);
-        const previous = before ? await before.outcome : null;
-        if (stopped || (before && previous && !committedWhole(previous, before.chunk.length)))
-          throw new TurnCancelled();
+        if (before && !committedWhole(await before.outcome, before.chunk.length)) throw new TurnCancelled();
+        if (stopped) throw new TurnCancelled();
       },
     });
     last = run;

@@ -616,16 +616,11 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
           }
           fresh = session.mark ? await session.mark(candidates.map((i) => i.dedupKey)) : null;
         }
-        // In-batch duplicates: the same message twice in one batch runs once. Without marks (a sink
-        // scope) by message id per topic, which needs no dedup-key string per message.
-        const seen = new Set<string>();
-        const seenIds = fresh === null ? new Map<string, Set<string>>() : null;
+        // In-batch duplicates: the same message twice in one batch runs once. The dedup key is
+        // <group>:<topic>:<messageId>, so within the group's batch (topic, message id) is the same
+        // test, without hashing a dedup-key string per message.
+        const seenIds = new Map<string, Set<string>>();
         const repeated = (item: Item): boolean => {
-          if (!seenIds) {
-            if (seen.has(item.dedupKey)) return true;
-            seen.add(item.dedupKey);
-            return false;
-          }
           let ids = seenIds.get(item.message.topic);
           if (!ids) {
             ids = new Set();
