@@ -1,4 +1,5 @@
 import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import { readDeveloperProjectIds } from "../domain/catalog/cards/project-card.repository.js";
 import { lockProjects } from "../domain/catalog/cards/recompute-cards.js";
 import { CATALOG_ERROR } from "../domain/catalog/catalog.errors.js";
 import {
@@ -23,6 +24,7 @@ import type { Settings } from "../platform/config/settings.js";
 import { isDomainError } from "../platform/errors/domain-error.js";
 import {
   type BatchHandler,
+  type BatchLocker,
   type BatchMessage,
   type ConsumerDefinition,
   defineConsumer,
@@ -32,6 +34,7 @@ import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 import { contextFromHeaders, inSpan, linkTo } from "../platform/tracing/tracing.js";
+import { isUuid } from "../platform/validation/ids.js";
 
 export const CATALOG_CHESSBOARD_SYNC_GROUP = "pin-catalog-chessboard-sync";
 /** → catalog_chessboard_sync_lag_seconds, _consume_duration_ms, _stale_total, _retries_total, _dlq_total, … */
@@ -200,6 +203,21 @@ export function catalogChessboardSyncConsumer(
   }
 
   /**
+   * Every project the batch writes, locked at once in sorted order before any flow runs (and before
+   * the runtime's savepoints, decision 0218): batches on other partitions then never hold one
+   * project while waiting for another in reverse order — not even when a failing message makes the
+   * runtime bisect the batch into calls that each lock only their own projects. A developer rename
+   * writes the cards of all its projects: those are locked too.
+   */
+  const lockBatch: BatchLocker<ChessboardEventByTopic> = async (messages, batch) => {
+    const developers = messages.flatMap((m) =>
+      m.topic === TOPIC.developerUpserted && isUuid(m.payload.Id) ? [m.payload.Id] : [],
+    );
+    const theirs = await readDeveloperProjectIds(batch.tx, [...new Set(developers)]);
+    await lockProjects(batch.tx, [...messages.flatMap(projectOf), ...theirs]);
+  };
+
+  /**
    * One transaction per batch (the runtime's). Lot passports and status/price changes — the bulk
    * of the stream — are applied set-based, a few statements for each held group (planSyncBatch
    * says when they may be held back); the other flows run one by one in offset order. A failing
@@ -207,10 +225,7 @@ export function catalogChessboardSyncConsumer(
    */
   const handleBatch: BatchHandler<ChessboardEventByTopic> = async (messages, batch) => {
     const results: SyncResult[] = new Array(messages.length).fill("applied");
-    // Every project the batch names, locked at once in sorted order before any flow runs: batches
-    // on other partitions then never hold one project while waiting for another in reverse order
-    // (deadlocks, which the set-based E/F step made likelier). The flows' own locks are re-entrant.
-    await lockProjects(batch.tx, messages.flatMap(projectOf));
+    // lockBatch holds every project of the batch already; the flows' own locks re-enter them.
     for (const step of planSyncBatch(messages.map(planItem))) {
       const now = batch.clock.now();
       if (step.kind !== "one") {
@@ -283,6 +298,7 @@ export function catalogChessboardSyncConsumer(
     retry: { retriableDelaysMs: deps.settings.catalogSyncRetryDelays },
     topics: CATALOG_SYNC_TOPICS,
     handleBatch,
+    lockBatch,
     classifyError: classifyCatalogSyncError,
     contractViolationCode: catalogContractViolationCode,
   });

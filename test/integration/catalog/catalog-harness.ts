@@ -71,19 +71,20 @@ export function onPrivateTopics(
   group: string,
 ): AnyConsumerDefinition {
   const sourceOf = new Map(Object.entries(topics).map(([source, mine]) => [mine, source]));
-  const handleBatch = def.handleBatch;
-  if (!handleBatch) throw new Error("the catalog consumer is a batch consumer");
+  const { handleBatch, lockBatch } = def;
+  if (!handleBatch || !lockBatch) throw new Error("the catalog consumer is a batch consumer with lockBatch");
+  const onSourceTopics = (messages: ReadonlyArray<BatchMessage<ChessboardEventByTopic>>) =>
+    messages.map(
+      (m) => ({ ...m, topic: sourceOf.get(m.topic) ?? m.topic }) as BatchMessage<ChessboardEventByTopic>,
+    );
   return {
     ...def,
     group,
     topics: Object.values(topics),
     handleBatch: ((messages: ReadonlyArray<BatchMessage<ChessboardEventByTopic>>, ctx: BatchContext) =>
-      handleBatch(
-        messages.map(
-          (m) => ({ ...m, topic: sourceOf.get(m.topic) ?? m.topic }) as BatchMessage<ChessboardEventByTopic>,
-        ),
-        ctx,
-      )) as AnyConsumerDefinition["handleBatch"],
+      handleBatch(onSourceTopics(messages), ctx)) as AnyConsumerDefinition["handleBatch"],
+    lockBatch: ((messages: ReadonlyArray<BatchMessage<ChessboardEventByTopic>>, ctx: BatchContext) =>
+      lockBatch(onSourceTopics(messages), ctx)) as AnyConsumerDefinition["lockBatch"],
   };
 }
 

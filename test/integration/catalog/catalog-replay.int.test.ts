@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConsumerGroup } from "../../../src/platform/events/admin/reset-consumer-group.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { kafkaBrokers, requireService } from "../../support/services.js";
-import { eventually } from "./catalog-fixtures.js";
+import { eventually, metricValue } from "./catalog-fixtures.js";
 import { type CatalogRig, cardsHash, createCatalogRig } from "./catalog-harness.js";
 import { chessboardHistory } from "./chessboard-history.js";
 
@@ -43,6 +43,15 @@ describe("pin-catalog-chessboard-sync replay over Kafka", { timeout: 120_000 }, 
   it("Replay: re-reading all six topics from offset 0 leaves an identical state (hash of both card tables)", async () => {
     for (const e of history) await rig.publish(e.topic, e.key, e.payload);
     await settled(history.length);
+    // A clean history arriving on 18 partitions at once dead-letters nothing and meets no lock
+    // conflict (two batches bisected around a failure used to deadlock on their projects' locks,
+    // decision 0218, and a dead-lettered change made the replay's state differ from this one).
+    const deadLetters = await database.prisma.deadLetter.findMany({
+      where: { groupId: rig.group },
+      select: { topic: true, key: true, errorCode: true, attempts: true, reason: true },
+    });
+    expect(deadLetters).toEqual([]);
+    expect(await metricValue(rig.metrics, "catalog_chessboard_sync_conflicts_total")).toBe(0);
     const before = await cardsHash(database.prisma);
     const lots = await database.prisma.catalogPropertyObjectCard.count();
     expect(lots).toBe(2 * 2 * 2 * 5);

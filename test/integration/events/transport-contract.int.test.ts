@@ -290,7 +290,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
       });
 
-      it("optimistic-lock conflicts are re-run at once in a new transaction; after 3 re-runs the message is dead-lettered", async () => {
+      it("optimistic-lock conflicts are re-run at once under a new savepoint; after 3 re-runs the message is parked and retried later in a fresh transaction, not dead-lettered", async () => {
         const topic = itemTopic();
         const group = `pin-test-${transport}-conflict-${Date.now()}`;
         const faults = noFaults();
@@ -306,9 +306,22 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         await enqueueItems(db.prisma, topic, [{ Key: "race", Seq: 2, Fail: "conflict" }], put.clock);
         await relay.whenCaughtUp?.();
         await consumer.whenCaughtUp?.();
-        expect(faults.conflictsLeft).toBe(6);
-        const [entry] = await db.prisma.deadLetter.findMany({ where: { groupId: group } });
-        expect(entry).toMatchObject({ errorCode: "CONCURRENCY_CONFLICT", attempts: 4 });
+        expect(faults.conflictsLeft).toBe(6); // the first run and its 3 re-runs
+        const parked = await db.prisma.parkedMessage.findMany({ where: { groupId: group } });
+        expect(parked).toMatchObject([{ key: "race", attempts: 1, lastErrorCode: "CONCURRENCY_CONFLICT" }]);
+        expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
+        expect(await metricValue(put.metrics, "test_items_conflicts_total")).toBe(6);
+
+        // the conflict clears; the parked retry comes due and applies in a transaction of its own
+        faults.conflictsLeft = 0;
+        await eventually(async () => {
+          if ((await readItems(db.prisma)).get("race")?.seqs.length === 2) return true;
+          put.clock.advance(RETRY_DELAYS_MS[0]!);
+          return false;
+        }, 100);
+        expect((await readItems(db.prisma)).get("race")?.seqs).toEqual([1, 2]);
+        expect(await db.prisma.parkedMessage.count({ where: { groupId: group } })).toBe(0);
+        expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
       });
 
       it("a failure the consumer classifies as skip is acknowledged with a warning and counted", async () => {

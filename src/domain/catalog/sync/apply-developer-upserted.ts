@@ -1,16 +1,22 @@
 import type { DeveloperUpsertedEvent } from "../../../contracts/chessboard-events.js";
 import { renameDeveloperOnLots } from "../cards/lot-card.repository.js";
-import { renameDeveloperOnProjects } from "../cards/project-card.repository.js";
+import { readDeveloperProjectIds, renameDeveloperOnProjects } from "../cards/project-card.repository.js";
+import { lockProjects } from "../cards/recompute-cards.js";
 import { decideDeveloperUpsert } from "./sync.decide.js";
 import { logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
 
-/** B. DeveloperUpserted: batch rename on every card of the developer, no entity loaded. */
+/**
+ * B. DeveloperUpserted: batch rename on every card of the developer, no entity loaded. Its projects'
+ * writer locks first, like every other flow that writes their cards (re-entered when the batch's
+ * lockBatch took them already).
+ */
 export async function applyDeveloperUpserted(
   ctx: SyncContext,
   payload: DeveloperUpsertedEvent,
 ): Promise<SyncResult> {
   const rename = decideDeveloperUpsert(payload);
   logWarnings(ctx.log, payload.Id, rename.warnings);
+  await lockProjects(ctx.tx, await readDeveloperProjectIds(ctx.tx, [rename.developerId]));
   const projects = await renameDeveloperOnProjects(
     ctx.tx,
     rename.developerId,

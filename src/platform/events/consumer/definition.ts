@@ -71,6 +71,19 @@ export type BatchHandler<M extends PayloadMap, W = Tx> = (
   // biome-ignore lint/suspicious/noConfusingVoidType: nothing returned means "all applied"
 ) => Promise<void | ReadonlyArray<HandlerResult>>;
 
+/**
+ * Takes a batch's locks before any of its handlers runs: once per transaction, outside every
+ * savepoint, with every message the handlers will get. A consumer whose handlers lock shared rows
+ * (catalog: one advisory lock per project) takes them all here in one order; a bisected group or a
+ * re-run then only re-enters locks it already holds and cannot deadlock against another
+ * partition's batch (decision 0218). A failure here is an infrastructure failure: the batch is
+ * rolled back and read again.
+ */
+export type BatchLocker<M extends PayloadMap, W = Tx> = (
+  messages: ReadonlyArray<BatchMessage<M>>,
+  ctx: BatchContext<W>,
+) => Promise<void>;
+
 export interface BatchSettings {
   /** Most messages handled in one scope (one transaction / one sink flush) */
   maxMessages?: number;
@@ -143,6 +156,7 @@ interface ConsumerDefinitionBase<W> {
 export interface MessageConsumerDefinition<M extends PayloadMap, W = Tx> extends ConsumerDefinitionBase<W> {
   handlers: { [T in TopicOf<M>]?: EventHandler<M[T], W> };
   handleBatch?: never;
+  lockBatch?: never;
   topics?: never;
 }
 
@@ -150,6 +164,7 @@ export interface MessageConsumerDefinition<M extends PayloadMap, W = Tx> extends
 export interface BatchConsumerDefinition<M extends PayloadMap, W = Tx> extends ConsumerDefinitionBase<W> {
   topics: ReadonlyArray<TopicOf<M>>;
   handleBatch: BatchHandler<M, W>;
+  lockBatch?: BatchLocker<M, W>;
   handlers?: never;
 }
 
@@ -167,6 +182,7 @@ export interface AnyConsumerDefinition extends ConsumerDefinitionBase<any> {
   readonly topics?: readonly string[];
   // biome-ignore lint/suspicious/noConfusingVoidType: as BatchHandler
   readonly handleBatch?: (messages: never, ctx: never) => Promise<void | ReadonlyArray<HandlerResult>>;
+  readonly lockBatch?: (messages: never, ctx: never) => Promise<void>;
 }
 
 /**

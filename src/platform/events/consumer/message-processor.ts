@@ -19,6 +19,7 @@ import { type SendFn, writeDeadLetter } from "./dead-letter.js";
 import {
   type AnyConsumerDefinition,
   type BatchHandler,
+  type BatchLocker,
   type BatchMessage,
   classifyFor,
   type EventHandler,
@@ -402,6 +403,34 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
             key: item.message.key,
             messageId: item.envelope.metadata.messageId,
           };
+          /** Parked for a retry in a later transaction on the retry schedule; DLQ when it is used up. */
+          const parkForRetry = (why: string) => {
+            metrics.retries.inc(l);
+            const failures = priorFailures + 1;
+            const next = nextRetry(policy, failures, clock.now());
+            if (next.kind === "dead-letter") return deadLetter(item, error, failures);
+            deps.log.warn(
+              {
+                ...fields,
+                failures,
+                retryAt: next.at.toISOString(),
+                errorCode: errorCodeOf(error),
+                err: error,
+              },
+              why,
+            );
+            results[item.index] = "parked";
+            failedKeys.push(item.dedupKey);
+            parkedInBatch.add(pairOf(item.message));
+            actions.set(item.index, {
+              kind: "park",
+              message: item.message,
+              attempts: failures,
+              at: next.at,
+              code: errorCodeOf(error),
+              error: errorMessageOf(error),
+            });
+          };
           switch (errorClass) {
             case "conflict":
               metrics.conflicts.inc(l);
@@ -410,35 +439,12 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
                 deps.log.warn({ ...fields, conflicts }, "concurrency conflict, re-reading");
                 continue;
               }
-              return deadLetter(item, error, attempt);
-            case "retriable": {
-              metrics.retries.inc(l);
-              const failures = priorFailures + 1;
-              const next = nextRetry(policy, failures, clock.now());
-              if (next.kind === "dead-letter") return deadLetter(item, error, failures);
-              deps.log.warn(
-                {
-                  ...fields,
-                  failures,
-                  retryAt: next.at.toISOString(),
-                  errorCode: errorCodeOf(error),
-                  err: error,
-                },
-                "retriable failure, parked",
-              );
-              results[item.index] = "parked";
-              failedKeys.push(item.dedupKey);
-              parkedInBatch.add(pairOf(item.message));
-              actions.set(item.index, {
-                kind: "park",
-                message: item.message,
-                attempts: failures,
-                at: next.at,
-                code: errorCodeOf(error),
-                error: errorMessageOf(error),
-              });
-              return;
-            }
+              // Re-runs in this transaction keep meeting it (a hot row, or a deadlock against a lock
+              // this transaction holds): not the message's fault, so a retry in a fresh transaction
+              // later, and the DLQ only when the retry schedule is used up (decision 0219).
+              return parkForRetry("concurrency conflict persists, parked");
+            case "retriable":
+              return parkForRetry("retriable failure, parked");
             case "non-retriable":
               return deadLetter(item, error, attempt);
             case "skip":
@@ -639,6 +645,16 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
             success.push({ item, result: DUPLICATE });
           } else {
             toRun.push(item);
+          }
+        }
+        if (def.lockBatch && toRun.length > 0) {
+          const lockBatch = def.lockBatch as unknown as BatchLocker<PayloadMap, unknown>;
+          try {
+            await lockBatch(toRun.map(batchMessage), { tx: session.writer, log: deps.log, clock, heartbeat });
+          } catch (error) {
+            metrics.infrastructure.inc(labels(toRun[0]?.message.topic ?? ""));
+            deps.log.warn({ group, size: toRun.length, err: error }, "batch locks failed, batch read again");
+            throw new InfrastructureSignal(error);
           }
         }
         if (def.handleBatch) await runGroup(session, toRun);

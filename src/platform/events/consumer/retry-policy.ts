@@ -2,7 +2,10 @@ const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
 
 export interface RetryPolicy {
-  /** Immediate re-runs (fresh transaction, fresh read) after an optimistic-lock conflict */
+  /**
+   * Immediate re-runs (under a new savepoint, fresh read) after a concurrency conflict; when they
+   * are used up the message is parked on `retriableDelaysMs` like a retriable failure (decision 0219)
+   */
   conflictRetries: number;
   /** Delay before each retry of a parked (retriable) message; its length is the number of retries */
   retriableDelaysMs: readonly number[];
