@@ -1,6 +1,5 @@
 import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
-import { readDeveloperProjectIds } from "../domain/catalog/cards/project-card.repository.js";
-import { lockProjects } from "../domain/catalog/cards/recompute-cards.js";
+import { lockSyncBatchProjects } from "../domain/catalog/cards/lock-target-projects.js";
 import { CATALOG_ERROR } from "../domain/catalog/catalog.errors.js";
 import {
   createRewardsClient,
@@ -190,31 +189,42 @@ export function catalogChessboardSyncConsumer(
     }
   }
 
-  function planItem(message: Message): SyncBatchItem {
+  function lotOf(message: Message): string | null {
     switch (message.topic) {
       case TOPIC.propertyObjectStatusChanged:
       case TOPIC.propertyObjectPriceChanged:
-        return { kind: "lot-change", lotId: message.payload.PropertyObjectId };
+        return message.payload.PropertyObjectId;
       case TOPIC.propertyObjectUpserted:
-        return { kind: "lot-upsert", lotId: message.payload.Id };
+        return message.payload.Id;
       default:
-        return { kind: "other" };
+        return null;
     }
+  }
+
+  function planItem(message: Message): SyncBatchItem {
+    const lotId = lotOf(message);
+    if (lotId === null) return { kind: "other" };
+    return message.topic === TOPIC.propertyObjectUpserted
+      ? { kind: "lot-upsert", lotId }
+      : { kind: "lot-change", lotId };
   }
 
   /**
    * Every project the batch writes, locked at once in sorted order before any flow runs (and before
    * the runtime's savepoints, decision 0218): batches on other partitions then never hold one
    * project while waiting for another in reverse order — not even when a failing message makes the
-   * runtime bisect the batch into calls that each lock only their own projects. A developer rename
-   * writes the cards of all its projects: those are locked too.
+   * runtime bisect the batch into calls that each lock only their own projects. Beyond the projects
+   * the messages name: the ones their lots are filed under now (a move) and a renamed developer's.
    */
   const lockBatch: BatchLocker<ChessboardEventByTopic> = async (messages, batch) => {
-    const developers = messages.flatMap((m) =>
-      m.topic === TOPIC.developerUpserted && isUuid(m.payload.Id) ? [m.payload.Id] : [],
-    );
-    const theirs = await readDeveloperProjectIds(batch.tx, [...new Set(developers)]);
-    await lockProjects(batch.tx, [...messages.flatMap(projectOf), ...theirs]);
+    const lotIds: string[] = [];
+    const developerIds: string[] = [];
+    for (const m of messages) {
+      const lot = lotOf(m);
+      if (lot !== null && isUuid(lot)) lotIds.push(lot);
+      if (m.topic === TOPIC.developerUpserted && isUuid(m.payload.Id)) developerIds.push(m.payload.Id);
+    }
+    await lockSyncBatchProjects(batch.tx, { projectIds: messages.flatMap(projectOf), lotIds, developerIds });
   };
 
   /**
