@@ -55,11 +55,16 @@ export async function startFaultRig(): Promise<FaultRig> {
   // As root the embedded PostgreSQL runs as the postgres user, who must traverse this folder.
   await chmod(dir, 0o755);
   const started: Array<{ stop(): Promise<void> }> = [];
+  /** Each service is remembered as soon as it is up, so a failure of another still stops it. */
+  const remember = <T>(service: T, stop: () => Promise<void>): T => {
+    started.push({ stop });
+    return service;
+  };
   try {
     const [postgres, kafka, clickhouse] = await Promise.all([
-      startRigPostgres(dir).then((p) => (started.push(p), p)),
-      startKafkaBroker(dir).then((k) => (started.push({ stop: () => k.daemon.stop() }), k)),
-      startClickHouseServer(dir).then((c) => (started.push({ stop: () => c.daemon.stop() }), c)),
+      startRigPostgres(dir).then((p) => remember(p, () => p.stop())),
+      startKafkaBroker(dir).then((k) => remember(k, () => k.daemon.stop())),
+      startClickHouseServer(dir).then((c) => remember(c, () => c.daemon.stop())),
     ]);
     await provisionTopics(kafka.brokers, Object.values(TOPIC));
     return {

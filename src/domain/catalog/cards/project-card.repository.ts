@@ -94,14 +94,6 @@ export async function updateProjectCardSource(
   if (updated === 0) throw new ConcurrencyConflictError(`project card ${w.id} changed concurrently`);
 }
 
-/** The projects whose cards carry these developers (their rename locks them: decision 0218). */
-export async function readDeveloperProjectIds(tx: Tx, developerIds: readonly string[]): Promise<string[]> {
-  if (developerIds.length === 0) return [];
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id::text FROM catalog.project_cards WHERE developer_id = ANY(${developerIds}::uuid[])`;
-  return rows.map((r) => r.id);
-}
-
 export async function readProjectForLots(
   tx: Tx,
   id: string,

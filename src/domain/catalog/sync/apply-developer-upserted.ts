@@ -1,7 +1,7 @@
 import type { DeveloperUpsertedEvent } from "../../../contracts/chessboard-events.js";
+import { lockSyncBatchProjects } from "../cards/lock-target-projects.js";
 import { renameDeveloperOnLots } from "../cards/lot-card.repository.js";
-import { readDeveloperProjectIds, renameDeveloperOnProjects } from "../cards/project-card.repository.js";
-import { lockProjects } from "../cards/recompute-cards.js";
+import { renameDeveloperOnProjects } from "../cards/project-card.repository.js";
 import { decideDeveloperUpsert } from "./sync.decide.js";
 import { logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
 
@@ -16,7 +16,7 @@ export async function applyDeveloperUpserted(
 ): Promise<SyncResult> {
   const rename = decideDeveloperUpsert(payload);
   logWarnings(ctx.log, payload.Id, rename.warnings);
-  await lockProjects(ctx.tx, await readDeveloperProjectIds(ctx.tx, [rename.developerId]));
+  await lockSyncBatchProjects(ctx.tx, { projectIds: [], lotIds: [], developerIds: [rename.developerId] });
   const projects = await renameDeveloperOnProjects(
     ctx.tx,
     rename.developerId,
