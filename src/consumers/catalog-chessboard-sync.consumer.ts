@@ -61,10 +61,6 @@ export interface CatalogChessboardSyncDeps {
 
 /** The spec's retry table by code (anything else: the platform's defaults). */
 export function classifyCatalogSyncError(error: unknown): ErrorClass | undefined {
-  // Two batches locking the same projects in another order: PostgreSQL aborts one; re-run it.
-  if (error instanceof Error && /deadlock detected/i.test(`${error.message} ${String(error.cause ?? "")}`)) {
-    return "conflict";
-  }
   if (!isDomainError(error)) return undefined;
   switch (error.code) {
     case CATALOG_ERROR.projectNotFound:

@@ -1,7 +1,9 @@
 import { DomainError, isDomainError } from "../../errors/domain-error.js";
 
 /**
- * - conflict: optimistic-lock race → up to 3 immediate retries (fresh savepoint, fresh read), then DLQ
+ * - conflict: optimistic-lock race or a transaction conflict PostgreSQL aborted (deadlock, serialization
+ *   failure) → up to 3 immediate retries (fresh savepoint, fresh read), then parked as retriable
+ *   (decision 0219)
  * - retriable: the message is parked (its key waits behind it) and retried 30s→1m→…→16m, then DLQ
  * - non-retriable: DLQ at once
  * - skip: ack with a warning and `<prefix>_skipped_total` (policy of consumers that tolerate gaps)
@@ -61,6 +63,30 @@ const INFRA_MESSAGE =
   /connection terminated|connection refused|timeout exceeded|Connection terminated unexpectedly|ECONNREFUSED|ECONNRESET|can't reach database|server closed the connection|Transaction already closed|Unable to start a transaction/i;
 
 const MAX_CAUSE_DEPTH = 5;
+/** SQLSTATE 40P01 deadlock_detected, 40001 serialization_failure: PostgreSQL aborted a statement of a race. */
+const CONFLICT_SQLSTATES = new Set(["40P01", "40001"]);
+
+/**
+ * A transaction conflict PostgreSQL resolved by aborting our statement. Prisma (pg driver adapter)
+ * reports it as P2010 with `meta.driverAdapterError.cause` { kind: "TransactionWriteConflict",
+ * originalCode: "40P01" }; pg itself as `code: "40P01"`.
+ */
+export function isTransactionConflict(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > MAX_CAUSE_DEPTH) return false;
+  const e = error as {
+    code?: unknown;
+    kind?: unknown;
+    originalCode?: unknown;
+    meta?: { driverAdapterError?: unknown };
+    cause?: unknown;
+  };
+  if (typeof e.code === "string" && CONFLICT_SQLSTATES.has(e.code)) return true;
+  if (typeof e.originalCode === "string" && CONFLICT_SQLSTATES.has(e.originalCode)) return true;
+  if (e.kind === "TransactionWriteConflict") return true;
+  return (
+    isTransactionConflict(e.meta?.driverAdapterError, depth + 1) || isTransactionConflict(e.cause, depth + 1)
+  );
+}
 
 function isInfrastructure(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > MAX_CAUSE_DEPTH) return false;
@@ -105,12 +131,14 @@ export function classifyDefault(error: unknown): ErrorClass {
     return "non-retriable";
   }
   if (isInfrastructure(error)) return "infrastructure";
+  if (isTransactionConflict(error)) return "conflict";
   return "retriable";
 }
 
 /** The code written to x-dlq-error-code and the dead-letter table. */
 export function errorCodeOf(error: unknown): string {
   if (isDomainError(error)) return error.code;
+  if (isTransactionConflict(error)) return "CONCURRENCY_CONFLICT";
   return UNEXPECTED_ERROR_CODE;
 }
 

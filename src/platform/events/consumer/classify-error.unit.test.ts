@@ -41,6 +41,44 @@ describe("default error classification", () => {
   });
 
   it.each([
+    ["pg deadlock", Object.assign(new Error("deadlock detected"), { code: "40P01" })],
+    ["pg serialization failure", Object.assign(new Error("could not serialize access"), { code: "40001" })],
+    [
+      "Prisma P2010 over the pg adapter",
+      Object.assign(new Error("Raw query failed. Code: `40P01`. Message: `deadlock detected`"), {
+        code: "P2010",
+        meta: {
+          driverAdapterError: {
+            name: "DriverAdapterError",
+            cause: {
+              originalCode: "40P01",
+              originalMessage: "deadlock detected",
+              kind: "TransactionWriteConflict",
+            },
+          },
+        },
+      }),
+    ],
+  ])("%s → conflict, code CONCURRENCY_CONFLICT (decision 0219)", (_name, error) => {
+    expect(classifyDefault(error)).toBe("conflict");
+    expect(errorCodeOf(error)).toBe("CONCURRENCY_CONFLICT");
+  });
+
+  it("another failed raw query (P2010, unique violation) stays an unexpected error", () => {
+    const error = Object.assign(new Error("Raw query failed. Code: `23505`"), {
+      code: "P2010",
+      meta: {
+        driverAdapterError: {
+          name: "DriverAdapterError",
+          cause: { originalCode: "23505", kind: "UniqueConstraintViolation" },
+        },
+      },
+    });
+    expect(classifyDefault(error)).toBe("retriable");
+    expect(errorCodeOf(error)).toBe("CONSUMER_UNEXPECTED_ERROR");
+  });
+
+  it.each([
     ["node ECONNREFUSED", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })],
     ["pg admin shutdown", Object.assign(new Error("terminating connection"), { code: "57P01" })],
     ["pg connection failure", Object.assign(new Error("x"), { code: "08006" })],
