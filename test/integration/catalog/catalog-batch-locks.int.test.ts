@@ -4,6 +4,7 @@ import type { ChessboardEventByTopic } from "../../../src/contracts/chessboard-e
 import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards-commission.client.js";
 import {
   seedSyntheticCards,
+  syntheticDeveloperId,
   syntheticLotId,
   syntheticProjectId,
 } from "../../../src/domain/catalog/seed/synthetic-cards.js";
@@ -21,13 +22,6 @@ import { requireService } from "../../support/services.js";
 await requireService("postgres");
 
 const TAG = "locks";
-/** The synthetic seed files project p under developer md5('developer-<tag>-' || p % 7). */
-const developerOf = async (db: MigratedDatabase, p: number) => {
-  const [row] = await db.prisma.$queryRaw<Array<{ id: string }>>`
-    SELECT md5('developer-' || ${TAG} || '-' || ${p % 7})::uuid::text AS id`;
-  return row?.id as string;
-};
-
 /** The projects whose catalog writer lock this transaction holds (lockProjects' key per project). */
 async function lockedProjects(tx: Tx, candidates: readonly string[]): Promise<string[]> {
   const rows = await tx.$queryRaw<Array<{ id: string }>>`
@@ -67,7 +61,7 @@ describe("pin-catalog-chessboard-sync: the batch's locks (lockBatch, decision 02
     const project = (p: number) => syntheticProjectId(TAG, p);
     const lockBatch = def.lockBatch;
     if (!lockBatch) throw new Error("the catalog consumer takes its locks in lockBatch");
-    const developer1 = await developerOf(database, 1);
+    const developer1 = syntheticDeveloperId(TAG, 1);
     const lot1 = syntheticLotId(TAG, 1); // filed under project 0
     const messages = asBatch([
       {
@@ -78,7 +72,7 @@ describe("pin-catalog-chessboard-sync: the batch's locks (lockBatch, decision 02
           PropertyObjectId: lot1,
           ProjectId: project(3),
           BuildingId: project(3),
-          TenantId: await developerOf(database, 3),
+          TenantId: syntheticDeveloperId(TAG, 3),
           FromStatus: "Free",
           ToStatus: "Reserved",
           Version: 2,

@@ -30,6 +30,8 @@ export interface SyntheticCards {
 
 export const syntheticProjectId = (tag: string, p: number) => md5Uuid(`project-${tag}-${p}`);
 export const syntheticLotId = (tag: string, n: number) => md5Uuid(`lot-${tag}-${n}`);
+/** The developer of project p is developer p % 7. */
+export const syntheticDeveloperId = (tag: string, d: number) => md5Uuid(`developer-${tag}-${d}`);
 
 function md5Uuid(text: string): string {
   const h = createHash("md5").update(text).digest("hex");

@@ -66,54 +66,60 @@ const MAX_CAUSE_DEPTH = 5;
 /** SQLSTATE 40P01 deadlock_detected, 40001 serialization_failure: PostgreSQL aborted a statement of a race. */
 const CONFLICT_SQLSTATES = new Set(["40P01", "40001"]);
 
+/** The fields of an error (or of what it wraps) that the classifiers read. */
+interface ErrorFields {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  type?: unknown;
+  kind?: unknown;
+  originalCode?: unknown;
+  cause?: unknown;
+  originalError?: unknown;
+  meta?: { driverAdapterError?: unknown };
+}
+
+/** True when `test` holds for the error or for anything `next` says it wraps, down to MAX_CAUSE_DEPTH. */
+function anyInChain(
+  error: unknown,
+  test: (e: ErrorFields) => boolean,
+  next: (e: ErrorFields) => readonly unknown[],
+  depth = 0,
+): boolean {
+  if (!error || typeof error !== "object" || depth > MAX_CAUSE_DEPTH) return false;
+  const e = error as ErrorFields;
+  return test(e) || next(e).some((inner) => anyInChain(inner, test, next, depth + 1));
+}
+
 /**
  * A transaction conflict PostgreSQL resolved by aborting our statement. Prisma (pg driver adapter)
  * reports it as P2010 with `meta.driverAdapterError.cause` { kind: "TransactionWriteConflict",
  * originalCode: "40P01" }; pg itself as `code: "40P01"`.
  */
-export function isTransactionConflict(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== "object" || depth > MAX_CAUSE_DEPTH) return false;
-  const e = error as {
-    code?: unknown;
-    kind?: unknown;
-    originalCode?: unknown;
-    meta?: { driverAdapterError?: unknown };
-    cause?: unknown;
-  };
-  if (typeof e.code === "string" && CONFLICT_SQLSTATES.has(e.code)) return true;
-  if (typeof e.originalCode === "string" && CONFLICT_SQLSTATES.has(e.originalCode)) return true;
-  if (e.kind === "TransactionWriteConflict") return true;
-  return (
-    isTransactionConflict(e.meta?.driverAdapterError, depth + 1) || isTransactionConflict(e.cause, depth + 1)
+export function isTransactionConflict(error: unknown): boolean {
+  return anyInChain(
+    error,
+    (e) =>
+      (typeof e.code === "string" && CONFLICT_SQLSTATES.has(e.code)) ||
+      (typeof e.originalCode === "string" && CONFLICT_SQLSTATES.has(e.originalCode)) ||
+      e.kind === "TransactionWriteConflict",
+    (e) => [e.meta?.driverAdapterError, e.cause],
   );
 }
 
-function isInfrastructure(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== "object" || depth > MAX_CAUSE_DEPTH) return false;
-  const e = error as {
-    code?: unknown;
-    name?: unknown;
-    message?: unknown;
-    cause?: unknown;
-    originalError?: unknown;
-    type?: unknown;
-  };
-  if (
-    typeof e.code === "string" &&
-    (INFRA_NODE_CODES.has(e.code) || INFRA_PRISMA_CODES.has(e.code) || INFRA_SQLSTATE.test(e.code))
-  ) {
-    return true;
-  }
-  if (typeof e.name === "string" && INFRA_ERROR_NAMES.has(e.name)) return true;
-  if (
-    e.name === "KafkaJSProtocolError" &&
-    typeof e.type === "string" &&
-    INFRA_KAFKA_PROTOCOL_TYPES.has(e.type)
-  ) {
-    return true;
-  }
-  if (typeof e.message === "string" && INFRA_MESSAGE.test(e.message)) return true;
-  return isInfrastructure(e.cause, depth + 1) || isInfrastructure(e.originalError, depth + 1);
+function isInfrastructure(error: unknown): boolean {
+  return anyInChain(
+    error,
+    (e) =>
+      (typeof e.code === "string" &&
+        (INFRA_NODE_CODES.has(e.code) || INFRA_PRISMA_CODES.has(e.code) || INFRA_SQLSTATE.test(e.code))) ||
+      (typeof e.name === "string" && INFRA_ERROR_NAMES.has(e.name)) ||
+      (e.name === "KafkaJSProtocolError" &&
+        typeof e.type === "string" &&
+        INFRA_KAFKA_PROTOCOL_TYPES.has(e.type)) ||
+      (typeof e.message === "string" && INFRA_MESSAGE.test(e.message)),
+    (e) => [e.cause, e.originalError],
+  );
 }
 
 /**

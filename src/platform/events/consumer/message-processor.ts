@@ -409,14 +409,9 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
             const failures = priorFailures + 1;
             const next = nextRetry(policy, failures, clock.now());
             if (next.kind === "dead-letter") return deadLetter(item, error, failures);
+            const code = errorCodeOf(error);
             deps.log.warn(
-              {
-                ...fields,
-                failures,
-                retryAt: next.at.toISOString(),
-                errorCode: errorCodeOf(error),
-                err: error,
-              },
+              { ...fields, failures, retryAt: next.at.toISOString(), errorCode: code, err: error },
               why,
             );
             results[item.index] = "parked";
@@ -427,7 +422,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
               message: item.message,
               attempts: failures,
               at: next.at,
-              code: errorCodeOf(error),
+              code,
               error: errorMessageOf(error),
             });
           };
