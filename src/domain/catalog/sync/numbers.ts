@@ -53,15 +53,17 @@ export function normaliseDecimal(value: string): string {
 }
 
 /**
- * SourceSnapshot.Title (decision 0082): Rooms = 0 of a dwelling → «Студия, 25.40 м²»; a parking
- * lot or commercial premises → «Паркинг, 13.25 м²» / «Коммерция, 80.00 м²» whatever Rooms says;
- * otherwise «2-комн. квартира, 54.10 м²». Area in the invariant culture with 2 decimals.
+ * SourceSnapshot.Title. Rooms > 0: the spec's rule literally, whatever the type —
+ * «{Rooms}-комн. {toLower(TypeName)}, {TotalArea} м²» («1-комн. коммерция, 85.00 м²»). Rooms = 0:
+ * a dwelling is «Студия, 25.40 м²» (the spec's rule); a parking lot or commercial premises is
+ * named by its type, «Паркинг, 13.25 м²» (the spec is silent there; decisions 0082, 0310).
+ * Area in the invariant culture with 2 decimals.
  */
 export function generateTitle(rooms: number, typeName: string, totalArea: string): string {
   const area = `${normaliseDecimal(totalArea)} м²`;
+  if (rooms > 0) return `${rooms}-комн. ${typeName.toLowerCase()}, ${area}`;
   if (typeName === TYPE_NAME.parking || typeName === TYPE_NAME.commercial) return `${typeName}, ${area}`;
-  if (rooms === 0) return `Студия, ${area}`;
-  return `${rooms}-комн. ${typeName.toLowerCase()}, ${area}`;
+  return `Студия, ${area}`;
 }
 
 /**

@@ -40,9 +40,14 @@ describe("generated Title", () => {
     expect(generateTitle(0, "Квартира", "25.40")).toBe("Студия, 25.40 м²");
     expect(generateTitle(0, "Апартамент", "21")).toBe("Студия, 21.00 м²");
   });
-  it("parking and commercial are named by type, rooms ignored (decision 0082)", () => {
+  it("Rooms > 0 follows the spec's rule literally for every type: «1-комн. коммерция, 85.00 м²» (decision 0310)", () => {
+    expect(generateTitle(1, "Коммерция", "85")).toBe("1-комн. коммерция, 85.00 м²");
+    expect(generateTitle(3, "Коммерция", "80")).toBe("3-комн. коммерция, 80.00 м²");
+    expect(generateTitle(1, "Паркинг", "13.25")).toBe("1-комн. паркинг, 13.25 м²");
+  });
+  it("Rooms = 0 of parking or commercial premises is named by its type, not «Студия» (decisions 0082, 0310)", () => {
     expect(generateTitle(0, "Паркинг", "13.25")).toBe("Паркинг, 13.25 м²");
-    expect(generateTitle(3, "Коммерция", "80")).toBe("Коммерция, 80.00 м²");
+    expect(generateTitle(0, "Коммерция", "80")).toBe("Коммерция, 80.00 м²");
   });
 });
 
