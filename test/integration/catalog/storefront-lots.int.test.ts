@@ -334,6 +334,82 @@ describeWithService("postgres", "storefront: lots, projectCards, catalogFilters"
   });
 });
 
+describeWithService(
+  "postgres",
+  "storefront: catalogFilters regions and cities come from the published cards",
+  () => {
+    const GEO = "geo";
+    let t: TestApp;
+    interface Facet {
+      value: number;
+      label: string | null;
+      count: number;
+    }
+    async function geoFacets(filter: Record<string, unknown> | null = null) {
+      const r = await t.graphql<{ catalogFilters: { total: number; regions: Facet[]; cities: Facet[] } }>(
+        `query($f: LotFilter) { catalogFilters(filter: $f) { total regions { value label count } cities { value label count } } }`,
+        { f: filter },
+      );
+      expect(r.errors).toBeUndefined();
+      return r.data!.catalogFilters;
+    }
+
+    beforeAll(async () => {
+      t = await startTestApp({ roles: ["api"], env: { PIN_CATALOG_LOTS_ANONYMOUS_PER_MINUTE: "10000" } });
+      // Projects 0 and 4 are in region 1 ("Region 1"), each with 2 lots.
+      await seedSyntheticCards(t.db, { tag: GEO, projects: 5, lotsPerProject: 2, now: NOW });
+      // A published project with geo and no lot yet; a hidden one (never listed).
+      for (const [tag, region, status] of [
+        ["geo-empty", 9, "Published"],
+        ["geo-hidden", 10, "Hidden"],
+      ] as const) {
+        const id = (await seedSyntheticCards(t.db, { tag, projects: 1, lotsPerProject: 0, now: NOW }))
+          .projectIds[0];
+        await t.db.$executeRaw`
+        UPDATE catalog.project_cards SET status = ${status}, source_status = ${status},
+          region_id = ${region}, region_name = ${`Region ${region}`},
+          city_id = ${region * 100 + 1}, city_name = ${`City ${region * 100 + 1}`}
+        WHERE id = ${id}::uuid`;
+      }
+      // Region 1 renamed: chessboard re-published project 4 (a later sync, flow A renamed its lots
+      // too); project 0 still carries the old name until its own re-publication arrives.
+      const renamed = syntheticProjectId(GEO, 4);
+      const later = new Date(NOW.getTime() + 60_000);
+      await t.db.$executeRaw`
+      UPDATE catalog.project_cards SET region_name = 'Северный край', chessboard_synced_at = ${later}
+      WHERE id = ${renamed}::uuid`;
+      await t.db.$executeRaw`
+      UPDATE catalog.property_object_cards SET region_name = 'Северный край' WHERE project_id = ${renamed}::uuid`;
+    }, 60_000);
+
+    afterAll(async () => {
+      await t?.stop();
+    });
+
+    it("catalogFilters: a published project with geo lists its region and city before its first lot arrives (count 0)", async () => {
+      const f = await geoFacets();
+      expect(f.regions).toContainEqual({ value: 9, label: "Region 9", count: 0 });
+      expect(f.cities).toContainEqual({ value: 901, label: "City 901", count: 0 });
+      // the card-level filters still apply: another region's city filter leaves region 9 out
+      const other = await geoFacets({ cityIds: [100] });
+      expect(other.regions.map((r) => r.value)).toEqual([1]);
+    });
+
+    it("catalogFilters: a hidden project's region and city are not listed", async () => {
+      const f = await geoFacets();
+      expect(f.regions.map((r) => r.value)).not.toContain(10);
+      expect(f.cities.map((c) => c.value)).not.toContain(1001);
+    });
+
+    it("catalogFilters: a renamed region is one entry with the new name, counting the lots of all its projects", async () => {
+      const f = await geoFacets();
+      const region1 = f.regions.filter((r) => r.value === 1);
+      expect(region1).toEqual([{ value: 1, label: "Северный край", count: 4 }]);
+      expect(f.regions.map((r) => r.label)).not.toContain("Region 1");
+    });
+  },
+);
+
 describeWithService("postgres", "storefront: rate limit of anonymous callers", () => {
   let t: TestApp;
   beforeAll(async () => {

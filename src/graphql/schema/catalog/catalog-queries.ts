@@ -84,7 +84,7 @@ builder.queryField("lots", (t) =>
 builder.queryField("catalogFilters", (t) =>
   t.field({
     type: CatalogFiltersRef,
-    description: `Facets of the published lots — regions, cities, room counts with counts, price and area bounds — under the given filter (each dimension ignores its own filter). ${PUBLIC}`,
+    description: `Facets of the storefront — regions and cities of the published cards (projects and lots, newest name), room counts, price and area bounds of the published lots, each with its count of published lots under the given filter (each dimension ignores its own filter; a project without matching lots counts 0). ${PUBLIC}`,
     args: { filter: t.arg({ type: LotFilterInput, required: false }) },
     resolve: (_root, args, ctx) => {
       limitAnonymousStorefront(ctx);
