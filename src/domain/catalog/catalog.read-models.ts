@@ -86,6 +86,8 @@ export interface SourceSnapshotView {
   readonly deliveryDate: Date | null;
   readonly readinessPercent: number | null;
   readonly distanceMinutes: number | null;
+  /** Project cards: when invest-analytics last filled the card's figures; null until then (lots: always null). */
+  readonly analyticsAsOf: Date | null;
 }
 
 /** The admin read of a full card: effective values, SourceSnapshot and sync marks. */

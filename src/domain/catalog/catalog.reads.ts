@@ -110,10 +110,13 @@ export function createCatalogReads(db: Db) {
     async adminCard(id: string): Promise<AdminCardView> {
       if (!isUuid(id)) throw cardNotFound("card", id);
       const [project] = await db.$queryRaw<
-        Array<ProjectRow & AdminExtra & { source_name: string; source_address: string }>
+        Array<
+          ProjectRow &
+            AdminExtra & { source_name: string; source_address: string; analytics_as_of: Date | null }
+        >
       >`
         SELECT ${PROJECT_COLUMNS}, source_contract_version, source_name, source_address, source_stars,
-               source_delivery_date, source_readiness_percent, source_distance_minutes,
+               source_delivery_date, source_readiness_percent, source_distance_minutes, analytics_as_of,
                chessboard_version, chessboard_synced_at, row_version, updated_at
         FROM catalog.project_cards WHERE id = ${id}::uuid`;
       if (project) {
@@ -129,6 +132,7 @@ export function createCatalogReads(db: Db) {
             title: null,
             price: null,
             badge: null,
+            analyticsAsOf: project.analytics_as_of,
           },
           project: projectFromRow(project),
           lot: null,
@@ -156,6 +160,7 @@ export function createCatalogReads(db: Db) {
           title: lot.source_title,
           price: lot.source_price,
           badge: lot.source_badge,
+          analyticsAsOf: null,
         },
         project: null,
         lot: lotFromRow(lot),

@@ -105,6 +105,30 @@ describe("pin-catalog-chessboard-sync over Kafka: the spec's acceptance criteria
     expect(card.chessboardVersion).toBe(1n);
     expect(card.publishedAt?.toISOString()).toBe(at);
     expect(card.chessboardSyncedAt.toISOString()).toBe(at);
+    expect(card.analyticsAsOf).toBeNull();
+  });
+
+  it("SourceSnapshot.AnalyticsAsOf: null on creation; a later project-upserted rewrites the snapshot and keeps what invest-analytics wrote", async () => {
+    const s = newStructure(0);
+    await rig.publish(
+      TOPIC.projectUpserted,
+      s.projectId,
+      projectEvent({ Id: s.projectId, DeveloperId: s.developerId }),
+    );
+    expect((await eventually(() => projectCard(db(), s.projectId))).analyticsAsOf).toBeNull();
+    const asOf = new Date("2026-12-01T06:00:00.000Z");
+    await db()
+      .$executeRaw`UPDATE catalog.project_cards SET analytics_as_of = ${asOf} WHERE id = ${s.projectId}::uuid`;
+    await rig.publish(
+      TOPIC.projectUpserted,
+      s.projectId,
+      projectEvent({ Id: s.projectId, DeveloperId: s.developerId, Version: 2, Name: "ЖК Новое имя" }),
+    );
+    const card = await eventually(async () => {
+      const c = await projectCard(db(), s.projectId);
+      return c?.sourceName === "ЖК Новое имя" ? c : null;
+    });
+    expect(card.analyticsAsOf?.toISOString()).toBe(asOf.toISOString());
   });
 
   it("Out-of-order: объект раньше проекта — the lot waits Hidden (project-missing), the project's cascade publishes it", async () => {

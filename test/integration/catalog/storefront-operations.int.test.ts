@@ -333,6 +333,39 @@ describeWithService(
         const denied = await t.graphql(q, { id: lotId }, await t.tokenFor("pin_manager"));
         expect(JSON.stringify(denied)).toContain("AUTH_FORBIDDEN");
       });
+
+      it("admin card read: SourceSnapshot.AnalyticsAsOf of a project card is null until invest-analytics fills it, then shown; a rebuild keeps it", async () => {
+        const projectId = syntheticProjectId(TAG, 5);
+        const q = `query($id: ID!) { catalogAdminCard(id: $id) { __typename
+        ... on QueryCatalogAdminCardSuccess { data { cardType sourceSnapshot { analyticsAsOf chessboardVersion } } }
+        ... on Error { code } } }`;
+        const read = async () => {
+          const r = await t.graphql<{
+            catalogAdminCard: {
+              data: { cardType: string; sourceSnapshot: { analyticsAsOf: string | null } };
+            };
+          }>(q, { id: projectId }, await t.tokenFor("admin"));
+          expect(r.errors).toBeUndefined();
+          return r.data!.catalogAdminCard.data;
+        };
+        expect(await read()).toMatchObject({ cardType: "Project", sourceSnapshot: { analyticsAsOf: null } });
+        // invest-analytics' enrichment (not in this repository yet) writes the column
+        const asOf = new Date("2026-01-01T06:00:00.000Z");
+        await t.db
+          .$executeRaw`UPDATE catalog.project_cards SET analytics_as_of = ${asOf} WHERE id = ${projectId}::uuid`;
+        expect((await read()).sourceSnapshot.analyticsAsOf).toBe(asOf.toISOString());
+        await t.graphql(
+          `mutation($ids: [ID!]!) { rebuildProjections(ids: $ids) { __typename } }`,
+          { ids: [projectId] },
+          await t.tokenFor("admin"),
+        );
+        expect((await read()).sourceSnapshot.analyticsAsOf).toBe(asOf.toISOString());
+        // a lot's SourceSnapshot has no AnalyticsAsOf in the spec: always null
+        const lot = await t.graphql<{
+          catalogAdminCard: { data: { sourceSnapshot: { analyticsAsOf: null } } };
+        }>(q, { id: syntheticLotId(TAG, 101) }, await t.tokenFor("admin"));
+        expect(lot.data!.catalogAdminCard.data.sourceSnapshot.analyticsAsOf).toBeNull();
+      });
     });
   },
 );

@@ -178,6 +178,13 @@ const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSn
     deliveryDate: t.string({ nullable: true, resolve: (s) => isoDay(s.deliveryDate) }),
     readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
     distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
+    analyticsAsOf: t.field({
+      type: "DateTime",
+      nullable: true,
+      description:
+        "Project cards: the time of the invest-analytics figures on the card; null until invest-analytics fills it. Always null for a lot.",
+      resolve: (s) => s.analyticsAsOf,
+    }),
   }),
 });
 
