@@ -6,7 +6,7 @@ import { type BookingEvent, bookingEventFrom } from "../domain/chessboard/status
 import {
   classifyHoldMismatch,
   holdMismatchCounter,
-  holdMismatchStage,
+  holdMismatchCounts,
 } from "../domain/chessboard/status/hold-mismatch.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
@@ -40,15 +40,25 @@ export interface ChessboardBookingStatusDeps {
 export function chessboardBookingStatusConsumer(
   deps: ChessboardBookingStatusDeps,
 ): ConsumerDefinition<CrmEventByTopic> {
+  // Decision 0313: one message is one increment of the total, whatever happens to it later; the
+  // dead-lettered ones are a counter of their own, so no label ever splits a message in two.
   const holdMismatches = counter(
     deps.metrics,
     "chessboard_crm_hold_mismatch_total",
-    "Messages refused by the hold guard INV-CHS-003, once per message and stage (retrying, dead-lettered)",
-    ["stage"],
+    "Messages refused by the hold guard INV-CHS-003, once per message; retriable = whether the first refusal parked it (true) or dead-lettered it at once (false)",
+    ["retriable"],
+  );
+  const holdMismatchesDeadLettered = counter(
+    deps.metrics,
+    "chessboard_crm_hold_mismatch_dead_lettered_total",
+    "Messages dead-lettered as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH (INV-CHS-003), once per message",
   );
   const retries = DEFAULT_RETRY_POLICY.retriableDelaysMs.length;
-  const countMismatch = holdMismatchCounter((stage) => holdMismatches.inc({ stage }));
-
+  const countMismatch = holdMismatchCounter((count, retriable) =>
+    count === "refused"
+      ? holdMismatches.inc({ retriable: retriable ? "true" : "false" })
+      : holdMismatchesDeadLettered.inc(),
+  );
   function handle<P>(map: (payload: P) => BookingEvent): EventHandler<P> {
     return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
       const event = map(payload);
@@ -72,12 +82,13 @@ export function chessboardBookingStatusConsumer(
         return result === "applied" ? "applied" : result === "skipped-stale" ? "skipped-stale" : "skipped";
       } catch (error) {
         if (error instanceof HoldMismatchError) {
-          // Count messages, not attempts: one `retrying` when first parked, one `dead-lettered`.
-          const stage = holdMismatchStage(ctx.attempt, retries, error.retriable);
-          countMismatch(ctx.envelope.metadata.messageId, stage);
-          const fields = { err: error, attempt: ctx.attempt, stage, ...error.details };
-          if (stage === "dead-lettered") ctx.log.error(fields, "hold mismatch dead-lettered (INV-CHS-003)");
-          else ctx.log.warn(fields, "hold mismatch, retrying (INV-CHS-003)");
+          // Count messages, not attempts: once in the total, once more if it is dead-lettered.
+          const counts = holdMismatchCounts(ctx.attempt, retries, error.retriable);
+          countMismatch(ctx.envelope.metadata.messageId, counts, error.retriable);
+          const deadLettered = counts.includes("dead-lettered");
+          const fields = { err: error, attempt: ctx.attempt, deadLettered, ...error.details };
+          if (deadLettered) ctx.log.error(fields, "hold mismatch dead-lettered (INV-CHS-003)");
+          else ctx.log.warn(fields, "hold mismatch, parked for a retry (INV-CHS-003)");
         }
         throw error;
       }

@@ -181,12 +181,11 @@ describeWithService(
         status: "Reserved",
         holdBookingId: second.bookingId,
       });
-      expect(
-        await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "dead-lettered" }),
-      ).toBe(0);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total")).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_dead_lettered_total")).toBe(0);
     });
 
-    it("hold mismatch → DLQ after retries as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH; chessboard_crm_hold_mismatch_total counts the message once per stage", async () => {
+    it("hold mismatch → DLQ after retries as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH; chessboard_crm_hold_mismatch_total counts the message once (sum over labels = messages)", async () => {
       const holder = newBooking(structure);
       const intruder = newBooking(structure);
       await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(holder, clock.now())));
@@ -203,11 +202,10 @@ describeWithService(
         topic: dlqTopicFor(CHESSBOARD_BOOKING_STATUS_GROUP),
         headers: { [DLQ_HEADER.errorCode]: "CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH" },
       });
-      expect(
-        await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "dead-lettered" }),
-      ).toBe(1);
-      // One message: counted once when first parked, once when dead-lettered — not once per attempt.
-      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "retrying" })).toBe(1);
+      // One message: once in the total (sum over its labels), once dead-lettered — not once per attempt.
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total")).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { retriable: "true" })).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_dead_lettered_total")).toBe(1);
       expect(await object(holder.propertyObjectId)).toMatchObject({
         status: "Reserved",
         holdBookingId: holder.bookingId,
@@ -256,10 +254,8 @@ describeWithService(
       expect(results.at(-1)).toBe("dead-lettered");
       expect(harness.dlq).toHaveLength(1);
       expect(harness.dlq[0]?.headers[DLQ_HEADER.errorCode]).toBe("CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH");
-      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "retrying" })).toBe(1);
-      expect(
-        await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "dead-lettered" }),
-      ).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total")).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_dead_lettered_total")).toBe(1);
       expect(
         harness.logs.some((l) => l.level === 50 && String(l.msg).includes("hold mismatch dead-lettered")),
       ).toBe(true);
@@ -267,6 +263,49 @@ describeWithService(
         status: "Reserved",
         holdBookingId: holder.bookingId,
       });
+    });
+
+    it("INV-CHS-003: a foreign release within the clock-skew tolerance is not acked as skipped-not-active-hold — parked, then DLQ as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH, counted once", async () => {
+      const holder = newBooking(structure);
+      const foreign = newBooking(structure); // another deal
+      const held = clock.now();
+      await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(holder, held)));
+      const skewed = new Date(held.getTime() + 2_000); // 2 s after the hold began: within the 5 s tolerance
+      expect(
+        await harness.deliver(wireMessage(TOPIC.bookingExpired, crm.expired(foreign, 2, skewed, "Reserve"))),
+      ).toBe("parked");
+      const results: string[] = [];
+      for (let i = 0; i < 10 && (await harness.parkedRows()).length > 0; i++)
+        results.push(...(await harness.retryParked()));
+      expect(results.at(-1)).toBe("dead-lettered");
+      expect(harness.dlq).toHaveLength(1);
+      expect(harness.dlq[0]?.headers[DLQ_HEADER.errorCode]).toBe("CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH");
+      expect(harness.dlq[0]?.headers[DLQ_HEADER.reason]).toContain("clock skew");
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total")).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_dead_lettered_total")).toBe(1);
+      expect(await object(holder.propertyObjectId)).toMatchObject({
+        status: "Reserved",
+        holdBookingId: holder.bookingId,
+      });
+    });
+
+    it("…and the holder's own release, arriving while it is parked, explains it: the object ends Free, nothing dead-lettered", async () => {
+      const holder = newBooking(structure);
+      const foreign = newBooking(structure);
+      const held = clock.now();
+      await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(holder, held)));
+      const skewed = new Date(held.getTime() + 2_000);
+      expect(
+        await harness.deliver(wireMessage(TOPIC.bookingCancelled, crm.cancelled(foreign, 2, skewed))),
+      ).toBe("parked");
+      await harness.deliver(
+        wireMessage(TOPIC.bookingExpired, crm.expired(holder, 2, clock.now(), "Reserve")),
+      );
+      expect(await harness.retryParked()).toEqual(["skipped"]);
+      expect((await object(holder.propertyObjectId)).status).toBe("Free");
+      expect(harness.dlq).toHaveLength(0);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total")).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_dead_lettered_total")).toBe(0);
     });
 
     it("INV-CHS-003: a release of the holding BookingId under another DealId is dead-lettered at once", async () => {
@@ -277,10 +316,9 @@ describeWithService(
         await harness.deliver(wireMessage(TOPIC.bookingCancelled, crm.cancelled(forged, 2, clock.now()))),
       ).toBe("dead-lettered");
       expect(harness.dlq[0]?.headers[DLQ_HEADER.errorCode]).toBe("CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH");
-      expect(
-        await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "dead-lettered" }),
-      ).toBe(1);
-      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { stage: "retrying" })).toBe(0);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total")).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_total", { retriable: "false" })).toBe(1);
+      expect(await harness.metricValue("chessboard_crm_hold_mismatch_dead_lettered_total")).toBe(1);
       expect(await object(holder.propertyObjectId)).toMatchObject({
         status: "Reserved",
         holdBookingId: holder.bookingId,

@@ -75,6 +75,11 @@ describe("Prometheus alert rules (ops/prometheus)", () => {
     expect(alerts.get("CrmReplicaLagHigh")).toMatch(/_lag_seconds\b.*> 300/);
     expect(alerts.get("OutboxBacklogHigh")).toMatch(/pin_outbox_backlog\b.*> 1000/);
     expect(alerts.get("ChessboardHoldMismatchRising")).toContain("chessboard_crm_hold_mismatch_total");
+    // counts messages: a plain sum, never split by a per-attempt stage (decision 0313)
+    expect(alerts.get("ChessboardHoldMismatchRising")).not.toContain("stage");
+    expect(alerts.get("ChessboardHoldMismatchDeadLettered")).toContain(
+      "chessboard_crm_hold_mismatch_dead_lettered_total",
+    );
   });
 
   it("every alert expression selects metrics the code registers", () => {

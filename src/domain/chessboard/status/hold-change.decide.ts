@@ -39,8 +39,10 @@ export type HoldDecision =
 
 /**
  * Bookings of one object are ordered by crm (INV-BKG-001: the next starts only after the previous
- * ended), but their times come from different API instances: this much clock skew between them is
- * still read as "ended before the next began" (decision 0066).
+ * ended), but their times come from different API instances. A foreign release that ended later
+ * than the current hold began, by no more than this, may be a reordering under clock skew — or a
+ * real overlap: chessboard cannot tell which, so it is parked like any other unexplained release
+ * (never acked silently) and its reason says it is within the tolerance (decision 0313).
  */
 export const RELEASE_ORDER_SKEW_TOLERANCE_MS = 5_000;
 
@@ -79,19 +81,29 @@ function mismatch(
   };
 }
 
-const endedBefore = (ended: Date, began: Date) =>
-  ended.getTime() <= began.getTime() + RELEASE_ORDER_SKEW_TOLERANCE_MS;
+/** crm's order read from its business times: ended at or before the other began. */
+const endedBefore = (ended: Date, began: Date) => ended.getTime() <= began.getTime();
+
+/** How the operator should read a refused release that ended `ended` after `began`. */
+function skewNote(ended: Date, began: Date): string {
+  const after = ended.getTime() - began.getTime();
+  return after <= RELEASE_ORDER_SKEW_TOLERANCE_MS
+    ? ` (${after} ms later: within the ${RELEASE_ORDER_SKEW_TOLERANCE_MS} ms clock skew tolerance — a reordering under clock skew or a real overlap; check crm)`
+    : "";
+}
 
 /**
- * A release of a booking that does not hold the object (decision 0066). Quiet — a tombstone, no
- * status change — when the order of events explains it:
+ * A release of a booking that does not hold the object (decisions 0066, 0313). Quiet — a
+ * tombstone, no status change — only when the order of events explains it:
  *  - the booking held the object before (a tombstone exists: e.g. the safety worker freed it);
  *  - the object is free and unsold: the booking's own earlier events are still on their way;
- *  - the booking ended before the current hold began: the next booking overtook this release;
- *  - the booking ended before the object was sold.
- * Otherwise both bookings were active at once as far as chessboard can tell: a release after the
- * current hold began waits (retriable) for that hold's own release, which would explain it; a
- * release after the sale can never be explained (non-retriable).
+ *  - the booking ended at or before the current hold began: the next booking overtook this release;
+ *  - the booking ended at or before the object was sold.
+ * Otherwise both bookings were active at once as far as chessboard can tell, even when it is by
+ * less than the clock-skew tolerance (INV-CHS-003 is never acked silently): a release after the
+ * current hold began is parked (retriable) until it can be judged — the holder's own release, once
+ * applied, explains it; if none comes within the retries it reaches the DLQ. A release after the
+ * sale can never be explained (non-retriable).
  */
 function decideForeignRelease(
   state: SaleState,
@@ -112,7 +124,8 @@ function decideForeignRelease(
       true,
       hold,
       `release of booking ${event.bookingId} (deal ${event.dealId}) at ${event.occurredAt.toISOString()} ` +
-        `while booking ${hold.bookingId} of deal ${hold.dealId} holds the object since ${since.toISOString()}`,
+        `while booking ${hold.bookingId} of deal ${hold.dealId} holds the object since ${since.toISOString()}` +
+        skewNote(event.occurredAt, since),
     );
   }
   if (state.soldAt && !endedBefore(event.occurredAt, state.soldAt)) {
@@ -120,7 +133,8 @@ function decideForeignRelease(
       false,
       null,
       `release of booking ${event.bookingId} (deal ${event.dealId}) at ${event.occurredAt.toISOString()} ` +
-        `after the object was sold at ${state.soldAt.toISOString()}`,
+        `after the object was sold at ${state.soldAt.toISOString()}` +
+        skewNote(event.occurredAt, state.soldAt),
     );
   }
   return quiet;

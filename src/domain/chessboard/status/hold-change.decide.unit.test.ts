@@ -244,13 +244,61 @@ describe("decideHoldChange — releases of a booking that does not hold the obje
     expect(decideHoldChange(soldState, null, early).kind).toBe("skip-not-active-hold");
   });
 
-  it(`tolerates ${RELEASE_ORDER_SKEW_TOLERANCE_MS / SECOND} s of clock skew between API instances`, () => {
+  it("a release that ended at or before the current hold began stays quiet (crm's order: the next booking starts after)", () => {
+    const release = ev("B0", 2, { kind: "release", reason: "expired" }, "deal-of-B0", at(1));
+    expect(decideHoldChange(heldByB1, null, release).kind).toBe("skip-not-active-hold");
+  });
+
+  it(`a foreign release within the ${RELEASE_ORDER_SKEW_TOLERANCE_MS / SECOND} s clock-skew tolerance after the hold began is never acked silently: a retriable hold mismatch, parked until it can be judged (INV-CHS-003)`, () => {
     const since = at(1);
-    const within = new Date(since.getTime() + RELEASE_ORDER_SKEW_TOLERANCE_MS);
+    for (const endedAt of [
+      new Date(since.getTime() + 1),
+      new Date(since.getTime() + RELEASE_ORDER_SKEW_TOLERANCE_MS),
+    ]) {
+      const release = ev("B0", 2, { kind: "release", reason: "expired" }, "deal-of-B0", endedAt);
+      const decision = decideHoldChange(heldByB1, null, release);
+      expect(decision).toMatchObject({
+        kind: "hold-mismatch",
+        retriable: true,
+        activeBookingId: "B1",
+        activeDealId: "deal-of-B1",
+      });
+      expect(decision.kind === "hold-mismatch" && decision.reason).toContain("clock skew");
+    }
     const beyond = new Date(since.getTime() + RELEASE_ORDER_SKEW_TOLERANCE_MS + 1);
-    const release = (t: Date) => ev("B0", 2, { kind: "release", reason: "expired" }, "deal-of-B0", t);
-    expect(decideHoldChange(heldByB1, null, release(within)).kind).toBe("skip-not-active-hold");
-    expect(decideHoldChange(heldByB1, null, release(beyond)).kind).toBe("hold-mismatch");
+    const late = ev("B0", 2, { kind: "release", reason: "expired" }, "deal-of-B0", beyond);
+    expect(decideHoldChange(heldByB1, null, late)).toMatchObject({ kind: "hold-mismatch", retriable: true });
+  });
+
+  it("…parked, it is judged on a retry: once the holder's own release has arrived it is explained (quiet, ends Free, nothing dead-lettered)", () => {
+    const skewed = ev(
+      "B0",
+      2,
+      { kind: "release", reason: "cancelled" },
+      "deal-of-B0",
+      new Date(at(1).getTime() + 2 * SECOND),
+    );
+    const explained = deliver([created("B1"), skewed, expired("B1", 2)]);
+    expect(deriveStatus(explained.state)).toBe("Free");
+    expect(explained.mismatches).toBe(1);
+    expect(explained.deadLettered).toEqual([]);
+  });
+
+  it(`a foreign release within the tolerance after the sale is dead-lettered at once (a sale is final: nothing can explain it)`, () => {
+    const soldState = deliver([created("B1"), confirmed("B1", 2), sold("B1", 3)]).state; // sold at minute 300
+    const skewed = ev(
+      "B2",
+      2,
+      { kind: "release", reason: "cancelled" },
+      "deal-of-B2",
+      new Date(at(300).getTime() + 1),
+    );
+    expect(decideHoldChange(soldState, null, skewed)).toMatchObject({
+      kind: "hold-mismatch",
+      retriable: false,
+    });
+    const atSale = ev("B2", 2, { kind: "release", reason: "cancelled" }, "deal-of-B2", at(300));
+    expect(decideHoldChange(soldState, null, atSale).kind).toBe("skip-not-active-hold");
   });
 
   it("a hold taken before hold_since was recorded keeps the old quiet behaviour", () => {

@@ -1,23 +1,29 @@
 import { isDomainError } from "../../../platform/errors/domain-error.js";
 import { CHESSBOARD_ERROR, HoldMismatchError } from "../chessboard.errors.js";
 
-/** The stages of chessboard_crm_hold_mismatch_total (decision 0067). */
-export type HoldMismatchStage = "retrying" | "dead-lettered";
+/**
+ * The two counters of a refused message (decision 0313): `refused` is
+ * chessboard_crm_hold_mismatch_total (once per message, labelled by whether its first refusal was
+ * retriable, so sum() is the number of messages); `dead-lettered` is
+ * chessboard_crm_hold_mismatch_dead_lettered_total (once per message that reaches the DLQ).
+ */
+export type HoldMismatchCount = "refused" | "dead-lettered";
 
 /**
- * Which stage one failed attempt of a message adds to the mismatch counter, so that the counter
- * counts messages, not attempts: `retrying` once, on the attempt that first parks the message;
- * `dead-lettered` once, on the attempt after which the platform dead-letters it (the last retry,
- * or the first attempt of a mismatch that is not retriable); null for the attempts in between.
- * `attempt` is 1 on first delivery; `retries` is the policy's number of parked retries.
+ * What one failed attempt of a message adds, so that the counters count messages, not attempts:
+ * `refused` on the first attempt (first delivery) only; `dead-lettered` on the attempt after which
+ * the platform dead-letters it (the last retry, or any attempt of a mismatch that is not
+ * retriable); nothing for the attempts in between. `attempt` is 1 on first delivery; `retries` is
+ * the policy's number of parked retries.
  */
-export function holdMismatchStage(
+export function holdMismatchCounts(
   attempt: number,
   retries: number,
   retriable: boolean,
-): HoldMismatchStage | null {
-  if (!retriable || attempt > retries) return "dead-lettered";
-  return attempt === 1 ? "retrying" : null;
+): HoldMismatchCount[] {
+  const counts: HoldMismatchCount[] = attempt === 1 ? ["refused"] : [];
+  if (!retriable || attempt > retries) counts.push("dead-lettered");
+  return counts;
 }
 
 /** Error class of a hold mismatch for the consumer's policy; undefined for any other error. */
@@ -27,23 +33,23 @@ export function classifyHoldMismatch(error: unknown): "retriable" | "non-retriab
   return undefined;
 }
 
-/** How many (message, stage) pairs the counter remembers; far above the mismatches of one batch. */
+/** How many (message, count) pairs the counter remembers; far above the mismatches of one batch. */
 const REMEMBERED_PAIRS = 10_000;
 
 /**
- * The counter of chessboard_crm_hold_mismatch_total, once per message and stage even when the
- * runtime runs one attempt twice (a batch's pass without savepoints is rolled back and re-run
- * carefully when any handler throws, decision 0034). Remembers the last REMEMBERED_PAIRS pairs.
+ * Counts each (message, counter) pair once even when the runtime runs one attempt twice (a batch's
+ * pass without savepoints is rolled back and re-run carefully when any handler throws, decision
+ * 0034). Remembers the last REMEMBERED_PAIRS pairs.
  */
-export function holdMismatchCounter(inc: (stage: HoldMismatchStage) => void) {
+export function holdMismatchCounter(inc: (count: HoldMismatchCount, retriable: boolean) => void) {
   const seen = new Set<string>();
-  return (messageId: string, stage: HoldMismatchStage | null): boolean => {
-    if (stage === null) return false;
-    const pair = `${messageId}:${stage}`;
-    if (seen.has(pair)) return false;
-    seen.add(pair);
-    if (seen.size > REMEMBERED_PAIRS) seen.delete(seen.values().next().value as string);
-    inc(stage);
-    return true;
+  return (messageId: string, counts: readonly HoldMismatchCount[], retriable: boolean): void => {
+    for (const count of counts) {
+      const pair = `${messageId}:${count}`;
+      if (seen.has(pair)) continue;
+      seen.add(pair);
+      if (seen.size > REMEMBERED_PAIRS) seen.delete(seen.values().next().value as string);
+      inc(count, retriable);
+    }
   };
 }
