@@ -51,4 +51,20 @@ export const DEVSTATS_CLICKHOUSE_MIGRATIONS: readonly ClickHouseMigration[] = [
         FROM ${db}.funnel_bookings_in GROUP BY ${FUNNEL_KEY}`,
     ],
   },
+  {
+    version: 4,
+    name: "funnel_deals_in",
+    // The Deals stage (crm's deal-sale-started), the same shape as the Bookings input: its own
+    // Null table and view, Deals = uniqState(DealId), every other stage empty (decision 0350).
+    statements: (db) => [
+      `CREATE TABLE IF NOT EXISTS ${db}.funnel_deals_in (
+        DeveloperId String, ProjectId String, BuildingId String, LayoutGroupId String, LayoutId String,
+        PropertyObjectId String, EventDate Date, DealId String
+      ) ENGINE = Null`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.funnel_deals_mv TO ${db}.funnel_daily AS
+        SELECT ${FUNNEL_KEY},
+          ${FUNNEL_STAGES.map((s) => (s === "Deals" ? "uniqState(DealId) AS Deals" : `uniqStateIf(DealId, 0) AS ${s}`)).join(", ")}
+        FROM ${db}.funnel_deals_in GROUP BY ${FUNNEL_KEY}`,
+    ],
+  },
 ];
