@@ -63,6 +63,9 @@ export async function seedDemoFunnel(deps: {
   }
   await store.insertBookings(rows);
   await store.insertDeals(deals);
-  deps.log.info({ bookings: rows.length, deals: deals.length, objects: objects.length }, "demo funnel seeded");
+  deps.log.info(
+    { bookings: rows.length, deals: deals.length, objects: objects.length },
+    "demo funnel seeded",
+  );
   return rows.length;
 }
