@@ -1,17 +1,15 @@
 import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
 import { TOPIC } from "../contracts/topics.js";
-import { DEVSTATS_ERROR } from "../domain/devstats/devstats.errors.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
 import type { FunnelBookingRow } from "../domain/devstats/funnel.js";
 import { asBatchSink } from "../domain/devstats/funnel-sink.js";
-import { ClickHouseUnavailableError } from "../platform/clickhouse/clickhouse.js";
 import {
   type ConsumerDefinition,
   defineConsumer,
   type SinkWriter,
   sinkScope,
 } from "../platform/events/consumer/definition.js";
-import { dimensionRetryDelays, funnelStageResults } from "./devstats-funnel-stage.js";
+import { funnelStageResults, funnelStageRuntimeOptions } from "./devstats-funnel-stage.js";
 
 export const DEVSTATS_FUNNEL_BOOKING_GROUP = "dev-stats-funnel-crm-booking";
 export const DEVSTATS_FUNNEL_BOOKING_DLQ = "pin.dev-stats.funnel-crm-booking-dlq.v1";
@@ -32,29 +30,16 @@ export const DEVSTATS_FUNNEL_BOOKING_DLQ = "pin.dev-stats.funnel-crm-booking-dlq
 export function devStatsFunnelBookingCreatedConsumer(
   devstats: DevStats,
 ): ConsumerDefinition<CrmEventByTopic, SinkWriter<FunnelBookingRow>> {
-  const { ingest, settings } = devstats;
+  const { ingest } = devstats;
   return defineConsumer<CrmEventByTopic, SinkWriter<FunnelBookingRow>>({
     group: DEVSTATS_FUNNEL_BOOKING_GROUP,
     dlqTopic: DEVSTATS_FUNNEL_BOOKING_DLQ,
     metricsPrefix: "devstats_funnel_booking",
     expectedContractVersion: 1,
-    // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).
-    keyOrder: "irrelevant",
-    // Nothing durable before the insert and no reads of its own writes: the next batch of a
-    // partition is prepared while this one is inserted (decision 0217).
-    batchFlow: "pipelined",
     invalidPayload: "skip",
-    retriableCodes: [DEVSTATS_ERROR.dimensionNotFound],
-    retry: {
-      retriableDelaysMs: dimensionRetryDelays(
-        settings.devStatsDimensionRetries,
-        settings.devStatsDimensionRetryMs,
-      ),
-    },
-    classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
     topics: [TOPIC.bookingCreated],
     scope: sinkScope(asBatchSink(ingest.newSink)),
-    batch: { maxMessages: settings.devStatsBatchRows, flushMs: settings.devStatsBatchMs },
+    ...funnelStageRuntimeOptions(devstats),
     async handleBatch(messages, ctx) {
       const { outcomes, rows } = await ingest.prepare(
         messages.map((m) => ({ messageId: m.envelope.metadata.messageId, payload: m.payload })),

@@ -1,12 +1,38 @@
-import { devstatsErrors } from "../domain/devstats/devstats.errors.js";
+import { DEVSTATS_ERROR, devstatsErrors } from "../domain/devstats/devstats.errors.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
 import type { FunnelOutcome } from "../domain/devstats/funnel-ingest.js";
+import { ClickHouseUnavailableError } from "../platform/clickhouse/clickhouse.js";
 import type { HandlerResult } from "../platform/events/consumer/definition.js";
 import type { Logger } from "../platform/log/logger.js";
 
 /** Re-enrichment delays: base, 2·base, 4·base, … (N = PIN_DEVSTATS_DIMENSION_RETRIES). */
 export function dimensionRetryDelays(retries: number, baseMs: number): number[] {
   return Array.from({ length: retries }, (_, i) => baseMs * 2 ** i);
+}
+
+/**
+ * The runtime options both funnel stage consumers share (the contract gate — version, invalid
+ * payload policy, topics — stays in each definition): order-free writes (uniqState of the stage's
+ * key) with no parked-key check (decision 0212), pipelined batches (0217), a late dimension parked
+ * and re-enriched with backoff, ClickHouse unreachable = infrastructure, batches of
+ * PIN_DEVSTATS_BATCH_ROWS / PIN_DEVSTATS_BATCH_MS.
+ */
+export function funnelStageRuntimeOptions(devstats: DevStats) {
+  const { settings } = devstats;
+  return {
+    keyOrder: "irrelevant",
+    batchFlow: "pipelined",
+    retriableCodes: [DEVSTATS_ERROR.dimensionNotFound],
+    retry: {
+      retriableDelaysMs: dimensionRetryDelays(
+        settings.devStatsDimensionRetries,
+        settings.devStatsDimensionRetryMs,
+      ),
+    },
+    classifyError: (error: unknown) =>
+      error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined,
+    batch: { maxMessages: settings.devStatsBatchRows, flushMs: settings.devStatsBatchMs },
+  } as const;
 }
 
 /**

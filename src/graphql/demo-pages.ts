@@ -34,6 +34,10 @@ const ASSETS: Readonly<Record<string, { contentType: string; file: () => string 
     contentType: "text/html; charset=utf-8",
     file: () => join(PAGE_DIR, "funnel.html"),
   },
+  "/demo/demo-client.js": {
+    contentType: "text/javascript; charset=utf-8",
+    file: () => join(PAGE_DIR, "demo-client.js"),
+  },
   "/demo/vendor/graphql-ws.js": { contentType: "text/javascript; charset=utf-8", file: graphqlWsBundlePath },
 };
 

@@ -151,21 +151,30 @@ export interface StageSource<F extends StageFact, R extends FunnelStageRow> {
   keyOf(row: R): string;
 }
 
-export const BOOKINGS_SOURCE: StageSource<BookingFact, FunnelBookingRow> = {
-  stage: "Bookings",
-  event: "booking-created",
-  read: readBookingCreated,
-  // Built field by field (no spread): one object per row on the hot path, keys in column order.
-  row: (d, f) => ({
+/** A stage's input row, built field by field (one object per row, keys in column order). */
+function stageRow<K extends string>(
+  d: Dimension,
+  eventDate: string,
+  key: K,
+  id: string,
+): FunnelStageRow & Record<K, string> {
+  return {
     DeveloperId: d.DeveloperId,
     ProjectId: d.ProjectId,
     BuildingId: d.BuildingId,
     LayoutGroupId: d.LayoutGroupId,
     LayoutId: d.LayoutId,
     PropertyObjectId: d.PropertyObjectId,
-    EventDate: f.eventDate,
-    BookingId: f.bookingId,
-  }),
+    EventDate: eventDate,
+    [key]: id,
+  } as FunnelStageRow & Record<K, string>;
+}
+
+export const BOOKINGS_SOURCE: StageSource<BookingFact, FunnelBookingRow> = {
+  stage: "Bookings",
+  event: "booking-created",
+  read: readBookingCreated,
+  row: (d, f) => stageRow(d, f.eventDate, "BookingId", f.bookingId),
   keyOf: (r) => r.BookingId,
 };
 
@@ -173,16 +182,7 @@ export const DEALS_SOURCE: StageSource<DealFact, FunnelDealRow> = {
   stage: "Deals",
   event: "deal-sale-started",
   read: readDealSaleStarted,
-  row: (d, f) => ({
-    DeveloperId: d.DeveloperId,
-    ProjectId: d.ProjectId,
-    BuildingId: d.BuildingId,
-    LayoutGroupId: d.LayoutGroupId,
-    LayoutId: d.LayoutId,
-    PropertyObjectId: d.PropertyObjectId,
-    EventDate: f.eventDate,
-    DealId: f.dealId,
-  }),
+  row: (d, f) => stageRow(d, f.eventDate, "DealId", f.dealId),
   keyOf: (r) => r.DealId,
 };
 
