@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_CHESSBOARD } from "../../../src/domain/chessboard/seed/seed-demo-structure.js";
 import { DEMO_CRM } from "../../../src/domain/crm/seed/seed-demo-deals.js";
@@ -220,6 +221,28 @@ describeWithBrowser(
       await expect.poll(colour, { timeout: 5_000 }).toBe(RESERVED_RGB);
       expect(await page.locator("#log").textContent()).toContain("Free → Reserved");
       expect(blocked).toEqual([]);
+    });
+
+    // Last: the page's WebSocket stays routed through the test from here on.
+    it("the chessboard page shows a lost connection with a retry button and comes back live with a fresh snapshot", async () => {
+      const { page } = browser;
+      browser.screenshotOnFailure();
+      const sockets: WebSocketRoute[] = [];
+      await page.routeWebSocket(/\/graphql$/, (ws) => {
+        ws.connectToServer();
+        sockets.push(ws);
+      });
+      await page.goto(`${proc.base}/demo/chessboard`);
+      await page.locator('#connection[data-state="live"]').waitFor({ timeout: 30_000 });
+      const cells = await page.locator("td.cell").count();
+      // The server goes away (1012 "service restart"): the page says so and offers a retry.
+      await sockets.at(-1)?.close({ code: 1012, reason: "test: server restart" });
+      await page.locator('#connection[data-state="lost"]').waitFor({ timeout: 10_000 });
+      expect(await page.locator("#retry").isVisible()).toBe(true);
+      await page.locator("#retry").click();
+      await page.locator('#connection[data-state="live"]').waitFor({ timeout: 30_000 });
+      expect(await page.locator("#retry").isVisible()).toBe(false);
+      expect(await page.locator("td.cell").count()).toBe(cells);
     });
   },
 );
