@@ -1,25 +1,18 @@
 import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
 import { TOPIC } from "../contracts/topics.js";
-import { DEVSTATS_ERROR, devstatsErrors } from "../domain/devstats/devstats.errors.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
 import type { FunnelBookingRow } from "../domain/devstats/funnel.js";
 import { asBatchSink } from "../domain/devstats/funnel-sink.js";
-import { ClickHouseUnavailableError } from "../platform/clickhouse/clickhouse.js";
 import {
   type ConsumerDefinition,
   defineConsumer,
-  type HandlerResult,
   type SinkWriter,
   sinkScope,
 } from "../platform/events/consumer/definition.js";
+import { funnelStageResults, funnelStageRuntimeOptions } from "./devstats-funnel-stage.js";
 
 export const DEVSTATS_FUNNEL_BOOKING_GROUP = "dev-stats-funnel-crm-booking";
 export const DEVSTATS_FUNNEL_BOOKING_DLQ = "pin.dev-stats.funnel-crm-booking-dlq.v1";
-
-/** Re-enrichment delays: base, 2·base, 4·base, … (N = PIN_DEVSTATS_DIMENSION_RETRIES). */
-export function dimensionRetryDelays(retries: number, baseMs: number): number[] {
-  return Array.from({ length: retries }, (_, i) => baseMs * 2 ** i);
-}
 
 /**
  * DevStatsFunnelBookingCreatedConsumer: pin.crm.booking-created.v1 → funnel_daily.Bookings, a
@@ -37,49 +30,23 @@ export function dimensionRetryDelays(retries: number, baseMs: number): number[] 
 export function devStatsFunnelBookingCreatedConsumer(
   devstats: DevStats,
 ): ConsumerDefinition<CrmEventByTopic, SinkWriter<FunnelBookingRow>> {
-  const { ingest, metrics, settings } = devstats;
+  const { ingest } = devstats;
   return defineConsumer<CrmEventByTopic, SinkWriter<FunnelBookingRow>>({
     group: DEVSTATS_FUNNEL_BOOKING_GROUP,
     dlqTopic: DEVSTATS_FUNNEL_BOOKING_DLQ,
     metricsPrefix: "devstats_funnel_booking",
     expectedContractVersion: 1,
-    // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).
-    keyOrder: "irrelevant",
-    // Nothing durable before the insert and no reads of its own writes: the next batch of a
-    // partition is prepared while this one is inserted (decision 0217).
-    batchFlow: "pipelined",
     invalidPayload: "skip",
-    retriableCodes: [DEVSTATS_ERROR.dimensionNotFound],
-    retry: {
-      retriableDelaysMs: dimensionRetryDelays(
-        settings.devStatsDimensionRetries,
-        settings.devStatsDimensionRetryMs,
-      ),
-    },
-    classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
     topics: [TOPIC.bookingCreated],
     scope: sinkScope(asBatchSink(ingest.newSink)),
-    batch: { maxMessages: settings.devStatsBatchRows, flushMs: settings.devStatsBatchMs },
-    async handleBatch(messages, ctx): Promise<HandlerResult[]> {
+    ...funnelStageRuntimeOptions(devstats),
+    async handleBatch(messages, ctx) {
       const { outcomes, rows } = await ingest.prepare(
         messages.map((m) => ({ messageId: m.envelope.metadata.messageId, payload: m.payload })),
       );
-      const late = outcomes.findIndex((o) => o.kind === "late-dimension");
-      if (late >= 0) {
-        const outcome = outcomes[late] as { kind: "late-dimension"; propertyObjectId: string };
-        // Only when the runtime has isolated it (a batch of one) is this its real attempt.
-        const attempt = messages.length === 1 ? (messages[0]?.attempt ?? 1) : 1;
-        if (attempt > settings.devStatsDimensionRetries) {
-          metrics.dimensionGap.inc();
-          ctx.log.error(
-            { propertyObjectId: outcome.propertyObjectId, attempts: attempt, alert: "dimension-gap" },
-            "dimension never arrived: dead-lettering (backfill dim_property_object, then replay from the DLQ)",
-          );
-        }
-        throw devstatsErrors.dimensionNotFound(outcome.propertyObjectId);
-      }
+      const results = funnelStageResults(devstats, messages, outcomes, ctx.log);
       ctx.tx.write(rows);
-      return outcomes.map((o) => (o.kind === "applied" ? "applied" : "skipped"));
+      return results;
     },
   });
 }

@@ -9,6 +9,7 @@ import { chessboardBookingStatusConsumer } from "./chessboard-booking-status.con
 import { crmPropertyObjectReplicaConsumer } from "./crm-property-object-replica.consumer.js";
 import { devStatsDimensionConsumer } from "./devstats-dimension.consumer.js";
 import { devStatsFunnelBookingCreatedConsumer } from "./devstats-funnel-booking-created.consumer.js";
+import { devStatsFunnelDealSaleStartedConsumer } from "./devstats-funnel-deal-sale-started.consumer.js";
 import { messengerBookingCardsConsumer } from "./messenger-booking-cards.consumer.js";
 import { notificationsBookingConsumer } from "./notifications-booking.consumer.js";
 import { notificationsDeliveryConsumer } from "./notifications-delivery.consumer.js";
@@ -33,6 +34,7 @@ export const CONSUMERS: ReadonlyArray<(deps: ConsumerDeps) => AnyConsumerDefinit
   catalogChessboardSyncConsumer,
   (deps) => (deps.devstats ? devStatsDimensionConsumer(deps.devstats) : null),
   (deps) => (deps.devstats ? devStatsFunnelBookingCreatedConsumer(deps.devstats) : null),
+  (deps) => (deps.devstats ? devStatsFunnelDealSaleStartedConsumer(deps.devstats) : null),
   messengerBookingCardsConsumer,
   notificationsBookingConsumer,
   (deps) => notificationsDeliveryConsumer(deps),

@@ -2,12 +2,15 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEMO_CHESSBOARD } from "../domain/chessboard/seed/seed-demo-structure.js";
 
 /**
  * Plain demo pages on the public GraphQL API, served in embedded/dev mode only (with /dev/token,
- * which they sign in through): /demo/chessboard, a live grid over graphql-ws. No build step: the
- * page is static HTML + JS and the graphql-ws client is the package's own browser bundle (UMD,
- * `window.graphqlWs`) served from node_modules (decision 0162).
+ * which they sign in through): /demo/chessboard, a live grid over graphql-ws where a click books;
+ * /demo/funnel, the demo developer's funnel as an inline-SVG bar chart. No build step: the pages
+ * are static HTML + JS and the graphql-ws client is the package's own browser bundle (UMD,
+ * `window.graphqlWs`) served from node_modules (decisions 0162, 0352). `@DEFAULT_BUILDING@` in a
+ * page is the demo building GraphiQL's tabs open on.
  */
 export interface DemoAsset {
   readonly contentType: string;
@@ -27,6 +30,14 @@ const ASSETS: Readonly<Record<string, { contentType: string; file: () => string 
     contentType: "text/html; charset=utf-8",
     file: () => join(PAGE_DIR, "chessboard.html"),
   },
+  "/demo/funnel": {
+    contentType: "text/html; charset=utf-8",
+    file: () => join(PAGE_DIR, "funnel.html"),
+  },
+  "/demo/demo-client.js": {
+    contentType: "text/javascript; charset=utf-8",
+    file: () => join(PAGE_DIR, "demo-client.js"),
+  },
   "/demo/vendor/graphql-ws.js": { contentType: "text/javascript; charset=utf-8", file: graphqlWsBundlePath },
 };
 
@@ -38,7 +49,11 @@ export function demoAsset(pathname: string): DemoAsset | undefined {
   if (!spec) return undefined;
   let asset = cache.get(pathname);
   if (!asset) {
-    asset = { contentType: spec.contentType, body: readFileSync(spec.file(), "utf8") };
+    const text = readFileSync(spec.file(), "utf8");
+    const body = spec.contentType.startsWith("text/html")
+      ? text.replaceAll("@DEFAULT_BUILDING@", DEMO_CHESSBOARD.buildingId)
+      : text;
+    asset = { contentType: spec.contentType, body };
     cache.set(pathname, asset);
   }
   return asset;

@@ -1,7 +1,6 @@
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { GraphiQLOptions } from "graphql-yoga";
 import { DEMO_CHESSBOARD } from "../domain/chessboard/seed/seed-demo-structure.js";
-import { DEMO_CRM } from "../domain/crm/seed/seed-demo-deals.js";
 import { DEMO_DEVELOPER_ID, DEMO_USERS } from "../platform/auth/demo-users.js";
 import type { TokenService } from "../platform/auth/jwt.js";
 import { ROLES } from "../platform/auth/viewer.js";
@@ -16,35 +15,62 @@ export { renderGraphiQL };
 
 const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
 
-export const BOOK_AN_APARTMENT = `# Welcome to PIN. You are signed in as the demo agent (Headers below).
+export const BUILDING_GRID = `# Welcome to PIN. You are signed in as the demo agent (Headers below). Press ▶ to run.
+# This is the demo building — the one /demo/chessboard opens on (click a Free cell there to book).
+# Next tabs: book through the API (CreateDeal → EngageDeveloper → Book), watch the building live,
+# the storefront, the developer's funnel (also drawn on /demo/funnel).
 # Tokens for the other demo users (paste into the Authorization header):
 @ROLE_LINES@
-#
-# Book an apartment: run Grid (the demo building), pick a Free cell's id, run Book with it as
-# propertyObjectId in Variables (the deal defaults to one of the demo agent's, status Application).
-# Watch the cell turn Reserved in the WatchBuilding tab or on /demo/chessboard.
-
-query MyDeals {
-  deals(first: 10) { edges { node { id title status tenantId } } }
-}
-
-query Buildings($developerId: ID = "@DEVELOPER@") {
-  chessboardProjects(developerId: $developerId) { id name buildings { id name } }
-}
-
 query Grid($buildingId: ID! = "@BUILDING@") {
   chessboard(buildingId: $buildingId) {
     projectName buildingName
-    sections { section floors { floor cells { id number status price rooms totalArea } } }
+    sections { section floors { floor cells { id number status price rooms totalArea reservedUntil } } }
+  }
+}
+`;
+
+export const BOOKING_FLOW = `# A new deal from scratch, then a booking on it — run the operations in this order
+# (▶ asks which one):
+#   1. CreateDeal          → copy data.id
+#   2. EngageDeveloper     → Draft → Application with the demo developer (dealId = that id)
+#   3. Book                → Reserved; the cell turns Reserved on /demo/chessboard and in WatchBuilding
+#   4. CancelBooking       → the cell is Free again (bookingId from Book's answer)
+# Put the ids into Variables, e.g. { "dealId": "…", "bookingId": "…" }; the developer and the
+# apartment are prefilled (apartment 2094 of the demo building; pick any Free one from the Grid tab).
+mutation CreateDeal($title: String! = "My first deal") {
+  createDeal(title: $title) {
+    __typename
+    ... on MutationCreateDealSuccess { data { id status } }
+    ... on Error { code message }
   }
 }
 
-mutation Book($dealId: ID! = "@DEAL@", $propertyObjectId: ID!) {
+mutation EngageDeveloper($dealId: ID!, $developerId: ID! = "@DEVELOPER@") {
+  engageDeveloper(dealId: $dealId, developerId: $developerId) {
+    __typename
+    ... on MutationEngageDeveloperSuccess { data { id status tenantId } }
+    ... on Error { code message }
+  }
+}
+
+mutation Book($dealId: ID!, $propertyObjectId: ID! = "@APARTMENT@") {
   createBooking(dealId: $dealId, propertyObjectId: $propertyObjectId) {
     __typename
     ... on MutationCreateBookingSuccess { data { id status reserveExpiresAt } }
     ... on Error { code message }
   }
+}
+
+mutation CancelBooking($bookingId: ID!, $reason: String! = "Changed my mind") {
+  cancelBooking(bookingId: $bookingId, reason: $reason) {
+    __typename
+    ... on MutationCancelBookingSuccess { data { id status } }
+    ... on Error { code message }
+  }
+}
+
+query MyDeals {
+  deals(first: 10) { edges { node { id title status tenantId } } }
 }
 `;
 
@@ -73,27 +99,31 @@ query Lots($after: String) {
 }
 `;
 
-export const CONVERSION_FUNNEL = `# The booking funnel of a developer (ClickHouse): views → favorites → selections → leads →
-# bookings → deals, per day or in total, with conversion ratios between adjacent stages.
+export const CONVERSION_FUNNEL = `# The funnel of a developer (ClickHouse): views → favorites → selections → leads → bookings →
+# deals, per day or in total. Observed today: Bookings (booking-created) and Deals (the sale
+# started); ratios are between consecutive filled stages. Drawn as a chart on /demo/funnel.
 # Developer staff see their own developer only: this tab is signed in as the demo developer manager.
-query ConversionFunnel($from: String! = "2026-01-01", $to: String! = "2026-12-31") {
-  conversionFunnel(filter: { from: $from, to: $to, groupBy: TOTAL }) {
+query ConversionFunnel($from: String! = "@FROM@", $to: String! = "@TO@", $buildingId: ID) {
+  conversionFunnel(filter: { from: $from, to: $to, buildingId: $buildingId, groupBy: TOTAL }) {
     __typename
     ... on QueryConversionFunnelSuccess {
       data { from to counts { views favorites selections leads bookings deals } ratios { from to ratio } }
     }
-    ... on Error { message }
+    ... on Error { code message }
   }
 }
 `;
 
 /** Fills the demo ids into an operation text (variables get them as defaults: GraphiQL's tab
  * variables are not applied by the yoga build, decision 0161). */
-function withDemoIds(text: string): string {
+export function withDemoIds(text: string, today: Date = new Date()): string {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return text
     .replaceAll("@DEVELOPER@", DEMO_DEVELOPER_ID)
     .replaceAll("@BUILDING@", DEMO_CHESSBOARD.buildingId)
-    .replaceAll("@DEAL@", DEMO_CRM.agentDealIds[0]);
+    .replaceAll("@APARTMENT@", DEMO_CHESSBOARD.exampleApartmentId)
+    .replaceAll("@FROM@", day(today.getTime() - 89 * 86_400_000))
+    .replaceAll("@TO@", day(today.getTime()));
 }
 
 /**
@@ -108,7 +138,7 @@ export async function devGraphiqlOptions(tokens: TokenService): Promise<GraphiQL
   const agent = pretty({ Authorization: await sign("agent") });
   const manager = pretty({ Authorization: await sign("developer_manager") });
   const roleLines = ROLES.map((role) => `#   ${role.padEnd(18)} GET /dev/token?role=${role}`).join("\n");
-  const start = withDemoIds(BOOK_AN_APARTMENT.replace("@ROLE_LINES@", roleLines));
+  const start = withDemoIds(BUILDING_GRID.replace("@ROLE_LINES@", roleLines));
   return {
     title: "PIN GraphQL (embedded demo)",
     headers: agent,
@@ -117,9 +147,10 @@ export async function devGraphiqlOptions(tokens: TokenService): Promise<GraphiQL
     defaultEditorToolsVisibility: "headers",
     defaultTabs: [
       { query: start, headers: agent },
+      { query: withDemoIds(BOOKING_FLOW), headers: agent },
       { query: withDemoIds(WATCH_A_BUILDING), headers: agent },
       { query: STOREFRONT_LOTS, headers: agent },
-      { query: CONVERSION_FUNNEL, headers: manager },
+      { query: withDemoIds(CONVERSION_FUNNEL), headers: manager },
     ],
   };
 }

@@ -1,10 +1,27 @@
 import type { ClickHouseMigration } from "../../platform/clickhouse/migrations.js";
-import { FUNNEL_STAGES } from "./funnel.js";
+import { FUNNEL_STAGES, type FunnelStage } from "./funnel.js";
 
 /** The analytics database of dev-stats (tests use their own names). */
 export const DEVSTATS_DATABASE = "pin_dev_stats";
 
 const FUNNEL_KEY = "DeveloperId, ProjectId, BuildingId, LayoutGroupId, LayoutId, PropertyObjectId, EventDate";
+
+/**
+ * One observed stage's input: `<name>_in` (ENGINE Null, the path, EventDate and the stage's key)
+ * and `<name>_mv` → funnel_daily with `<stage> = uniqState(<key>)` and every other stage empty.
+ */
+function stageInputStatements(db: string, name: string, stage: FunnelStage, key: string): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS ${db}.${name}_in (
+        DeveloperId String, ProjectId String, BuildingId String, LayoutGroupId String, LayoutId String,
+        PropertyObjectId String, EventDate Date, ${key} String
+      ) ENGINE = Null`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.${name}_mv TO ${db}.funnel_daily AS
+        SELECT ${FUNNEL_KEY},
+          ${FUNNEL_STAGES.map((s) => (s === stage ? `uniqState(${key}) AS ${s}` : `uniqStateIf(${key}, 0) AS ${s}`)).join(", ")}
+        FROM ${db}.${name}_in GROUP BY ${FUNNEL_KEY}`,
+  ];
+}
 
 /**
  * pin_dev_stats, versioned. Ids are String (lower-case UUID text, "" for "no layout"), times
@@ -37,18 +54,16 @@ export const DEVSTATS_CLICKHOUSE_MIGRATIONS: readonly ClickHouseMigration[] = [
   {
     version: 3,
     name: "funnel_bookings_in",
-    // Plain rows go in (JSONEachRow, no parameters needed); the view turns each insert block into
+    // Plain rows go in (TabSeparated, no parameters needed); the view turns each insert block into
     // partial funnel_daily rows: Bookings = uniqState(BookingId), every other stage an empty state
     // (18.16 refuses a view that leaves a target column out).
-    statements: (db) => [
-      `CREATE TABLE IF NOT EXISTS ${db}.funnel_bookings_in (
-        DeveloperId String, ProjectId String, BuildingId String, LayoutGroupId String, LayoutId String,
-        PropertyObjectId String, EventDate Date, BookingId String
-      ) ENGINE = Null`,
-      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.funnel_bookings_mv TO ${db}.funnel_daily AS
-        SELECT ${FUNNEL_KEY},
-          ${FUNNEL_STAGES.map((s) => (s === "Bookings" ? "uniqState(BookingId) AS Bookings" : `uniqStateIf(BookingId, 0) AS ${s}`)).join(", ")}
-        FROM ${db}.funnel_bookings_in GROUP BY ${FUNNEL_KEY}`,
-    ],
+    statements: (db) => stageInputStatements(db, "funnel_bookings", "Bookings", "BookingId"),
+  },
+  {
+    version: 4,
+    name: "funnel_deals_in",
+    // The Deals stage (crm's deal-sale-started), the same shape as the Bookings input: its own
+    // Null table and view, Deals = uniqState(DealId), every other stage empty (decision 0350).
+    statements: (db) => stageInputStatements(db, "funnel_deals", "Deals", "DealId"),
   },
 ];

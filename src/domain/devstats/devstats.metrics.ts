@@ -3,12 +3,15 @@ import { counter, histogram, type Registry } from "../../platform/metrics/regist
 /** dev-stats' own metrics (the runtime adds devstats_funnel_booking_* / devstats_dimension_* per group). */
 export function createDevStatsMetrics(registry: Registry) {
   return {
-    /** per message: applied | duplicate_in_batch | invalid | tenant_mismatch | late_dimension | disabled */
+    /**
+     * per message, by stage (Bookings | Deals): applied | duplicate_in_batch | invalid |
+     * tenant_mismatch | late_dimension | disabled
+     */
     funnelEvents: counter(
       registry,
       "devstats_funnel_events_total",
-      "booking-created events by funnel outcome",
-      ["result"],
+      "funnel events (booking-created, deal-sale-started) by stage and outcome",
+      ["stage", "result"],
     ),
     enrich: counter(registry, "devstats_funnel_enrich_total", "dim_property_object lookups by result", [
       "result",
@@ -16,7 +19,7 @@ export function createDevStatsMetrics(registry: Registry) {
     tenantMismatch: counter(
       registry,
       "devstats_funnel_tenant_mismatch_total",
-      "booking-created events whose TenantId differs from the object's DeveloperId (nothing written)",
+      "funnel events whose TenantId differs from the object's DeveloperId (nothing written)",
     ),
     parked: counter(
       registry,

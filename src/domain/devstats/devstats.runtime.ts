@@ -62,10 +62,13 @@ export async function createDevStats(deps: DevStatsDeps): Promise<DevStats> {
       refreshMs: deps.settings.featureFlagRefreshMs,
       defaults: { "dev-stats.funnel.enabled": deps.settings.devStatsFunnelEnabled },
     });
-  const newSink = () => createFunnelSink({ store, metrics, log, maxRows: deps.settings.devStatsBatchRows });
+  const maxRows = deps.settings.devStatsBatchRows;
+  const newSink = () => createFunnelSink({ store, metrics, log, maxRows, insert: store.insertBookings });
+  const newDealSink = () => createFunnelSink({ store, metrics, log, maxRows, insert: store.insertDeals });
   const ingest = createFunnelIngest({
     store,
     newSink,
+    newDealSink,
     flags,
     metrics,
     log,

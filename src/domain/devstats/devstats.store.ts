@@ -5,6 +5,7 @@ import {
   type DimensionRow,
   FUNNEL_STAGES,
   type FunnelBookingRow,
+  type FunnelDealRow,
   type StageCounts,
 } from "./funnel.js";
 import { type FunnelFilter, funnelSql } from "./funnel-query.js";
@@ -52,6 +53,10 @@ export function createDevStatsStore(ch: ClickHouse, database: string) {
     /** One insert (one block): partial funnel_daily rows through the Bookings view. */
     insertBookings: (rows: readonly FunnelBookingRow[]) =>
       ch.insert(`${db}.funnel_bookings_in`, rows as unknown as Array<Record<string, unknown>>),
+
+    /** One insert (one block): partial funnel_daily rows through the Deals view. */
+    insertDeals: (rows: readonly FunnelDealRow[]) =>
+      ch.insert(`${db}.funnel_deals_in`, rows as unknown as Array<Record<string, unknown>>),
 
     /** Totals are distinct over the whole range (not a sum of days); DAY adds the per-day rows. */
     async readFunnel(filter: FunnelFilter): Promise<{ total: StageCounts; days: FunnelDay[] }> {

@@ -4,13 +4,18 @@ import type { DevStatsMetrics } from "./devstats.metrics.js";
 import type { DevStatsStore } from "./devstats.store.js";
 import {
   type BatchItem,
+  BOOKINGS_SOURCE,
+  DEALS_SOURCE,
   type Dimension,
   type DimensionRow,
   type FunnelBookingRow,
+  type FunnelDealRow,
+  type FunnelStageRow,
   type ItemOutcome,
-  planBatch,
+  planStageBatch,
   propertyObjectsOf,
-  readBookingCreated,
+  type StageFact,
+  type StageSource,
 } from "./funnel.js";
 import type { Sink } from "./funnel-sink.js";
 
@@ -20,6 +25,8 @@ export interface FunnelIngestDeps {
   store: DevStatsStore;
   /** One sink scope per batch: a flush confirms exactly this batch's rows */
   newSink: () => Sink<FunnelBookingRow>;
+  /** The same for the Deals stage (funnel_deals_in) */
+  newDealSink: () => Sink<FunnelDealRow>;
   flags: FeatureFlags;
   metrics: DevStatsMetrics;
   log: Logger;
@@ -39,13 +46,14 @@ const METRIC_RESULT: Record<FunnelOutcome["kind"], string> = {
 };
 
 /**
- * DevStatsFunnelBookingCreatedConsumer's work for one batch of booking-created events: flag,
- * validation, one dimension lookup for the whole batch, tenant guard, rows into the sink, flush.
+ * The funnel consumers' work for one batch of one stage's events (booking-created → Bookings,
+ * deal-sale-started → Deals): flag, validation, one dimension lookup for the whole batch, tenant
+ * guard, rows into the sink, flush.
  * Resolves only after the insert was confirmed (the caller commits offsets after that); throws
  * when ClickHouse fails (the caller commits nothing and comes back to the batch).
  */
 export function createFunnelIngest(deps: FunnelIngestDeps) {
-  const { store, newSink, flags, metrics, log } = deps;
+  const { store, newSink, newDealSink, flags, metrics, log } = deps;
   // Found paths only (a miss must be looked up again: the dimension may arrive any moment).
   const cache = new Map<string, { dimension: Dimension; at: number }>();
 
@@ -72,22 +80,24 @@ export function createFunnelIngest(deps: FunnelIngestDeps) {
   }
 
   /**
-   * Steps 1–4 for a batch: flag, validation, one dimension lookup, tenant guard, rows built.
-   * Nothing is written; the caller hands `rows` to its sink scope.
+   * Steps 1–4 for a batch of one stage: flag, validation, one dimension lookup, tenant guard,
+   * rows built. Nothing is written; the caller hands `rows` to its sink scope.
    */
-  async function prepare(
+  async function prepareStage<F extends StageFact, R extends FunnelStageRow>(
+    source: StageSource<F, R>,
     items: readonly BatchItem[],
-  ): Promise<{ outcomes: FunnelOutcome[]; rows: FunnelBookingRow[] }> {
+  ): Promise<{ outcomes: FunnelOutcome[]; rows: R[] }> {
     if (items.length === 0) return { outcomes: [], rows: [] };
+    const stage = source.stage;
     if (!(await flags.isEnabled(FEATURE_FLAGS.devStatsFunnel))) {
-      metrics.funnelEvents.inc({ result: "disabled" }, items.length);
-      log.debug({ messages: items.length }, "dev-stats funnel disabled: acknowledged without writing");
+      metrics.funnelEvents.inc({ stage, result: "disabled" }, items.length);
+      log.debug({ stage, messages: items.length }, "dev-stats funnel disabled: acknowledged without writing");
       return { outcomes: items.map(() => ({ kind: "disabled" }) as const), rows: [] };
     }
-    const facts = items.map((item) => readBookingCreated(item.payload));
+    const facts = items.map((item) => source.read(item.payload));
     const ids = propertyObjectsOf(facts);
     const dimensions = ids.length > 0 ? await lookup(ids) : new Map<string, Dimension>();
-    const plan = planBatch(items, facts, dimensions);
+    const plan = planStageBatch(source, items, facts, dimensions);
     const counts = new Map<string, number>();
     plan.outcomes.forEach((outcome, i) => {
       const result = METRIC_RESULT[outcome.kind];
@@ -96,19 +106,19 @@ export function createFunnelIngest(deps: FunnelIngestDeps) {
       const messageId = items[i]!.messageId;
       switch (outcome.kind) {
         case "invalid":
-          log.warn({ messageId, reason: outcome.reason }, "booking-created payload invalid: skipped");
+          log.warn({ messageId, stage, reason: outcome.reason }, `${source.event} payload invalid: skipped`);
           break;
         case "tenant-mismatch":
           metrics.tenantMismatch.inc();
           log.warn(
-            { messageId, propertyObjectId: outcome.propertyObjectId, alert: "tenant-mismatch" },
-            "booking-created TenantId differs from the object's DeveloperId: nothing written",
+            { messageId, stage, propertyObjectId: outcome.propertyObjectId, alert: "tenant-mismatch" },
+            `${source.event} TenantId differs from the object's DeveloperId: nothing written`,
           );
           break;
         case "late-dimension":
           metrics.parked.inc();
           log.info(
-            { messageId, propertyObjectId: outcome.propertyObjectId },
+            { messageId, stage, propertyObjectId: outcome.propertyObjectId },
             "dimension not there yet: parked",
           );
           break;
@@ -116,9 +126,14 @@ export function createFunnelIngest(deps: FunnelIngestDeps) {
           break;
       }
     });
-    for (const [result, n] of counts) metrics.funnelEvents.inc({ result }, n);
+    for (const [result, n] of counts) metrics.funnelEvents.inc({ stage, result }, n);
     return { outcomes: plan.outcomes, rows: plan.rows };
   }
+
+  /** Steps 1–4 for booking-created (the Bookings stage). */
+  const prepare = (items: readonly BatchItem[]) => prepareStage(BOOKINGS_SOURCE, items);
+  /** Steps 1–4 for deal-sale-started (the Deals stage). */
+  const prepareDeals = (items: readonly BatchItem[]) => prepareStage(DEALS_SOURCE, items);
 
   /** prepare + one sink scope + its confirmed flush (what the runtime does around handleBatch). */
   async function handleBatch(items: readonly BatchItem[]): Promise<FunnelOutcome[]> {
@@ -150,7 +165,7 @@ export function createFunnelIngest(deps: FunnelIngestDeps) {
     };
   }
 
-  return { prepare, handleBatch, newSink, newDimensionSink };
+  return { prepare, prepareDeals, handleBatch, newSink, newDealSink, newDimensionSink };
 }
 
 export type FunnelIngest = ReturnType<typeof createFunnelIngest>;

@@ -1,7 +1,7 @@
 import type { Logger } from "../../platform/log/logger.js";
 import type { DevStatsMetrics } from "./devstats.metrics.js";
 import type { DevStatsStore } from "./devstats.store.js";
-import type { FunnelBookingRow } from "./funnel.js";
+import type { FunnelBookingRow, FunnelStageRow } from "./funnel.js";
 
 /**
  * The sink scope of the batched consumer runtime: rows are written into it while a batch is
@@ -16,8 +16,10 @@ export interface Sink<Row> {
   readonly pending: number;
 }
 
-export interface FunnelSinkDeps {
+export interface FunnelSinkDeps<Row extends FunnelStageRow = FunnelBookingRow> {
   store: DevStatsStore;
+  /** the stage's insert (one statement = one block): store.insertBookings / insertDeals */
+  insert: (rows: readonly Row[]) => Promise<void>;
   metrics: DevStatsMetrics;
   log: Logger;
   /** PIN_DEVSTATS_BATCH_ROWS */
@@ -25,7 +27,7 @@ export interface FunnelSinkDeps {
 }
 
 /** Distinct monthly partitions of funnel_daily a set of rows touches = parts one insert creates. */
-export function partsOf(rows: readonly FunnelBookingRow[]): number {
+export function partsOf(rows: readonly FunnelStageRow[]): number {
   // Rows of a batch mostly share a month: slice only when it changes.
   const months = new Set<string>();
   let month = "";
@@ -37,8 +39,11 @@ export function partsOf(rows: readonly FunnelBookingRow[]): number {
   return months.size;
 }
 
-export function createFunnelSink(deps: FunnelSinkDeps): Sink<FunnelBookingRow> {
-  let buffer: FunnelBookingRow[] = [];
+export function createFunnelSink<Row extends FunnelStageRow = FunnelBookingRow>(
+  deps: FunnelSinkDeps<Row>,
+): Sink<Row> {
+  const insert = deps.insert;
+  let buffer: Row[] = [];
   return {
     get pending() {
       return buffer.length;
@@ -55,7 +60,7 @@ export function createFunnelSink(deps: FunnelSinkDeps): Sink<FunnelBookingRow> {
         const chunk = rows.slice(i, i + deps.maxRows);
         const started = performance.now();
         try {
-          await deps.store.insertBookings(chunk);
+          await insert(chunk);
         } catch (error) {
           deps.metrics.insertFailures.inc({ engine: deps.store.engine });
           deps.log.warn({ err: error, rows: chunk.length }, "funnel insert failed");

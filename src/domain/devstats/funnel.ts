@@ -1,6 +1,8 @@
 /**
- * The booking funnel, pure: payload validation, EventDate, enrichment decision with the tenant
- * guard, the partial funnel_daily row, the batch plan, the dimension row, and the ratios.
+ * The funnel, pure: payload validation, EventDate, enrichment decision with the tenant guard, the
+ * partial funnel_daily row, the batch plan, the dimension row, and the ratios. Two observed stages
+ * share every step: Bookings (crm's booking-created, uniqState(BookingId)) and Deals (crm's
+ * deal-sale-started, uniqState(DealId)); a `StageSource` says how a stage reads its event.
  * No I/O here; devstats.store.ts talks to ClickHouse.
  */
 import { isIsoDate, isUuid } from "../../platform/clickhouse/sql-literal.js";
@@ -42,6 +44,30 @@ export interface BookingFact {
   readonly createdAt: string;
   readonly eventDate: string;
 }
+
+/** One row of the Null input table feeding funnel_daily.Deals through its materialized view. */
+export interface FunnelDealRow extends Dimension {
+  readonly EventDate: string;
+  readonly DealId: string;
+}
+
+export interface DealFact {
+  readonly dealId: string;
+  readonly propertyObjectId: string;
+  readonly tenantId: string;
+  readonly soldAt: string;
+  readonly eventDate: string;
+}
+
+/** What every stage's fact carries for enrichment and the guard. */
+export interface StageFact {
+  readonly propertyObjectId: string;
+  readonly tenantId: string;
+  readonly eventDate: string;
+}
+
+/** A funnel_daily input row of any stage: the path, the day and the stage's business key. */
+export type FunnelStageRow = Dimension & { readonly EventDate: string };
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -93,31 +119,94 @@ export function readBookingCreated(payload: unknown): Validated<BookingFact> {
   return { ok: true, value: { bookingId, propertyObjectId, tenantId, createdAt: p.CreatedAt, eventDate } };
 }
 
-export type Enrichment =
-  | { kind: "row"; row: FunnelBookingRow }
+/**
+ * The Deals stage reads four fields of deal-sale-started (tolerant reader: the rest — BookingId,
+ * Version, Status, StartedByUserId — is ignored): DealId, PropertyObjectId, TenantId, SoldAt.
+ */
+export function readDealSaleStarted(payload: unknown): Validated<DealFact> {
+  if (typeof payload !== "object" || payload === null)
+    return { ok: false, reason: "payload is not an object" };
+  const p = payload as { DealId?: unknown; PropertyObjectId?: unknown; TenantId?: unknown; SoldAt?: unknown };
+  const dealId = lowerUuid(p.DealId);
+  if (dealId === null) return { ok: false, reason: whyNotUuid(p.DealId, "DealId") };
+  const propertyObjectId = lowerUuid(p.PropertyObjectId);
+  if (propertyObjectId === null)
+    return { ok: false, reason: whyNotUuid(p.PropertyObjectId, "PropertyObjectId") };
+  const tenantId = lowerUuid(p.TenantId);
+  if (tenantId === null) return { ok: false, reason: whyNotUuid(p.TenantId, "TenantId") };
+  if (typeof p.SoldAt !== "string") return { ok: false, reason: "SoldAt is missing" };
+  const eventDate = eventDateOf(p.SoldAt);
+  if (!eventDate) return { ok: false, reason: "SoldAt is not an ISO-8601 instant in 1970..2105" };
+  return { ok: true, value: { dealId, propertyObjectId, tenantId, soldAt: p.SoldAt, eventDate } };
+}
+
+/** How one observed stage reads its event and builds its row (the rest of the path is shared). */
+export interface StageSource<F extends StageFact, R extends FunnelStageRow> {
+  readonly stage: FunnelStage;
+  /** the event type, for logs */
+  readonly event: string;
+  read(payload: unknown): Validated<F>;
+  row(dimension: Dimension, fact: F): R;
+  /** the stage's business key (uniqState argument) */
+  keyOf(row: R): string;
+}
+
+/** A stage's input row, built field by field (one object per row, keys in column order). */
+function stageRow<K extends string>(
+  d: Dimension,
+  eventDate: string,
+  key: K,
+  id: string,
+): FunnelStageRow & Record<K, string> {
+  return {
+    DeveloperId: d.DeveloperId,
+    ProjectId: d.ProjectId,
+    BuildingId: d.BuildingId,
+    LayoutGroupId: d.LayoutGroupId,
+    LayoutId: d.LayoutId,
+    PropertyObjectId: d.PropertyObjectId,
+    EventDate: eventDate,
+    [key]: id,
+  } as FunnelStageRow & Record<K, string>;
+}
+
+export const BOOKINGS_SOURCE: StageSource<BookingFact, FunnelBookingRow> = {
+  stage: "Bookings",
+  event: "booking-created",
+  read: readBookingCreated,
+  row: (d, f) => stageRow(d, f.eventDate, "BookingId", f.bookingId),
+  keyOf: (r) => r.BookingId,
+};
+
+export const DEALS_SOURCE: StageSource<DealFact, FunnelDealRow> = {
+  stage: "Deals",
+  event: "deal-sale-started",
+  read: readDealSaleStarted,
+  row: (d, f) => stageRow(d, f.eventDate, "DealId", f.dealId),
+  keyOf: (r) => r.DealId,
+};
+
+export type Enrichment<R extends FunnelStageRow = FunnelBookingRow> =
+  | { kind: "row"; row: R }
   | { kind: "late-dimension" }
   | { kind: "tenant-mismatch"; dimensionDeveloperId: string };
 
-/** Step 3–4: enrich by the latest path; the tenant guard is fail-closed. */
-export function enrich(fact: BookingFact, dimension: Dimension | undefined): Enrichment {
+/** Step 3–4 of any stage: enrich by the latest path; the tenant guard is fail-closed. */
+export function enrichStage<F extends StageFact, R extends FunnelStageRow>(
+  source: StageSource<F, R>,
+  fact: F,
+  dimension: Dimension | undefined,
+): Enrichment<R> {
   if (!dimension) return { kind: "late-dimension" };
   if (dimension.DeveloperId !== fact.tenantId) {
     return { kind: "tenant-mismatch", dimensionDeveloperId: dimension.DeveloperId };
   }
-  return {
-    kind: "row",
-    row: {
-      DeveloperId: dimension.DeveloperId,
-      ProjectId: dimension.ProjectId,
-      BuildingId: dimension.BuildingId,
-      LayoutGroupId: dimension.LayoutGroupId,
-      LayoutId: dimension.LayoutId,
-      PropertyObjectId: dimension.PropertyObjectId,
-      EventDate: fact.eventDate,
-      BookingId: fact.bookingId,
-    },
-  };
+  return { kind: "row", row: source.row(dimension, fact) };
 }
+
+/** Step 3–4 for a booking (the Bookings stage). */
+export const enrich = (fact: BookingFact, dimension: Dimension | undefined): Enrichment =>
+  enrichStage(BOOKINGS_SOURCE, fact, dimension);
 
 export interface BatchItem {
   readonly messageId: string;
@@ -135,33 +224,42 @@ export type ItemOutcome =
 const APPLIED: ItemOutcome = Object.freeze({ kind: "applied" });
 const DUPLICATE_IN_BATCH: ItemOutcome = Object.freeze({ kind: "duplicate-in-batch" });
 
-export interface BatchPlan {
+export interface BatchPlan<R extends FunnelStageRow = FunnelBookingRow> {
   readonly outcomes: ItemOutcome[];
-  readonly rows: FunnelBookingRow[];
+  readonly rows: R[];
 }
 
 /** The property objects a batch needs from dim_property_object (valid payloads only). */
-export function propertyObjectsOf(facts: readonly Validated<BookingFact>[]): string[] {
+export function propertyObjectsOf(facts: readonly Validated<StageFact>[]): string[] {
   const ids = new Set<string>();
   for (const fact of facts) if (fact.ok) ids.add(fact.value.propertyObjectId);
   return [...ids];
 }
 
-/**
- * Steps 1–4 for a whole batch, given the dimensions found: a repeated MessageId in the batch is
- * dropped (the same booking twice would be harmless — uniqState — but is not written twice either).
- */
-export function planBatch(
+/** Steps 1–4 for a batch of booking-created events (the Bookings stage). */
+export const planBatch = (
   items: readonly BatchItem[],
   facts: readonly Validated<BookingFact>[],
   dimensions: ReadonlyMap<string, Dimension>,
-): BatchPlan {
+): BatchPlan => planStageBatch(BOOKINGS_SOURCE, items, facts, dimensions);
+
+/**
+ * Steps 1–4 for a whole batch of one stage, given the dimensions found: a repeated MessageId in
+ * the batch is dropped (the same key twice would be harmless — uniqState — but is not written
+ * twice either).
+ */
+export function planStageBatch<F extends StageFact, R extends FunnelStageRow>(
+  source: StageSource<F, R>,
+  items: readonly BatchItem[],
+  facts: readonly Validated<F>[],
+  dimensions: ReadonlyMap<string, Dimension>,
+): BatchPlan<R> {
   const seenMessages = new Set<string>();
-  // The same booking in two messages of a batch (a producer retry) is one row: keyed by BookingId,
-  // no per-row key string to build; another slice for the same booking id is still written.
-  const rowOfBooking = new Map<string, FunnelBookingRow>();
+  // The same key in two messages of a batch (a producer retry) is one row: keyed by the stage's
+  // key, no per-row key string to build; another slice for the same key is still written.
+  const rowOfKey = new Map<string, R>();
   const outcomes: ItemOutcome[] = new Array(items.length);
-  const rows: FunnelBookingRow[] = [];
+  const rows: R[] = [];
   for (let i = 0; i < items.length; i++) {
     const messageId = (items[i] as BatchItem).messageId;
     if (seenMessages.has(messageId)) {
@@ -169,12 +267,12 @@ export function planBatch(
       continue;
     }
     seenMessages.add(messageId);
-    const fact = facts[i] as Validated<BookingFact>;
+    const fact = facts[i] as Validated<F>;
     if (!fact.ok) {
       outcomes[i] = { kind: "invalid", reason: fact.reason };
       continue;
     }
-    const result = enrich(fact.value, dimensions.get(fact.value.propertyObjectId));
+    const result = enrichStage(source, fact.value, dimensions.get(fact.value.propertyObjectId));
     switch (result.kind) {
       case "late-dimension":
         outcomes[i] = { kind: "late-dimension", propertyObjectId: fact.value.propertyObjectId };
@@ -184,9 +282,10 @@ export function planBatch(
         break;
       case "row": {
         const row = result.row;
-        const earlier = rowOfBooking.get(row.BookingId);
+        const key = source.keyOf(row);
+        const earlier = rowOfKey.get(key);
         if (earlier === undefined) {
-          rowOfBooking.set(row.BookingId, row);
+          rowOfKey.set(key, row);
           rows.push(row);
         } else if (earlier.PropertyObjectId !== row.PropertyObjectId || earlier.EventDate !== row.EventDate) {
           rows.push(row);
@@ -254,13 +353,20 @@ export interface StageRatio {
   readonly ratio: number;
 }
 
-/** Conversion between adjacent stages where both are present (> 0); others are left out. */
+/**
+ * Conversion between consecutive filled stages (count > 0), in funnel order: a stage nobody fills
+ * yet (or that is empty in this slice) is stepped over, so Views → Bookings appears when only
+ * those two are filled, and Bookings → Deals today. A slice with fewer than two filled stages has
+ * no ratio. Counts of one slice are not a cohort: deals of a day may come from earlier bookings,
+ * so a day's ratio can exceed 1 (decision 0351).
+ */
 export function conversionRatios(counts: StageCounts): StageRatio[] {
   const ratios: StageRatio[] = [];
-  for (let i = 0; i + 1 < FUNNEL_STAGES.length; i++) {
-    const from = FUNNEL_STAGES[i]!;
-    const to = FUNNEL_STAGES[i + 1]!;
-    if (counts[from] > 0 && counts[to] > 0) ratios.push({ from, to, ratio: counts[to] / counts[from] });
+  let from: FunnelStage | null = null;
+  for (const stage of FUNNEL_STAGES) {
+    if (counts[stage] <= 0) continue;
+    if (from !== null) ratios.push({ from, to: stage, ratio: counts[stage] / counts[from] });
+    from = stage;
   }
   return ratios;
 }

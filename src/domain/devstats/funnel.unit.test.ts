@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   conversionRatios,
+  DEALS_SOURCE,
   type Dimension,
   dimensionRowOf,
   enrich,
   eventDateOf,
   planBatch,
+  planStageBatch,
   propertyObjectsOf,
   readBookingCreated,
+  readDealSaleStarted,
 } from "./funnel.js";
 import { funnelDeveloperOf, funnelSql, validateFunnelFilter } from "./funnel-query.js";
 
@@ -128,7 +131,7 @@ describe("devstats funnel (pure)", () => {
     expect(dimensionRowOf({ Id: "nope" })).toMatchObject({ ok: false });
   });
 
-  it("conversion ratios only between adjacent stages that are both present", () => {
+  it("conversion ratios between consecutive filled stages: empty stages are stepped over, fewer than two filled → none", () => {
     const ratios = conversionRatios({
       Views: 100,
       Favorites: 0,
@@ -138,9 +141,68 @@ describe("devstats funnel (pure)", () => {
       Deals: 0,
     });
     expect(ratios).toEqual([
+      { from: "Views", to: "Selections", ratio: 0.2 },
       { from: "Selections", to: "Leads", ratio: 0.5 },
       { from: "Leads", to: "Bookings", ratio: 0.5 },
     ]);
+    const observed = { Views: 0, Favorites: 0, Selections: 0, Leads: 0, Bookings: 120, Deals: 42 };
+    expect(conversionRatios(observed)).toEqual([{ from: "Bookings", to: "Deals", ratio: 0.35 }]);
+    expect(conversionRatios({ ...observed, Deals: 0 })).toEqual([]);
+    expect(conversionRatios({ ...observed, Bookings: 0 })).toEqual([]);
+  });
+
+  it("deal-sale-started: the four fields read (DealId, PropertyObjectId, TenantId, SoldAt), the rest ignored", () => {
+    const D1 = "66666666-6666-4666-8666-666666666661";
+    const sale = (over: Record<string, unknown> = {}) => ({
+      BookingId: B1,
+      DealId: D1.toUpperCase(),
+      PropertyObjectId: PO,
+      TenantId: DEV,
+      Version: 3,
+      Status: "Completed",
+      SoldAt: "2026-03-02T01:30:00+03:00",
+      StartedByUserId: "u-1",
+      ...over,
+    });
+    expect(readDealSaleStarted(sale({ Extra: [1] }))).toEqual({
+      ok: true,
+      value: {
+        dealId: D1,
+        propertyObjectId: PO,
+        tenantId: DEV,
+        soldAt: "2026-03-02T01:30:00+03:00",
+        eventDate: "2026-03-01",
+      },
+    });
+    // Fields it does not read may be absent or odd: tolerant reader.
+    const { BookingId: _b, Version: _v, Status: _s, StartedByUserId: _u, ...minimal } = sale();
+    expect(readDealSaleStarted(minimal)).toMatchObject({ ok: true });
+    expect(readDealSaleStarted(sale({ Status: "SomethingNew" }))).toMatchObject({ ok: true });
+    expect(readDealSaleStarted(sale({ DealId: undefined }))).toEqual({
+      ok: false,
+      reason: "DealId is missing",
+    });
+    expect(readDealSaleStarted(sale({ TenantId: "x" }))).toEqual({
+      ok: false,
+      reason: "TenantId is not a UUID",
+    });
+    expect(readDealSaleStarted(sale({ SoldAt: 17 }))).toEqual({ ok: false, reason: "SoldAt is missing" });
+    expect(readDealSaleStarted(sale({ SoldAt: "2026-03-01" }))).toMatchObject({ ok: false });
+    expect(readDealSaleStarted("[]")).toMatchObject({ ok: false });
+
+    const items = [
+      { messageId: "m1", payload: sale() },
+      { messageId: "m2", payload: sale() }, // same deal, another message: one row
+      { messageId: "m3", payload: sale({ TenantId: OTHER_DEV }) },
+    ];
+    const plan = planStageBatch(
+      DEALS_SOURCE,
+      items,
+      items.map((i) => readDealSaleStarted(i.payload)),
+      new Map([[PO, dim]]),
+    );
+    expect(plan.rows).toEqual([{ ...dim, EventDate: "2026-03-01", DealId: D1 }]);
+    expect(plan.outcomes.map((o) => o.kind)).toEqual(["applied", "applied", "tenant-mismatch"]);
   });
 });
 

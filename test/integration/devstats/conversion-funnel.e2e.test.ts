@@ -14,7 +14,7 @@ const FUNNEL = `query($filter: ConversionFunnelFilter!) {
       developerId from to
       counts { views favorites selections leads bookings deals }
       ratios { from to ratio }
-      days { day counts { views bookings } ratios { from to ratio } }
+      days { day counts { views leads bookings deals } ratios { from to ratio } }
     } }
   }
 }`;
@@ -31,7 +31,11 @@ type FunnelAnswer = ConversionFunnelAnswer<{
   developerId: string;
   counts: Record<string, number>;
   ratios: Array<{ from: string; to: string; ratio: number }>;
-  days: Array<{ day: string; counts: Record<string, number> }>;
+  days: Array<{
+    day: string;
+    counts: Record<string, number>;
+    ratios: Array<{ from: string; to: string; ratio: number }>;
+  }>;
 }>;
 
 describeWithService("clickhouse", "conversionFunnel over GraphQL (ClickHouse server)", () => {
@@ -77,6 +81,15 @@ describeWithService("clickhouse", "conversionFunnel over GraphQL (ClickHouse ser
         BookingId: randomUUID(),
       },
     ]);
+    // One sale on 03-02 (the Deals stage's input), twice: uniqState(DealId) counts it once.
+    const sale = {
+      ...path,
+      DeveloperId: DEMO_DEVELOPER_ID,
+      PropertyObjectId: objectId,
+      EventDate: "2026-03-02",
+      DealId: randomUUID(),
+    };
+    await devstats.store.insertDeals([sale, sale]);
     // Leads of another producer for the same slice (4 distinct leads on 03-01).
     await devstats.clickhouse.command(
       `INSERT INTO ${database}.funnel_daily (DeveloperId, ProjectId, BuildingId, LayoutGroupId, LayoutId, PropertyObjectId, EventDate, Leads)
@@ -91,16 +104,19 @@ describeWithService("clickhouse", "conversionFunnel over GraphQL (ClickHouse ser
 
   const filter = { from: "2026-03-01", to: "2026-03-31" };
 
-  it("developer staff read their own developer: counts, ratios between present stages, per day", async () => {
+  it("developer staff read their own developer: counts, ratios between consecutive filled stages, for the total and per day", async () => {
     const token = await t.tokenFor("developer_manager");
     const res = await t.graphql<FunnelAnswer>(FUNNEL, { filter: { ...filter, groupBy: "DAY" } }, token);
     const data = res.data?.conversionFunnel.data;
     expect(data?.developerId).toBe(DEMO_DEVELOPER_ID);
-    expect(data?.counts).toEqual({ views: 0, favorites: 0, selections: 0, leads: 4, bookings: 2, deals: 0 });
-    expect(data?.ratios).toEqual([{ from: "LEADS", to: "BOOKINGS", ratio: 0.5 }]);
-    expect(data?.days.map((d) => [d.day, d.counts.bookings])).toEqual([
-      ["2026-03-01", 1],
-      ["2026-03-02", 1],
+    expect(data?.counts).toEqual({ views: 0, favorites: 0, selections: 0, leads: 4, bookings: 2, deals: 1 });
+    expect(data?.ratios).toEqual([
+      { from: "LEADS", to: "BOOKINGS", ratio: 0.5 },
+      { from: "BOOKINGS", to: "DEALS", ratio: 0.5 },
+    ]);
+    expect(data?.days.map((d) => [d.day, d.counts.bookings, d.counts.deals, d.ratios])).toEqual([
+      ["2026-03-01", 1, 0, [{ from: "LEADS", to: "BOOKINGS", ratio: 0.25 }]],
+      ["2026-03-02", 1, 1, [{ from: "BOOKINGS", to: "DEALS", ratio: 1 }]],
     ]);
     const byProject = await t.graphql<FunnelAnswer>(
       FUNNEL,

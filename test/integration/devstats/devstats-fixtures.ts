@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { devStatsDimensionConsumer } from "../../../src/consumers/devstats-dimension.consumer.js";
 import { devStatsFunnelBookingCreatedConsumer } from "../../../src/consumers/devstats-funnel-booking-created.consumer.js";
+import { devStatsFunnelDealSaleStartedConsumer } from "../../../src/consumers/devstats-funnel-deal-sale-started.consumer.js";
 import type { PropertyObjectUpsertedEvent } from "../../../src/contracts/chessboard-events.js";
 import { RUB_CURRENCY } from "../../../src/contracts/chessboard-events.js";
 import type { BookingCreatedV1 } from "../../../src/contracts/crm-booking-events.js";
@@ -147,15 +148,32 @@ export async function createDevStatsHarness(opts: {
     });
   const funnelDef = devStatsFunnelBookingCreatedConsumer(devstats) as AnyConsumerDefinition;
   const dimensionDef = devStatsDimensionConsumer(devstats) as AnyConsumerDefinition;
+  const dealDef = devStatsFunnelDealSaleStartedConsumer(devstats) as AnyConsumerDefinition;
   const processors = {
     [TOPIC.bookingCreated]: { def: funnelDef, processor: processorOf(funnelDef) },
+    [TOPIC.dealSaleStarted]: { def: dealDef, processor: processorOf(dealDef) },
     [TOPIC.propertyObjectUpserted]: { def: dimensionDef, processor: processorOf(dimensionDef) },
   } as const;
 
-  async function parkedRows(): Promise<ParkedRow[]> {
+  /** Parked messages of the Bookings group (default) or of the Deals group. */
+  async function parkedRows(group: string = funnelDef.group): Promise<ParkedRow[]> {
     return opts.db.$queryRaw<ParkedRow[]>`
       SELECT id, topic, key, partition, "offset", value, headers, attempts
-      FROM platform.parked_messages WHERE group_id = ${funnelDef.group} ORDER BY id`;
+      FROM platform.parked_messages WHERE group_id = ${group} ORDER BY id`;
+  }
+  /** uniqMerge of one stage of one object × day, straight from funnel_daily (no FINAL). */
+  async function stageCount(
+    stage: "Bookings" | "Deals",
+    propertyObjectId: string,
+    day: string,
+    developerId?: string,
+  ): Promise<number> {
+    const rows = await opts.clickhouse.query<{ n: string | number }>(
+      `SELECT toUInt64(uniqMerge(${stage})) AS n FROM ${opts.database}.funnel_daily
+       WHERE PropertyObjectId = '${propertyObjectId}' AND EventDate = toDate('${day}')
+       ${developerId ? `AND DeveloperId = '${developerId}'` : ""}`,
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   return {
@@ -164,6 +182,7 @@ export async function createDevStatsHarness(opts: {
     logs: entries,
     registry,
     funnelGroup: funnelDef.group,
+    dealGroup: dealDef.group,
     /**
      * One delivery through the runtime's processor. `done:<result>` = the transport commits the
      * offset; `infrastructure` = it does not (pause, back off, come back to this message).
@@ -180,24 +199,22 @@ export async function createDevStatsHarness(opts: {
       return outcome.kind === "infrastructure" ? "infrastructure" : outcome.results;
     },
     /** Run the due parked retries as the scanner does (after moving the clock past the backoff). */
-    async retryParked(): Promise<string[]> {
+    async retryParked(group: string = funnelDef.group): Promise<string[]> {
       const results: string[] = [];
-      for (const row of await parkedRows()) {
-        const outcome = await processors[TOPIC.bookingCreated].processor.retryParked(row);
+      const topic = group === dealDef.group ? TOPIC.dealSaleStarted : TOPIC.bookingCreated;
+      for (const row of await parkedRows(group)) {
+        const outcome = await processors[topic].processor.retryParked(row);
         results.push(outcome.kind === "infrastructure" ? "infrastructure" : outcome.result);
       }
       return results;
     },
     parkedRows,
     /** uniqMerge(Bookings) of one object × day, straight from funnel_daily (no FINAL). */
-    async bookings(propertyObjectId: string, day: string, developerId?: string): Promise<number> {
-      const rows = await opts.clickhouse.query<{ n: string | number }>(
-        `SELECT toUInt64(uniqMerge(Bookings)) AS n FROM ${opts.database}.funnel_daily
-         WHERE PropertyObjectId = '${propertyObjectId}' AND EventDate = toDate('${day}')
-         ${developerId ? `AND DeveloperId = '${developerId}'` : ""}`,
-      );
-      return Number(rows[0]?.n ?? 0);
-    },
+    bookings: (propertyObjectId: string, day: string, developerId?: string) =>
+      stageCount("Bookings", propertyObjectId, day, developerId),
+    /** uniqMerge(Deals) of one object × day. */
+    deals: (propertyObjectId: string, day: string, developerId?: string) =>
+      stageCount("Deals", propertyObjectId, day, developerId),
     /** Every Bookings count in the table by (developer, object, day): a replay must leave it equal. */
     async snapshot(): Promise<string> {
       const rows = await opts.clickhouse.query<Record<string, unknown>>(
@@ -335,4 +352,32 @@ export function bookingPayload(
 export function bookingMessage(payload: unknown, messageId = randomUUID()): InboundMessage {
   const key = (payload as { BookingId?: string }).BookingId ?? randomUUID();
   return message(TOPIC.bookingCreated, key, payload, messageId, "Booking");
+}
+
+/**
+ * A deal-sale-started payload as its contract (schema/events/pin.crm.deal-sale-started.v1) lists
+ * the fields; the Deals stage reads DealId, PropertyObjectId, TenantId and SoldAt only.
+ */
+export function dealPayload(
+  o: ObjectPath,
+  soldAt: string,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    BookingId: randomUUID(),
+    DealId: randomUUID(),
+    PropertyObjectId: o.propertyObjectId,
+    TenantId: o.developerId,
+    Version: 3,
+    Status: "Completed",
+    SoldAt: soldAt,
+    StartedByUserId: randomUUID(),
+    ...over,
+  };
+}
+
+/** deal-sale-started is keyed by DealId (the aggregate is the deal). */
+export function dealMessage(payload: unknown, messageId = randomUUID()): InboundMessage {
+  const key = (payload as { DealId?: string }).DealId ?? randomUUID();
+  return message(TOPIC.dealSaleStarted, key, payload, messageId, "Deal");
 }

@@ -2,6 +2,7 @@ import { Kafka, logLevel } from "kafkajs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEVSTATS_DIMENSION_GROUP } from "../../../src/consumers/devstats-dimension.consumer.js";
 import { DEVSTATS_FUNNEL_BOOKING_GROUP } from "../../../src/consumers/devstats-funnel-booking-created.consumer.js";
+import { DEVSTATS_FUNNEL_DEAL_GROUP } from "../../../src/consumers/devstats-funnel-deal-sale-started.consumer.js";
 import { TOPIC } from "../../../src/contracts/topics.js";
 import { seedDemoChessboard } from "../../../src/domain/chessboard/seed/seed-demo-structure.js";
 import { DEMO_CRM, seedDemoCrm } from "../../../src/domain/crm/seed/seed-demo-deals.js";
@@ -17,13 +18,14 @@ const FUNNEL = `query($filter: ConversionFunnelFilter!) {
   conversionFunnel(filter: $filter) {
     __typename
     ... on Error { code }
-    ... on QueryConversionFunnelSuccess { data { developerId counts { views bookings deals } days { day counts { bookings } } } }
+    ... on QueryConversionFunnelSuccess { data { developerId counts { views bookings deals } ratios { from to ratio } days { day counts { bookings } } } }
   }
 }`;
 
 type FunnelAnswer = ConversionFunnelAnswer<{
   developerId: string;
   counts: { views: number; bookings: number; deals: number };
+  ratios: Array<{ from: string; to: string; ratio: number }>;
   days: Array<{ day: string; counts: { bookings: number } }>;
 }>;
 
@@ -40,6 +42,7 @@ async function startDevStatsGroupsAtTheEnd(brokers: string[]): Promise<void> {
     const existing = new Set(await admin.listTopics());
     const groups = [
       [DEVSTATS_FUNNEL_BOOKING_GROUP, TOPIC.bookingCreated],
+      [DEVSTATS_FUNNEL_DEAL_GROUP, TOPIC.dealSaleStarted],
       [DEVSTATS_DIMENSION_GROUP, TOPIC.propertyObjectUpserted],
     ] as const;
     for (const [groupId, topic] of groups) {
@@ -167,9 +170,46 @@ describeWithService(
       expect(after.data?.conversionFunnel.data).toEqual({
         developerId: path.developerId,
         counts: { views: 0, bookings: 1, deals: 0 },
+        ratios: [],
         days: [{ day, counts: { bookings: 1 } }],
       });
       expect(booking.createdAt.toISOString().slice(0, 10)).toBe(day);
+    }, 120_000);
+
+    it("confirmBooking → startSale → pin.crm.deal-sale-started.v1 → deals consumer → funnel_daily.Deals; conversionFunnel answers Bookings → Deals = 1", async () => {
+      const ch = t.app.devstats!.clickhouse;
+      const booking = await t.db.crmBooking.findFirstOrThrow({ where: { propertyObjectId: path.objectId } });
+      const confirmed = await t.graphql<{ confirmBooking: { __typename: string } }>(
+        `mutation($b: ID!) { confirmBooking(bookingId: $b) { __typename ... on Error { code message } } }`,
+        { b: booking.id },
+        await t.tokenFor("agent"),
+      );
+      expect(confirmed.data?.confirmBooking.__typename).toBe("MutationConfirmBookingSuccess");
+      const dm = await t.tokenFor("developer_manager");
+      const sold = await t.graphql<{ startSale: { __typename: string } }>(
+        `mutation($b: ID!) { startSale(bookingId: $b) { __typename ... on Error { code message } } }`,
+        { b: booking.id },
+        dm,
+      );
+      expect(sold.data?.startSale.__typename).toBe("MutationStartSaleSuccess");
+      const day = t.clock.now().toISOString().slice(0, 10);
+      const deals = await eventually(async () => {
+        const rows = await ch.query<{ n: string }>(
+          `SELECT toUInt64(uniqMerge(Deals)) AS n FROM ${database}.funnel_daily
+           WHERE PropertyObjectId = '${path.objectId}' AND EventDate = toDate('${day}')`,
+        );
+        return Number(rows[0]?.n) > 0 ? Number(rows[0]?.n) : null;
+      }, "the sale in funnel_daily");
+      expect(deals).toBe(1);
+      const after = await t.graphql<FunnelAnswer>(
+        FUNNEL,
+        { filter: { from: day, to: day, groupBy: "TOTAL", projectId: path.projectId } },
+        dm,
+      );
+      expect(after.data?.conversionFunnel.data?.counts).toEqual({ views: 0, bookings: 1, deals: 1 });
+      expect(after.data?.conversionFunnel.data?.ratios).toEqual([
+        { from: "BOOKINGS", to: "DEALS", ratio: 1 },
+      ]);
     }, 120_000);
   },
 );

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   DEVSTATS_FUNNEL_BOOKING_DLQ,
   devStatsFunnelBookingCreatedConsumer,
 } from "../../../src/consumers/devstats-funnel-booking-created.consumer.js";
+import { DEVSTATS_FUNNEL_DEAL_DLQ } from "../../../src/consumers/devstats-funnel-deal-sale-started.consumer.js";
 import { DEVSTATS_CLICKHOUSE_MIGRATIONS } from "../../../src/domain/devstats/devstats.clickhouse-migrations.js";
+import { conversionRatios } from "../../../src/domain/devstats/funnel.js";
 import { runClickHouseMigrations } from "../../../src/platform/clickhouse/migrations.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
@@ -24,6 +26,8 @@ import {
   createDevStatsHarness,
   type DevStatsHarness,
   DIMENSION_RETRIES,
+  dealMessage,
+  dealPayload,
   type EngineKind,
   newObject,
   openTestEngine,
@@ -403,17 +407,155 @@ export function defineFunnelSuite(kind: EngineKind) {
         h.dlq.length = 0;
       });
 
+      describe("Deals stage (pin.crm.deal-sale-started.v1 → funnel_daily.Deals)", () => {
+        const SOLD = `${DAY}T15:00:00.000Z`;
+
+        it("deals happy path: a deal-sale-started for a known object adds exactly 1 to uniqMerge(Deals) of PO × UTC day of SoldAt", async () => {
+          const o = await knownObject();
+          // 23:30 at -03:00 is the next UTC day: EventDate follows SoldAt in UTC.
+          const late = dealPayload(o, "2026-03-01T23:30:00-03:00");
+          expect(await h.deliver(dealMessage(dealPayload(o, SOLD)))).toBe("applied");
+          expect(await h.deliver(dealMessage(late))).toBe("applied");
+          expect(await h.deals(o.propertyObjectId, DAY, DEV)).toBe(1);
+          expect(await h.deals(o.propertyObjectId, "2026-03-02", DEV)).toBe(1);
+          expect(await h.bookings(o.propertyObjectId, DAY)).toBe(0);
+          expect(await h.metric("devstats_funnel_events_total", { stage: "Deals", result: "applied" })).toBe(
+            2,
+          );
+        });
+
+        it("deals idempotency: a redelivery, another message with the same DealId and a replay leave Deals unchanged", async () => {
+          const o = await knownObject();
+          const payload = dealPayload(o, SOLD);
+          const msg = dealMessage(payload);
+          expect(await h.deliver(msg)).toBe("applied");
+          expect(await h.deliver(msg)).toBe("applied");
+          expect(await h.deliver(dealMessage({ ...payload, BookingId: randomUUID() }))).toBe("applied");
+          expect(await h.deliverBatch([msg, msg, dealMessage(payload)])).not.toBe("infrastructure");
+          expect(await h.deals(o.propertyObjectId, DAY)).toBe(1);
+        });
+
+        it("deals tolerant reader: only DealId, PropertyObjectId, TenantId and SoldAt are read; extra fields are ignored", async () => {
+          const o = await knownObject();
+          const extra = dealPayload(o, SOLD, { Comment: "extra", Price: "12500000.00", Nested: { A: 1 } });
+          expect(await h.deliver(dealMessage(extra))).toBe("applied");
+          expect(await h.deals(o.propertyObjectId, DAY)).toBe(1);
+          const { DealId: _dropped, ...noDeal } = dealPayload(o, SOLD);
+          expect(await h.deliver(dealMessage(noDeal))).toBe("skipped");
+          expect(await h.deliver(dealMessage(dealPayload(o, SOLD, { SoldAt: "tomorrow" })))).toBe("skipped");
+          expect(await h.deliver(dealMessage(dealPayload(o, SOLD, { PropertyObjectId: "1' OR 1=1" })))).toBe(
+            "skipped",
+          );
+          expect(h.dlq).toHaveLength(0);
+          expect(await h.deals(o.propertyObjectId, DAY)).toBe(1);
+        });
+
+        it("deals tenant guard: TenantId ≠ dim.DeveloperId writes nothing, skips and raises the tenant alert metric", async () => {
+          const o = await knownObject(DEV);
+          expect(await h.deliver(dealMessage(dealPayload(o, SOLD, { TenantId: OTHER_DEV })))).toBe("skipped");
+          expect(await h.deals(o.propertyObjectId, DAY)).toBe(0);
+          const leaked = await engine.clickhouse.query<{ n: string }>(
+            `SELECT count() AS n FROM ${chDatabase}.funnel_daily WHERE PropertyObjectId = '${o.propertyObjectId}'`,
+          );
+          expect(Number(leaked[0]?.n)).toBe(0);
+          expect(await h.metric("devstats_funnel_tenant_mismatch_total")).toBe(1);
+          expect(
+            await h.metric("devstats_funnel_events_total", { stage: "Deals", result: "tenant_mismatch" }),
+          ).toBe(1);
+        });
+
+        it("deals late dimension: parked, filled once the dimension arrives; a persistent miss goes to the deals DLQ with the dimension-gap alert", async () => {
+          const late = newObject(DEV);
+          expect(await h.deliver(dealMessage(dealPayload(late, SOLD)))).toBe("parked");
+          expect(await h.deliver(upsertedMessage(late, "2026-02-01T00:00:00.000Z"))).toBe("applied");
+          clock.advance(2 * MINUTE);
+          expect(await h.retryParked(h.dealGroup)).toEqual(["applied"]);
+          expect(await h.deals(late.propertyObjectId, DAY)).toBe(1);
+
+          const missing = newObject(DEV);
+          expect(await h.deliver(dealMessage(dealPayload(missing, SOLD)))).toBe("parked");
+          for (let attempt = 1; attempt < DIMENSION_RETRIES; attempt++) {
+            clock.advance(60 * MINUTE);
+            expect(await h.retryParked(h.dealGroup)).toEqual(["parked"]);
+          }
+          clock.advance(60 * MINUTE);
+          expect(await h.retryParked(h.dealGroup)).toEqual(["dead-lettered"]);
+          expect(await h.parkedRows(h.dealGroup)).toHaveLength(0);
+          expect(h.dlq).toHaveLength(1);
+          expect(h.dlq[0]?.topic).toBe(DEVSTATS_FUNNEL_DEAL_DLQ);
+          expect(h.dlq[0]?.headers[DLQ_HEADER.errorCode]).toBe("DEVSTATS_DIMENSION_NOT_FOUND");
+          expect(await h.metric("devstats_funnel_dimension_gap_total")).toBe(1);
+          h.dlq.length = 0;
+        });
+
+        it("deals flag off: nothing written, acknowledged; back on at run time, the next deal counts", async () => {
+          const o = await knownObject();
+          await h.devstats.flags.set(FEATURE_FLAGS.devStatsFunnel, false, "test");
+          expect(await h.deliver(dealMessage(dealPayload(o, SOLD)))).toBe("skipped");
+          expect(await h.deals(o.propertyObjectId, DAY)).toBe(0);
+          await h.devstats.flags.set(FEATURE_FLAGS.devStatsFunnel, true, "test");
+          expect(await h.deliver(dealMessage(dealPayload(o, SOLD)))).toBe("applied");
+          expect(await h.deals(o.propertyObjectId, DAY)).toBe(1);
+        });
+
+        it("deals storage outage: the insert fails → no commit (infrastructure); the catch-up counts once", async () => {
+          const o = await knownObject();
+          const msg = dealMessage(dealPayload(o, SOLD));
+          await engine.down();
+          try {
+            expect(await h.deliver(msg)).toBe("infrastructure");
+          } finally {
+            await engine.up();
+          }
+          expect(await h.deals(o.propertyObjectId, DAY)).toBe(0);
+          expect(await h.parkedRows(h.dealGroup)).toHaveLength(0);
+          expect(await h.metric("devstats_funnel_deal_infrastructure_errors_total")).toBeGreaterThanOrEqual(
+            1,
+          );
+          expect(await h.deliver(msg)).toBe("applied");
+          expect(await h.deliver(msg)).toBe("applied");
+          expect(await h.deals(o.propertyObjectId, DAY)).toBe(1);
+        });
+
+        it("Bookings and Deals of the same slice merge without FINAL; conversion per slice (day) and for the total", async () => {
+          const o = await knownObject();
+          // Day 1: 4 bookings, 1 deal; day 2: 1 booking, 2 deals (of earlier bookings: not a cohort).
+          for (let i = 0; i < 4; i++)
+            expect(await h.deliver(bookingMessage(bookingPayload(o, AT)))).toBe("applied");
+          expect(await h.deliver(dealMessage(dealPayload(o, SOLD)))).toBe("applied");
+          const day2 = "2026-03-02T09:00:00.000Z";
+          expect(await h.deliver(bookingMessage(bookingPayload(o, day2)))).toBe("applied");
+          for (let i = 0; i < 2; i++)
+            expect(await h.deliver(dealMessage(dealPayload(o, day2)))).toBe("applied");
+          const sql = await engine.clickhouse.query<{ b: string; d: string }>(
+            `SELECT toUInt64(uniqMerge(Bookings)) AS b, toUInt64(uniqMerge(Deals)) AS d FROM ${chDatabase}.funnel_daily
+             WHERE DeveloperId = '${DEV}' AND BuildingId = '${o.buildingId}'`,
+          );
+          expect([Number(sql[0]?.b), Number(sql[0]?.d)]).toEqual([5, 3]);
+          const read = await h.devstats.reads.conversionFunnel(
+            { userId: "m", roles: ["developer_manager"], tenantId: DEV } as never,
+            { buildingId: o.buildingId, from: DAY, to: "2026-03-02", groupBy: "DAY" },
+          );
+          expect(read.counts).toMatchObject({ Views: 0, Bookings: 5, Deals: 3 });
+          expect(conversionRatios(read.counts)).toEqual([{ from: "Bookings", to: "Deals", ratio: 0.6 }]);
+          expect(read.days.map((d) => [d.Day, conversionRatios(d)])).toEqual([
+            [DAY, [{ from: "Bookings", to: "Deals", ratio: 0.25 }]],
+            ["2026-03-02", [{ from: "Bookings", to: "Deals", ratio: 2 }]],
+          ]);
+        });
+      });
+
       it("ClickHouse migrations are versioned: a second run applies nothing", async () => {
         const again = await runClickHouseMigrations(
           engine.clickhouse,
           chDatabase,
           DEVSTATS_CLICKHOUSE_MIGRATIONS,
         );
-        expect(again).toEqual({ applied: [], alreadyApplied: [1, 2, 3] });
+        expect(again).toEqual({ applied: [], alreadyApplied: [1, 2, 3, 4] });
         const versions = await engine.clickhouse.query<{ Version: number | string }>(
           `SELECT Version FROM ${chDatabase}.schema_migrations ORDER BY Version`,
         );
-        expect(versions.map((v) => Number(v.Version))).toEqual([1, 2, 3]);
+        expect(versions.map((v) => Number(v.Version))).toEqual([1, 2, 3, 4]);
       });
 
       it("replay of the topic from the beginning leaves every count unchanged", async () => {

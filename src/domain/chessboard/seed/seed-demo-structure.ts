@@ -241,5 +241,7 @@ export async function seedDemoChessboard(deps: {
 export const DEMO_CHESSBOARD = {
   projectId: demoId("sunrise"),
   buildingId: demoId("sunrise/b1"),
+  /** apartment 2094 of that building (section 2, top floor): the booking examples' default */
+  exampleApartmentId: demoId("sunrise/b1/2094"),
   secondDeveloperProjectId: demoId("baltic"),
 } as const;

@@ -4,10 +4,13 @@ import { sqlUuid } from "../../../platform/clickhouse/sql-literal.js";
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import type { DevStats } from "../devstats.runtime.js";
-import type { Dimension, FunnelBookingRow } from "../funnel.js";
+import type { Dimension, FunnelBookingRow, FunnelDealRow } from "../funnel.js";
 
 const DEMO_DAYS = 30;
 const DEMO_BOOKINGS = 120;
+/** 7 of every 20 bookings become a sale (35 %): 42 deals, 2–6 days after their booking. */
+const SOLD_OF_TWENTY = new Set([0, 3, 6, 9, 12, 15, 18]);
+const DAY_MS = 86_400_000;
 
 /** A stable UUID-shaped id from a name, so a second start writes the same BookingIds (uniq: no change). */
 export function demoUuid(name: string): string {
@@ -16,9 +19,11 @@ export function demoUuid(name: string): string {
 }
 
 /**
- * Embedded start: a month of demo bookings on the demo developer's objects, written through the
- * same path as the consumer (funnel_bookings_in → Bookings), so conversionFunnel answers on a
- * fresh clone. Needs the dimension rows (they come from chessboard's seed events); idempotent.
+ * Embedded start: a month of demo bookings and the sales that followed a third of them, on the
+ * demo developer's objects, written through the consumers' own paths (funnel_bookings_in →
+ * Bookings, funnel_deals_in → Deals), so conversionFunnel answers with two filled stages and their
+ * conversion on a fresh clone. Needs the dimension rows (they come from chessboard's seed events);
+ * idempotent (fixed ids, uniqState).
  */
 export async function seedDemoFunnel(deps: {
   devstats: DevStats;
@@ -44,12 +49,23 @@ export async function seedDemoFunnel(deps: {
     deps.clock.now().getUTCDate(),
   );
   const rows: FunnelBookingRow[] = [];
+  const deals: FunnelDealRow[] = [];
   for (let i = 0; i < DEMO_BOOKINGS; i++) {
     const object = objects[(i * 7) % objects.length]!;
-    const day = new Date(today - ((i * 13) % DEMO_DAYS) * 86_400_000).toISOString().slice(0, 10);
+    const bookedAt = today - ((i * 13) % DEMO_DAYS) * DAY_MS;
+    const day = new Date(bookedAt).toISOString().slice(0, 10);
     rows.push({ ...object, EventDate: day, BookingId: demoUuid(`booking-${i}`) });
+    if (SOLD_OF_TWENTY.has(i % 20)) {
+      const soldAt = Math.min(today, bookedAt + (2 + (i % 5)) * DAY_MS);
+      const soldDay = new Date(soldAt).toISOString().slice(0, 10);
+      deals.push({ ...object, EventDate: soldDay, DealId: demoUuid(`deal-${i}`) });
+    }
   }
   await store.insertBookings(rows);
-  deps.log.info({ bookings: rows.length, objects: objects.length }, "demo funnel seeded");
+  await store.insertDeals(deals);
+  deps.log.info(
+    { bookings: rows.length, deals: deals.length, objects: objects.length },
+    "demo funnel seeded",
+  );
   return rows.length;
 }

@@ -48,7 +48,8 @@ const FunnelCounts = builder.objectRef<StageCounts>("FunnelCounts").implement({
 });
 
 const FunnelRatio = builder.objectRef<StageRatio>("FunnelRatio").implement({
-  description: "Conversion from one stage to the next (to / from), only where both are present.",
+  description:
+    "Conversion between consecutive filled stages (to / from; stages with 0 in this slice are stepped over). A day's counts are not a cohort: its ratio can exceed 1.",
   fields: (t) => ({
     from: t.field({ type: FunnelStageEnum, resolve: (r) => r.from }),
     to: t.field({ type: FunnelStageEnum, resolve: (r) => r.to }),
@@ -103,7 +104,7 @@ builder.queryField("conversionFunnel", (t) =>
   t.field({
     type: ConversionFunnel,
     description:
-      "Booking funnel of one developer from ClickHouse (uniqMerge, no FINAL). Developer staff see their own developer; platform staff name one. Errors: DEVSTATS_FORBIDDEN, DEVSTATS_DEVELOPER_REQUIRED, DEVSTATS_FILTER_INVALID, DEVSTATS_ANALYTICS_UNAVAILABLE.",
+      "Funnel of one developer from ClickHouse (uniqMerge, no FINAL): Bookings from booking-created, Deals from deal-sale-started; ratios between consecutive filled stages for the total and per day. Developer staff see their own developer; platform staff name one. Errors: DEVSTATS_FORBIDDEN, DEVSTATS_DEVELOPER_REQUIRED, DEVSTATS_FILTER_INVALID, DEVSTATS_ANALYTICS_UNAVAILABLE.",
     authScopes: { authenticated: true },
     errors: {},
     args: { filter: t.arg({ type: ConversionFunnelFilter, required: true }) },
