@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,6 +10,7 @@ import { createLogger } from "../../../src/platform/log/logger.js";
 import { freePort } from "../../support/npm-start.js";
 import { type ClickHouseServer, startClickHouseServer } from "./clickhouse-server.js";
 import { type KafkaBroker, provisionTopics, startKafkaBroker } from "./kafka-broker.js";
+import { register, unregister } from "./process-registry.js";
 
 /**
  * The faults suite's own PostgreSQL (the embedded server), Kafka broker and ClickHouse server, on
@@ -35,18 +36,39 @@ export interface RigPostgres {
 
 const log = createLogger({ level: "warn", pretty: false });
 
+/**
+ * The postmaster of an embedded server, in the process registry while it runs (its backends
+ * follow it when it dies); pid from the data folder's postmaster.pid.
+ */
+async function registerPostmaster(server: EmbeddedPostgres): Promise<number | null> {
+  const first = (await readFile(path.join(server.dataDir, "postmaster.pid"), "utf8").catch(() => ""))
+    .split("\n")[0]
+    ?.trim();
+  const pid = Number(first);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  register({ pid, group: false, name: "postgres", marker: server.dataDir });
+  return pid;
+}
+
 async function startRigPostgres(dir: string): Promise<RigPostgres> {
   const port = await freePort();
   const options = { dataDir: path.join(dir, "postgres"), port, database: "postgres", log };
   let server: EmbeddedPostgres = await startEmbeddedPostgres(options);
+  let postmaster = await registerPostmaster(server);
+  const stop = async () => {
+    await server.stop();
+    if (postmaster !== null) unregister(postmaster);
+    postmaster = null;
+  };
   return {
     adminUrl: server.url,
     async restart(downMs) {
-      await server.stop();
+      await stop();
       await new Promise((resolve) => setTimeout(resolve, downMs));
       server = await startEmbeddedPostgres(options);
+      postmaster = await registerPostmaster(server);
     },
-    stop: () => server.stop(),
+    stop,
   };
 }
 
