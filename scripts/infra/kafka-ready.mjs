@@ -40,7 +40,11 @@ while (Date.now() - started < timeoutMs) {
   try {
     await admin.connect();
     const cluster = await admin.describeCluster();
-    if (cluster.brokers.length >= minBrokers && cluster.controller !== null && cluster.controller !== undefined) {
+    if (
+      cluster.brokers.length >= minBrokers &&
+      cluster.controller !== null &&
+      cluster.controller !== undefined
+    ) {
       console.error(
         `[kafka-ready] ready after ${Date.now() - started} ms: cluster ${cluster.clusterId}, ` +
           `brokers ${cluster.brokers.map((b) => `${b.host}:${b.port}`).join(",")}, controller ${cluster.controller}`,

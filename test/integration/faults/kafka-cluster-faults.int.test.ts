@@ -78,7 +78,8 @@ describe.skipIf(!enabled)(
       console.log(
         `[faults] cluster history: ${history.published} published outbox rows, ${history.records} records in Kafka (${history.copies} extra copies), lost ${history.lost.length}, out of order ${history.outOfOrder.length}`,
       );
-      for (const line of [...history.lost, ...history.outOfOrder].slice(0, 20)) console.log(`[faults]     ${line}`);
+      for (const line of [...history.lost, ...history.outOfOrder].slice(0, 20))
+        console.log(`[faults]     ${line}`);
       await mkdir(RESULTS, { recursive: true });
       await appendFile(
         path.join(RESULTS, "runs.jsonl"),
