@@ -106,6 +106,10 @@ kafka_cluster_up() {
 
 kafka_cluster_down() {
   local n
+  # All together: the last node of a KRaft quorum stopped alone waits for a quorum it cannot get.
+  for n in $(seq 1 $CLUSTER_NODES); do
+    if cluster_running "$n"; then kill -TERM "$(cluster_pid "$n")" 2>/dev/null || true; fi
+  done
   for n in $(seq 1 $CLUSTER_NODES); do
     if cluster_running "$n"; then stop_pid "kafka-cluster node $n" "$(cluster_pid "$n")" "$(cluster_pattern "$n")" 30; fi
     rm -f "$(cluster_home "$n")/kafka.pid"
