@@ -57,7 +57,7 @@ function adminOf(brokers: string) {
   }).admin();
 }
 
-async function withAdmin<T>(
+export async function withAdmin<T>(
   brokers: string,
   fn: (admin: ReturnType<typeof adminOf>) => Promise<T>,
 ): Promise<T> {

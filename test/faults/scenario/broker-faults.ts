@@ -1,6 +1,5 @@
-import { Kafka, logLevel } from "kafkajs";
 import { TOPIC } from "../../../src/platform/events/topics.js";
-import type { KafkaCluster } from "../rig/kafka-cluster.js";
+import { type KafkaCluster, withAdmin } from "../rig/kafka-cluster.js";
 
 /**
  * The broker faults of the cluster test, one after another in the middle of the stream (the
@@ -45,19 +44,9 @@ const BOOKING_TOPIC = TOPIC.bookingCreated;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function busiestGroup(brokers: string): Promise<string> {
-  const admin = new Kafka({
-    clientId: "pin-faults-groups",
-    brokers: brokers.split(","),
-    logLevel: logLevel.NOTHING,
-  }).admin();
-  await admin.connect();
-  try {
-    const { groups } = await admin.listGroups();
-    const ids = groups.map((g) => g.groupId).filter((g) => !g.startsWith("pin-broadcast-"));
-    return ids.find((g) => g.includes("catalog")) ?? ids.sort()[0] ?? "pin-catalog";
-  } finally {
-    await admin.disconnect().catch(() => {});
-  }
+  const { groups } = await withAdmin(brokers, (admin) => admin.listGroups());
+  const ids = groups.map((g) => g.groupId).filter((g) => !g.startsWith("pin-broadcast-"));
+  return ids.find((g) => g.includes("catalog")) ?? ids.sort()[0] ?? "pin-catalog";
 }
 
 /** Polls `probe` until it answers something other than `from` (and not -1); ms it took */
