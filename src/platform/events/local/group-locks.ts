@@ -35,6 +35,7 @@ export function createGroupLocks(url: string, log: Logger): GroupLocks {
   let connecting: Promise<pg.Client> | null = null;
   /** The connection each held lock lives on: released only there (a new connection holds nothing) */
   const held = new Map<string, pg.Client>();
+  const acquiring = new Set<string>();
   let closed = false;
 
   function forget(c: pg.Client): void {
@@ -74,14 +75,21 @@ export function createGroupLocks(url: string, log: Logger): GroupLocks {
 
   return {
     async tryAcquire(group) {
-      const c = await connection();
-      const { rows } = await c.query<{ locked: boolean }>(
-        "SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked",
-        [GROUP_LOCK_NAMESPACE, group],
-      );
-      const locked = rows[0]?.locked === true;
-      if (locked) held.set(group, c);
-      return locked;
+      // A session lock is re-entrant: two runners of one group in this process exclude each other here.
+      if (held.has(group) || acquiring.has(group)) return false;
+      acquiring.add(group);
+      try {
+        const c = await connection();
+        const { rows } = await c.query<{ locked: boolean }>(
+          "SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked",
+          [GROUP_LOCK_NAMESPACE, group],
+        );
+        const locked = rows[0]?.locked === true;
+        if (locked) held.set(group, c);
+        return locked;
+      } finally {
+        acquiring.delete(group);
+      }
     },
     async release(group) {
       const c = held.get(group);
