@@ -1,6 +1,7 @@
 // Readiness probe for the local Kafka broker: polls a kafkajs admin `describeCluster` until the
 // broker answers with itself and an elected controller, or the timeout passes.
-// Usage: node scripts/infra/kafka-ready.mjs --brokers 127.0.0.1:19092 [--timeout 90] [--pid N]
+// Usage: node scripts/infra/kafka-ready.mjs --brokers 127.0.0.1:19092 [--timeout 90] [--pid N] [--min-brokers N]
+// (--min-brokers: a node of a cluster is ready once it sees that many brokers; default 1)
 // Exit 0 when ready, 1 on timeout, 2 when the watched broker process died meanwhile.
 import { Kafka, logLevel } from "kafkajs";
 
@@ -9,6 +10,7 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i], proce
 const brokers = (args.get("--brokers") ?? "127.0.0.1:19092").split(",");
 const timeoutMs = Number(args.get("--timeout") ?? 90) * 1000;
 const pid = args.has("--pid") ? Number(args.get("--pid")) : undefined;
+const minBrokers = Number(args.get("--min-brokers") ?? 1);
 
 const alive = (p) => {
   try {
@@ -38,7 +40,11 @@ while (Date.now() - started < timeoutMs) {
   try {
     await admin.connect();
     const cluster = await admin.describeCluster();
-    if (cluster.brokers.length > 0 && cluster.controller !== null && cluster.controller !== undefined) {
+    if (
+      cluster.brokers.length >= minBrokers &&
+      cluster.controller !== null &&
+      cluster.controller !== undefined
+    ) {
       console.error(
         `[kafka-ready] ready after ${Date.now() - started} ms: cluster ${cluster.clusterId}, ` +
           `brokers ${cluster.brokers.map((b) => `${b.host}:${b.port}`).join(",")}, controller ${cluster.controller}`,

@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { RUN_ID_ENV, sweepOrphans } from "../faults/rig/process-registry.js";
 import {
   isCI,
   resolveServices,
@@ -121,7 +122,20 @@ function banner(status: ServicesStatus, fromFile: string[]): string {
   return `\n${lines.join("\n")}\n`;
 }
 
+/** Processes earlier runs' tests left behind (their test process died): killed, listed (issue #21). */
+function sweepLeftovers(when: string, run?: string): void {
+  const killed = sweepOrphans(run === undefined ? {} : { run });
+  if (killed.length > 0)
+    console.warn(
+      `[test ${when}] killed ${killed.length} process(es) a test left behind: ${killed.map((p) => `${p.name} (pid ${p.pid})`).join(", ")}`,
+    );
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  sweepLeftovers("setup");
+  // The workers forked for this run inherit it: their processes are this run's to sweep at the end.
+  const run = String(process.pid);
+  process.env[RUN_ID_ENV] = run;
   infraUp();
   const fromFile = loadEnvFile(SERVICES_ENV_FILE);
   const started: StartedService[] = [];
@@ -133,5 +147,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await Promise.allSettled(started.map((s) => s.stop()));
+    sweepLeftovers("teardown", run);
   };
 }

@@ -13,6 +13,8 @@ export interface DbOptions {
   readonly statementTimeoutMs?: number;
 }
 
+const connectionStrings = new WeakMap<PrismaClient, string>();
+
 /** Prisma client over the pg driver adapter (Prisma 7 has no native query engine here). */
 export function createPrismaClient(options: DbOptions): PrismaClient {
   const adapter = new PrismaPg({
@@ -20,5 +22,15 @@ export function createPrismaClient(options: DbOptions): PrismaClient {
     max: options.maxConnections ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
-  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });
+  const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });
+  connectionStrings.set(client, options.url);
+  return client;
+}
+
+/**
+ * The database a client of createPrismaClient talks to, for the few parts that need a connection
+ * of their own outside its pool (session advisory locks: src/platform/events/local/group-locks.ts).
+ */
+export function connectionStringOf(db: PrismaClient): string | undefined {
+  return connectionStrings.get(db);
 }

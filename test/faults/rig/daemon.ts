@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, type WriteStream } from "node:fs";
+import { register, unregister } from "./process-registry.js";
 
 /**
  * One server process the faults rig owns (a Kafka broker, a ClickHouse server, a role of PIN):
  * started with its output in a log file, waited for with a probe, stopped gently (SIGTERM, then
  * SIGKILL) or killed outright (SIGKILL). Only processes started here are ever signalled.
+ * Each runs in a process group of its own, signalled as a group (whatever it started goes with
+ * it), and is in the process registry while it runs: the test process's exit hook and the global
+ * teardown kill whatever a failed test left behind (process-registry.ts).
  */
 export interface DaemonSpec {
   readonly name: string;
@@ -48,12 +52,22 @@ export function createDaemon(spec: DaemonSpec): Daemon {
       ? Promise.resolve()
       : new Promise<void>((resolve) => c.once("exit", () => resolve()));
 
+  /** The whole process group of c (it leads one: spawned detached) */
+  const signalGroup = (c: ChildProcess, sig: NodeJS.Signals) => {
+    if (c.pid === undefined) return;
+    try {
+      process.kill(-c.pid, sig);
+    } catch {
+      // the group is gone
+    }
+  };
+
   async function signal(sig: NodeJS.Signals, graceMs: number): Promise<void> {
     const c = child;
     if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const done = exited(c);
-    c.kill(sig);
-    const timer = setTimeout(() => c.kill("SIGKILL"), graceMs);
+    signalGroup(c, sig);
+    const timer = setTimeout(() => signalGroup(c, "SIGKILL"), graceMs);
     await done;
     clearTimeout(timer);
     await new Promise<void>((resolve) => (log ? log.end(() => resolve()) : resolve()));
@@ -72,8 +86,18 @@ export function createDaemon(spec: DaemonSpec): Daemon {
         cwd: spec.cwd,
         env: spec.env,
         stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
       });
       child = c;
+      const pid = c.pid;
+      if (pid !== undefined) {
+        register({ pid, group: true, name: spec.name, marker: spec.args.at(-1) ?? spec.command });
+        c.once("exit", () => {
+          // Whatever the leader left in its group goes with it.
+          signalGroup(c, "SIGKILL");
+          unregister(pid);
+        });
+      }
       const sink = log;
       let sinceStart = "";
       const keep = (chunk: Buffer) => {

@@ -21,7 +21,7 @@ export interface KafkaBroker {
 const READY_TIMEOUT_MS = 120_000;
 const REPO = path.resolve(import.meta.dirname, "../../..");
 
-function kafkaLibs(): string {
+export function kafkaLibs(): string {
   const libs = path.join(REPO, ".infra/kafka/libs");
   const installed = () => existsSync(libs) && readdirSync(libs).some((f) => /^kafka_2\.13-.*\.jar$/.test(f));
   // A fresh clone whose npm test reused another checkout's broker has no jars yet: install them
@@ -32,14 +32,14 @@ function kafkaLibs(): string {
   return libs;
 }
 
-function clusterId(): string {
+export function clusterId(): string {
   for (;;) {
     const id = randomBytes(16).toString("base64url");
     if (!id.startsWith("-")) return id;
   }
 }
 
-async function answers(brokers: string): Promise<boolean> {
+export async function answers(brokers: string): Promise<boolean> {
   const admin = new Kafka({
     clientId: "pin-faults-probe",
     brokers: [brokers],
@@ -59,6 +59,61 @@ async function answers(brokers: string): Promise<boolean> {
   }
 }
 
+const LOG4J = `-Dlog4j.configuration=file:${path.join(REPO, "infra/kafka/log4j.properties")}`;
+
+/** kafka.tools.StorageTool format: a node's data folder for the given cluster id */
+export function formatStorage(libs: string, props: string, id: string): void {
+  execFileSync(
+    "java",
+    [
+      "-XX:TieredStopAtLevel=1",
+      "-XX:+UseSerialGC",
+      LOG4J,
+      "-cp",
+      `${libs}/*`,
+      "kafka.tools.StorageTool",
+      "format",
+      "-t",
+      id,
+      "-c",
+      props,
+    ],
+    { stdio: "ignore" },
+  );
+}
+
+/** One broker JVM (kafka.Kafka <props>) as a daemon of the rig, ready once `ready` says so */
+export function brokerDaemon(options: {
+  name: string;
+  libs: string;
+  props: string;
+  home: string;
+  heapMb: number;
+  ready: () => Promise<boolean>;
+}): Daemon {
+  return createDaemon({
+    name: options.name,
+    command: "java",
+    args: [
+      "-Xms128m",
+      `-Xmx${options.heapMb}m`,
+      "-XX:+UseG1GC",
+      "-XX:MaxGCPauseMillis=20",
+      "-Djava.awt.headless=true",
+      LOG4J,
+      "-cp",
+      `${options.libs}/*`,
+      "kafka.Kafka",
+      options.props,
+    ],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    cwd: options.home,
+    logFile: path.join(options.home, "kafka.log"),
+    ready: options.ready,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+  });
+}
+
 export async function startKafkaBroker(dir: string): Promise<KafkaBroker> {
   const libs = kafkaLibs();
   const port = await freePort();
@@ -75,46 +130,15 @@ export async function startKafkaBroker(dir: string): Promise<KafkaBroker> {
       .replaceAll("@KAFKA_PORT@", String(port))
       .replaceAll("@KAFKA_CONTROLLER_PORT@", String(controllerPort)),
   );
-  const log4j = `-Dlog4j.configuration=file:${path.join(REPO, "infra/kafka/log4j.properties")}`;
-  const logFile = path.join(home, "kafka.log");
-  execFileSync(
-    "java",
-    [
-      "-XX:TieredStopAtLevel=1",
-      "-XX:+UseSerialGC",
-      log4j,
-      "-cp",
-      `${libs}/*`,
-      "kafka.tools.StorageTool",
-      "format",
-      "-t",
-      clusterId(),
-      "-c",
-      props,
-    ],
-    { stdio: "ignore" },
-  );
+  formatStorage(libs, props, clusterId());
   const brokers = `127.0.0.1:${port}`;
-  const daemon = createDaemon({
+  const daemon = brokerDaemon({
     name: "kafka",
-    command: "java",
-    args: [
-      "-Xms128m",
-      "-Xmx384m",
-      "-XX:+UseG1GC",
-      "-XX:MaxGCPauseMillis=20",
-      "-Djava.awt.headless=true",
-      log4j,
-      "-cp",
-      `${libs}/*`,
-      "kafka.Kafka",
-      props,
-    ],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    cwd: home,
-    logFile,
+    libs,
+    props,
+    home,
+    heapMb: 384,
     ready: () => answers(brokers),
-    readyTimeoutMs: READY_TIMEOUT_MS,
   });
   await daemon.start();
   return { brokers, daemon };
@@ -129,17 +153,21 @@ const LEADERS_TIMEOUT_MS = 60_000;
  * "does not host this topic-partition" right after another's create and failed to start — until
  * src/platform/events/kafka/create-topics.ts; the start-up race is not what this suite measures.)
  */
-export async function provisionTopics(brokers: string, topics: readonly string[]): Promise<void> {
+export async function provisionTopics(
+  brokers: string,
+  topics: readonly string[],
+  replicationFactor = 1,
+): Promise<void> {
   const admin = new Kafka({
     clientId: "pin-faults-admin",
-    brokers: [brokers],
+    brokers: brokers.split(","),
     logLevel: logLevel.NOTHING,
   }).admin();
   await admin.connect();
   try {
     await admin.createTopics({
       waitForLeaders: false,
-      topics: topics.map((topic) => ({ topic, numPartitions: PARTITIONS })),
+      topics: topics.map((topic) => ({ topic, numPartitions: PARTITIONS, replicationFactor })),
     });
     const deadline = Date.now() + LEADERS_TIMEOUT_MS;
     for (;;) {

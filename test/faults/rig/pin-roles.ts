@@ -28,6 +28,8 @@ export interface PinTopology {
   readonly replicas: Readonly<Record<Role, number>>;
   /** src/main.ts built by buildMain() */
   readonly mainModule: string;
+  /** Settings of one role's processes on top of the rig's (a test may break a role with it) */
+  readonly roleEnv?: Partial<Record<Role, NodeJS.ProcessEnv>>;
 }
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
@@ -65,6 +67,7 @@ function envFor(topology: PinTopology, name: string, role: Role, port: number | 
         }
       : { PIN_ANALYTICS: "off" }),
     ...(port !== null ? { PORT: String(port) } : {}),
+    ...topology.roleEnv?.[role],
   };
 }
 
@@ -88,13 +91,27 @@ export async function createRoleProcess(
   return { name, role, base: port === null ? null : `http://127.0.0.1:${port}`, daemon };
 }
 
-/** Every role's processes, started together (they compile and connect in parallel). */
+/**
+ * Every role's processes, started together (they compile and connect in parallel). If one fails
+ * to start, every other one is stopped before the error is thrown: a role that died at start used
+ * to leave the rest running, reparented to init, long after the test (issue #21 item 5).
+ */
 export async function startPinRoles(topology: PinTopology): Promise<RoleProcess[]> {
   const processes: RoleProcess[] = [];
   for (const role of ["workers", "consumers", "api"] as const)
     for (let i = 1; i <= topology.replicas[role]; i++)
       processes.push(await createRoleProcess(topology, role, i));
-  await Promise.all(processes.map((p) => p.daemon.start()));
+  let failure: { error: unknown } | null = null;
+  await Promise.all(
+    processes.map((p) =>
+      p.daemon.start().catch(async (error: unknown) => {
+        if (failure) return; // one of the processes the first failure killed
+        failure = { error };
+        await Promise.all(processes.map((q) => q.daemon.kill()));
+      }),
+    ),
+  );
+  if (failure) throw (failure as { error: unknown }).error;
   return processes;
 }
 

@@ -36,7 +36,7 @@ export async function backlog(db: Db, brokers: string): Promise<Backlog> {
 export async function consumerLag(brokers: string): Promise<number> {
   const admin = new Kafka({
     clientId: "pin-faults-lag",
-    brokers: [brokers],
+    brokers: brokers.split(","),
     logLevel: logLevel.NOTHING,
   }).admin();
   await admin.connect();

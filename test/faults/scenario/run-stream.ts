@@ -31,6 +31,8 @@ export interface Session {
 export interface Fault {
   onEvent(events: number): Promise<void>;
   done(): Promise<void>;
+  /** True while the fault still needs load (the stream then goes on past its count, up to maxEvents) */
+  busy?(): boolean;
 }
 
 export interface PhaseReport {
@@ -58,6 +60,8 @@ export async function startSession(options: {
   lanes: number;
   /** All the events the session will issue (sizes the apartment pool) */
   totalEvents: number;
+  /** Processes per role; default two of each */
+  replicas?: Readonly<Record<"api" | "consumers" | "workers", number>>;
 }): Promise<Session> {
   const { rig } = options;
   const databaseUrl = await rig.freshDatabase("faults");
@@ -69,7 +73,7 @@ export async function startSession(options: {
     clickhouseUrl: rig.clickhouse.url,
     devstatsDatabase,
     dir: rig.dir,
-    replicas: { api: 2, consumers: 2, workers: 2 },
+    replicas: options.replicas ?? { api: 2, consumers: 2, workers: 2 },
     mainModule: options.mainModule,
   });
   try {
@@ -105,7 +109,7 @@ export async function startSession(options: {
 
 export async function runPhase(
   session: Session,
-  options: { name: string; events: number; fault: Fault; quiescenceTimeoutMs: number },
+  options: { name: string; events: number; fault: Fault; quiescenceTimeoutMs: number; maxEvents?: number },
 ): Promise<PhaseReport> {
   const { db, rig, ledger } = session;
   const before = ledger.events;
@@ -118,6 +122,14 @@ export async function runPhase(
       ledger,
       prng: session.prng,
       onEvent: (n) => options.fault.onEvent(n - before),
+      ...(options.fault.busy
+        ? {
+            keepGoing: {
+              while: () => options.fault.busy?.() ?? false,
+              cap: before + (options.maxEvents ?? options.events * 4),
+            },
+          }
+        : {}),
     },
     before + options.events,
   );

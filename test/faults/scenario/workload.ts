@@ -79,6 +79,8 @@ export interface WorkloadDeps {
   readonly prng: Prng;
   /** Called after every event: the chaos schedule hooks in here */
   readonly onEvent: (events: number) => Promise<void>;
+  /** The stream goes on past its count while this says so (a fault still running), up to `cap` */
+  readonly keepGoing?: { readonly while: () => boolean; readonly cap: number };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -103,7 +105,10 @@ export async function runWorkload(deps: WorkloadDeps, events: number): Promise<v
     });
   await Promise.all(
     lanes.map(async (lane) => {
-      while (deps.ledger.events < events) await step(deps, lane);
+      const more = () =>
+        deps.ledger.events < events ||
+        (deps.keepGoing !== undefined && deps.keepGoing.while() && deps.ledger.events < deps.keepGoing.cap);
+      while (more()) await step(deps, lane);
     }),
   );
 }

@@ -64,11 +64,14 @@ describe(`faults in Kafka mode (seed ${settings.seed}; replay with PIN_FAULTS_SE
   let session: Session;
 
   beforeAll(async () => {
-    const [started, mainModule] = await Promise.all([startFaultRig(), buildMain()]);
-    rig = started;
+    // allSettled: a rig that started is stopped by afterAll even when the build failed.
+    const [started, built] = await Promise.allSettled([startFaultRig(), buildMain()]);
+    if (started.status === "rejected") throw started.reason;
+    rig = started.value;
+    if (built.status === "rejected") throw built.reason;
     session = await startSession({
       rig,
-      mainModule,
+      mainModule: built.value,
       seed: settings.seed,
       lanes: settings.lanes,
       totalEvents: settings.events + 3 * settings.outageEvents,

@@ -22,6 +22,7 @@ import { HEADER } from "../envelope.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
+import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
 import { topicEnds } from "./topic-offsets.js";
 
@@ -117,6 +118,15 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       admin = a;
     }
     return admin;
+  }
+
+  /** Partitions of each topic the relay writes to, as the brokers have them */
+  const partitionCounts = new Map<string, number>();
+  async function knowPartitionCounts(topics: readonly string[]): Promise<void> {
+    const unknown = topics.filter((t) => !partitionCounts.has(t));
+    if (unknown.length === 0) return;
+    const { topics: meta } = await (await getAdmin()).fetchTopicMetadata({ topics: unknown });
+    for (const t of meta) if (t.partitions.length > 0) partitionCounts.set(t.name, t.partitions.length);
   }
 
   async function ensureTopics(topics: readonly string[]): Promise<void> {
@@ -407,11 +417,17 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             });
             byTopic.set(m.topic, list);
           }
-          await ensureTopics([...byTopic.keys()]);
-          await p.sendBatch({
-            acks: -1,
-            topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
-          });
+          const topics = [...byTopic.keys()];
+          await ensureTopics(topics);
+          await knowPartitionCounts(topics);
+          // Explicit partitions, then every partition checked answered: kafkajs #1303 (complete-send.ts).
+          const topicMessages = withPartitions(
+            [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
+            (topic) => partitionCounts.get(topic) ?? partitions,
+          );
+          const answers = await p.sendBatch({ acks: -1, topicMessages });
+          const unanswered = unansweredPartitions(topicMessages, answers);
+          if (unanswered.length > 0) throw new IncompleteSendError(unanswered);
         },
         close: () => p.disconnect(),
       };

@@ -1,6 +1,6 @@
 import type { Clock } from "../../clock/clock.js";
 import type { Settings } from "../../config/settings.js";
-import type { Db } from "../../db/prisma-client.js";
+import { connectionStringOf, type Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
@@ -11,6 +11,7 @@ import { createSleeper } from "../sleep.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { parseEnvelope } from "../wire.js";
+import { createGroupLocks, type GroupLocks } from "./group-locks.js";
 import {
   appendToLog,
   hasRowsAfter,
@@ -25,9 +26,6 @@ import {
 const DEFAULT_POLL_MS = 50;
 const DEFAULT_PARKED_SCAN_MS = 250;
 const BATCH_SIZE = 200;
-/** advisory-lock namespace (first key) of local consumer groups: one active reader per group */
-const GROUP_LOCK_NAMESPACE = 0x5049_4e01;
-const POLL_TX_TIMEOUT_MS = 5 * 60_000;
 const CAUGHT_UP_CHECK_MS = 25;
 /** Concurrent key lanes per local consumer group (the local analogue of partitions) */
 const LANES = 4;
@@ -52,10 +50,20 @@ export interface LocalTransportDeps {
 /**
  * Embedded mode: the event log is a PostgreSQL table. Consumer groups read it in commit order
  * (see local-log.ts) with their offsets in platform.consumer_offsets; one process per group
- * reads at a time (advisory lock held by the poll transaction), like one partition.
+ * reads at a time (a session advisory lock on a connection outside the pool: group-locks.ts), like
+ * one partition.
  */
 export function createLocalTransport(deps: LocalTransportDeps): Transport {
   const { db, log } = deps;
+  let locks: GroupLocks | null = null;
+  const groupLocks = (): GroupLocks => {
+    if (!locks) {
+      const url = connectionStringOf(db);
+      if (!url) throw new Error("the local transport needs a client made by createPrismaClient");
+      locks = createGroupLocks(url, log);
+    }
+    return locks;
+  };
   const pollMs = deps.tuning?.localPollMs ?? DEFAULT_POLL_MS;
   const send = async (m: { topic: string; key: string; value: string; headers: Record<string, string> }) =>
     appendToLog(db, [m]);
@@ -79,62 +87,59 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
 
     /** One pass over the group's topics; true when more rows are likely waiting. */
     async function pollOnce(): Promise<boolean> {
-      return db.$transaction(
-        async (lockTx) => {
-          const lock = await lockTx.$queryRaw<Array<{ locked: boolean }>>`
-            SELECT pg_try_advisory_xact_lock(${GROUP_LOCK_NAMESPACE}::int, hashtext(${def.group})) AS locked`;
-          if (!lock[0]?.locked) return false;
-          let more = false;
-          for (const topic of topics) {
-            const paused = backoff.get(topic);
-            if (paused && paused.until > Date.now()) continue;
-            const from = await loadOffset(db, def.group, topic);
-            const readLimit = Math.max(batching.maxMessages, LANES);
-            const rows = await readCommitted(db, topic, from, readLimit);
-            // Keys are spread over lanes handled concurrently (a lane is what a partition is on
-            // Kafka): per-key order holds inside a lane; the offset only moves past the longest
-            // prefix of rows that all succeeded, so a failure re-reads (and dedups) the rest.
-            const lanes = new Map<number, number[]>();
-            rows.forEach((row, index) => {
-              const lane = laneOf(row.key);
-              lanes.set(lane, [...(lanes.get(lane) ?? []), index]);
-            });
-            // Each lane is one batch (one scope, one dedup insert), like a partition's batch on Kafka.
-            const failures = await Promise.all(
-              [...lanes.values()].map(async (indexes) => {
-                if (!running) return indexes[0] ?? rows.length;
-                const outcome = await processor.processBatch(
-                  indexes.map((index) => inboundOf(rows[index]!)),
-                  { isRunning: () => running },
-                );
-                if (outcome.kind === "infrastructure") return indexes[0] ?? rows.length;
-                // Stopped part-way: the lane's first unprocessed row bounds the offset.
-                return indexes[outcome.results.length] ?? rows.length;
-              }),
-            );
-            const firstFailed = Math.min(rows.length, ...failures);
-            const failed = firstFailed < rows.length && running;
-            if (failed) {
-              const n = (backoff.get(topic)?.failures ?? 0) + 1;
-              const delay = infrastructureDelayMs(policy, n);
-              backoff.set(topic, { failures: n, until: Date.now() + delay });
-              log.warn(
-                { group: def.group, topic, failures: n, delayMs: delay },
-                "topic paused after infrastructure failure",
+      if (!(await groupLocks().tryAcquire(def.group))) return false;
+      try {
+        let more = false;
+        for (const topic of topics) {
+          const paused = backoff.get(topic);
+          if (paused && paused.until > Date.now()) continue;
+          const from = await loadOffset(db, def.group, topic);
+          const readLimit = Math.max(batching.maxMessages, LANES);
+          const rows = await readCommitted(db, topic, from, readLimit);
+          // Keys are spread over lanes handled concurrently (a lane is what a partition is on
+          // Kafka): per-key order holds inside a lane; the offset only moves past the longest
+          // prefix of rows that all succeeded, so a failure re-reads (and dedups) the rest.
+          const lanes = new Map<number, number[]>();
+          rows.forEach((row, index) => {
+            const lane = laneOf(row.key);
+            lanes.set(lane, [...(lanes.get(lane) ?? []), index]);
+          });
+          // Each lane is one batch (one scope, one dedup insert), like a partition's batch on Kafka.
+          const failures = await Promise.all(
+            [...lanes.values()].map(async (indexes) => {
+              if (!running) return indexes[0] ?? rows.length;
+              const outcome = await processor.processBatch(
+                indexes.map((index) => inboundOf(rows[index]!)),
+                { isRunning: () => running },
               );
-            } else if (rows.length > 0) {
-              backoff.delete(topic);
-            }
-            const lastRow = firstFailed > 0 ? rows[firstFailed - 1] : undefined;
-            const last: LogPosition | null = lastRow ? { txId: lastRow.tx_id, id: lastRow.id } : null;
-            // Offsets are written only after each message's own transaction committed.
-            if (last) await saveOffset(db, def.group, topic, last);
-            if (!failed && rows.length === readLimit) more = true;
+              if (outcome.kind === "infrastructure") return indexes[0] ?? rows.length;
+              // Stopped part-way: the lane's first unprocessed row bounds the offset.
+              return indexes[outcome.results.length] ?? rows.length;
+            }),
+          );
+          const firstFailed = Math.min(rows.length, ...failures);
+          const failed = firstFailed < rows.length && running;
+          if (failed) {
+            const n = (backoff.get(topic)?.failures ?? 0) + 1;
+            const delay = infrastructureDelayMs(policy, n);
+            backoff.set(topic, { failures: n, until: Date.now() + delay });
+            log.warn(
+              { group: def.group, topic, failures: n, delayMs: delay },
+              "topic paused after infrastructure failure",
+            );
+          } else if (rows.length > 0) {
+            backoff.delete(topic);
           }
-          return more;
-        },
-        { timeout: POLL_TX_TIMEOUT_MS, maxWait: POLL_TX_TIMEOUT_MS },
-      );
+          const lastRow = firstFailed > 0 ? rows[firstFailed - 1] : undefined;
+          const last: LogPosition | null = lastRow ? { txId: lastRow.tx_id, id: lastRow.id } : null;
+          // Offsets are written only after each message's own transaction committed.
+          if (last) await saveOffset(db, def.group, topic, last);
+          if (!failed && rows.length === readLimit) more = true;
+        }
+        return more;
+      } finally {
+        await groupLocks().release(def.group);
+      }
     }
 
     async function run(): Promise<void> {
@@ -245,6 +250,9 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
         return false;
       }
     },
-    async close() {},
+    async close() {
+      await locks?.close();
+      locks = null;
+    },
   };
 }
