@@ -5,6 +5,9 @@ import { defineConfig } from "vitest/config";
 //  - integration: `test/**/*.int.test.ts` and `*.e2e.test.ts` against real PostgreSQL, Kafka,
 //    ClickHouse and the real HTTP/WebSocket server. Services come from TEST_* variables (written
 //    by `npm run infra:up` to .infra/services.env), else are skipped loudly — never under CI=true.
+/** Files of the faults tier (`npm run test:faults`, its own CI step), not part of `npm test`. */
+export const FAULTS_TIER = ["test/integration/faults/kafka-cluster-faults.int.test.ts"];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +22,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/**/*.int.test.ts", "test/**/*.e2e.test.ts"],
+          // The cluster fault test is its own tier: `npm run test:faults` (vitest.faults.config.ts).
+          exclude: [...FAULTS_TIER, "**/node_modules/**"],
           environment: "node",
           globalSetup: ["test/support/global-setup.ts"],
           testTimeout: 120_000,
