@@ -245,6 +245,8 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
         return false;
       }
     },
+    /** The local log is PostgreSQL, which the process reached before building the transport. */
+    async waitForBroker() {},
     async close() {},
   };
 }
