@@ -36,7 +36,8 @@ const CONNECTION_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const PARTITIONS_CONSUMED_CONCURRENTLY = 6;
 const CAUGHT_UP_CHECK_MS = 50;
-const PING_TIMEOUT_MS = 3_000;
+/** Below /readyz's own 3 s limit per check */
+const PING_TIMEOUT_MS = 2_000;
 /** A lower bound of one record size on the wire, to turn maxMessages into fetch minBytes */
 const MIN_RECORD_BYTES = 64;
 const HEARTBEAT_EVERY_MS = 2_000;
@@ -118,18 +119,24 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   /** Whether this process ever reached a broker: before that, a configuration error is fatal. */
   const broker = { connected: false };
 
-  async function getAdmin(): Promise<Admin> {
-    if (!admin) {
+  /** One admin for the process; concurrent callers while it connects share the attempt. */
+  let adminConnecting: Promise<Admin> | null = null;
+  function getAdmin(): Promise<Admin> {
+    if (admin) return Promise.resolve(admin);
+    adminConnecting ??= (async () => {
       const a = kafka.admin();
       try {
         await a.connect();
+        admin = a;
+        return a;
       } catch (error) {
         await a.disconnect().catch(() => {});
         throw error;
+      } finally {
+        adminConnecting = null;
       }
-      admin = a;
-    }
-    return admin;
+    })();
+    return adminConnecting;
   }
 
   async function ensureTopics(topics: readonly string[]): Promise<void> {
@@ -520,15 +527,22 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       );
     },
     async ping() {
+      // The whole ping is bounded, connecting included: an absent broker answers /readyz with
+      // "connecting" at once rather than after the client's connection retries.
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const a = await getAdmin();
         await Promise.race([
-          a.describeCluster(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error("ping timeout")), PING_TIMEOUT_MS)),
+          getAdmin().then((a) => a.describeCluster()),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error("ping timeout")), PING_TIMEOUT_MS);
+          }),
         ]);
+        broker.connected = true;
         return true;
       } catch {
         return false;
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
