@@ -6,7 +6,8 @@ import type { AttemptVerdict } from "./retry-until-ready.js";
  * Which start-up failures of PostgreSQL and ClickHouse mean "not there yet" (wait for it) and
  * which can never heal (say which setting is wrong, or pass the error on). Pure (decision 0321).
  */
-const PG_NOT_YET_CODES = new Set([
+/** Node's codes of a connection that failed for now (refused, reset, timed out, no route, DNS blip). */
+export const CONNECTION_NOT_YET_CODES: ReadonlySet<string> = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "ETIMEDOUT",
@@ -14,6 +15,9 @@ const PG_NOT_YET_CODES = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "EAI_AGAIN",
+]);
+const PG_NOT_YET_CODES = new Set([
+  ...CONNECTION_NOT_YET_CODES,
   // SQLSTATE: cannot_connect_now (starting up / shutting down), admin_shutdown, crash_shutdown,
   // too_many_connections, and the connection exceptions of class 08.
   "57P03",

@@ -1,3 +1,5 @@
+import { CONNECTION_NOT_YET_CODES } from "../../startup/dependency-verdicts.js";
+
 /**
  * What a kafkajs error means for a process that is starting or running (issue #21, decision 0320):
  *  - not-ready: the broker, its group coordinator, a partition leader or an auto-created topic is
@@ -55,16 +57,6 @@ const NOT_READY_NAMES: ReadonlySet<string> = new Set([
   "KafkaJSLockTimeout",
   "KafkaJSTimeout",
   "KafkaJSFetcherRebalanceError",
-]);
-
-const NOT_READY_CODES: ReadonlySet<string> = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EAI_AGAIN",
 ]);
 
 const CREDENTIAL_TYPES: ReadonlySet<string> = new Set([
@@ -133,7 +125,7 @@ export function classifyKafkaError(error: unknown): KafkaErrorVerdict {
   // The most telling field first, over the whole chain: a wrapper's text repeats its cause's.
   const found =
     all.map((e) => text(e.type)).find((t) => NOT_READY_TYPES.has(t)) ??
-    all.map((e) => text(e.code)).find((c) => NOT_READY_CODES.has(c)) ??
+    all.map((e) => text(e.code)).find((c) => CONNECTION_NOT_YET_CODES.has(c)) ??
     all.map((e) => text(e.name)).find((n) => NOT_READY_NAMES.has(n)) ??
     (all.some((e) => NOT_READY_MESSAGE.test(text(e.message))) ? "connection" : undefined);
   if (found !== undefined) return { kind: "not-ready", reason: found };

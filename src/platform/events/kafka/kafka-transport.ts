@@ -156,17 +156,21 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     });
   }
 
-  async function systemProducer(): Promise<Producer> {
-    if (!producer) {
-      const p = newProducer(kafka);
-      try {
-        await p.connect();
-      } catch (error) {
-        await p.disconnect().catch(() => {});
-        throw error;
-      }
-      producer = p;
+  /** A connected producer of `k`; a failed connect leaves nothing open behind it. */
+  async function connectedProducer(k: Kafka): Promise<Producer> {
+    const p = newProducer(k);
+    try {
+      await p.connect();
+    } catch (error) {
+      await p.disconnect().catch(() => {});
+      throw error;
     }
+    broker.connected = true;
+    return p;
+  }
+
+  async function systemProducer(): Promise<Producer> {
+    producer ??= await connectedProducer(kafka);
     return producer;
   }
 
@@ -459,17 +463,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       // its batches fail (and back off) until the broker is there (issue #21).
       let p: Producer | null = null;
       const connected = async (): Promise<Producer> => {
-        if (!p) {
-          const fresh = newProducer(k);
-          try {
-            await fresh.connect();
-          } catch (error) {
-            await fresh.disconnect().catch(() => {});
-            throw error;
-          }
-          p = fresh;
-          broker.connected = true;
-        }
+        p ??= await connectedProducer(k);
         return p;
       };
       return {
