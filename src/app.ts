@@ -32,6 +32,8 @@ import { createEventPlatform, type EventPlatform, type Runner } from "./platform
 import type { Infra } from "./platform/infra.js";
 import { createLogger, type Logger } from "./platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "./platform/metrics/registry.js";
+import { clickhouseStartVerdict, databaseStartVerdict } from "./platform/startup/dependency-verdicts.js";
+import { retryUntilReady } from "./platform/startup/retry-until-ready.js";
 import { WORKERS } from "./workers/index.js";
 
 /**
@@ -105,8 +107,11 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
   // Replaced by a TestClock when PIN_TEST_CLOCK is on and allowed here (decision 0079).
   let clock: Clock = baseClock;
   const stack: Array<{ name: string; stop: () => Promise<void> }> = [];
+  /** Set by stop(): waits for a dependency end, and runners not started yet are not started. */
+  let stopping = false;
 
   async function stopAll(): Promise<void> {
+    stopping = true;
     for (const part of stack.reverse()) {
       try {
         await part.stop();
@@ -128,7 +133,13 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       clock = testClock;
       log.warn("test clock on: an admin may move now forward (advanceTestClock)");
     }
-    const migrations = await runMigrations({ url: databaseUrl, log });
+    // PostgreSQL may not be up yet (started together with us): wait for it (issue #21).
+    const migrations = await retryUntilReady(() => runMigrations({ url: databaseUrl, log }), {
+      what: "PostgreSQL",
+      log,
+      classify: databaseStartVerdict,
+      cancelled: () => stopping,
+    });
     log.info(
       {
         applied: migrations.applied.length,
@@ -145,7 +156,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     const platform = createEventPlatform({ settings: platformSettings, ...infra });
     stack.push({ name: "event-platform", stop: () => platform.close() });
 
-    const devstats = await openDevStats(settings, { db, clock, log, metrics });
+    const devstats = await openDevStats(settings, { db, clock, log, metrics }, () => stopping);
     if (devstats) stack.push({ name: "clickhouse", stop: () => devstats.clickhouse.close() });
 
     const roles = new Set(settings.roles);
@@ -167,6 +178,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     let url: string | null = null;
     let metricsUrl: string | null = null;
     let api: ApiServer | null = null;
+    let started = false;
     if (roles.has("api")) {
       const tokens = createTokenService(tokenKeysFor(settings, database.embedded));
       const live = createChessboardLive({ ...infra, platform });
@@ -205,9 +217,14 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         port: settings.port,
         host: settings.host ?? "127.0.0.1",
         devTokens: devTokensEnabled(settings, database.embedded),
+        // Each check answers true or what is missing (issue #21): {"kafka": "connecting"}.
         readiness: {
+          startup: async () => started || "starting",
           database: async () => (await db.$queryRaw<unknown[]>`SELECT 1`).length === 1,
-          ...(platform.transport === "kafka" ? { kafka: () => platform.ping() } : {}),
+          ...(platform.transport === "kafka"
+            ? { kafka: async () => (await platform.ping()) || "connecting" }
+            : {}),
+          events: async () => runnersReady(runners),
           ...(devstats
             ? { clickhouse: () => devstats.clickhouse.ping() }
             : settings.clickhouseUrl
@@ -217,10 +234,28 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       });
     }
 
-    for (const { name, runner } of runners) {
-      await runner.start();
-      stack.push({ name, stop: () => runner.stop() });
+    // The api listens before anything waits for the broker: /healthz answers, /readyz says what is
+    // missing, reads of PostgreSQL and outbox-writing mutations work while the broker is away.
+    if (api) {
+      const listening = await api.start();
+      url = listening.url;
+      metricsUrl = listening.metricsUrl;
+      stack.push({ name: "api", stop: () => api!.stop() });
     }
+
+    // Every runner retries its own dependency for as long as it takes (Kafka consumers: a fresh
+    // consumer after each failure); a stop meanwhile ends the waits. Only a configuration error
+    // (unknown broker host, refused credentials) ends the start.
+    await Promise.all([
+      platform.waitForBroker(() => stopping),
+      (async () => {
+        for (const { name, runner } of runners) {
+          if (stopping) return;
+          stack.push({ name, stop: () => runner.stop() });
+          await runner.start();
+        }
+      })(),
+    ]);
 
     if (settings.seedDemoData && database.embedded) {
       await seedDemoData({ db, clock, log });
@@ -237,12 +272,10 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       }
     }
 
-    if (api) {
-      const started = await api.start();
-      url = started.url;
-      metricsUrl = started.metricsUrl;
-      stack.push({ name: "api", stop: () => api!.stop() });
-    }
+    // The api stops first again, as before it listened early: moved to the end of the stack.
+    const apiAt = stack.findIndex((part) => part.name === "api");
+    if (apiAt >= 0) stack.push(...stack.splice(apiAt, 1));
+    started = true;
 
     log.info(
       { roles: [...roles], transport: platform.transport, url, readyInMs: Date.now() - startedAt },
@@ -277,6 +310,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
 async function openDevStats(
   settings: Settings,
   deps: { db: Db; clock: Clock; log: Logger; metrics: Registry },
+  cancelled: () => boolean,
 ): Promise<DevStats | null> {
   const opened = await openClickHouse(settings, deps.log);
   if (!opened.ok) {
@@ -284,7 +318,15 @@ async function openDevStats(
     return null;
   }
   try {
-    return await createDevStats({ clickhouse: opened.clickhouse, ...deps, settings });
+    // A ClickHouse server that does not answer yet is waited for (issue #21); chdb is in-process.
+    const create = () => createDevStats({ clickhouse: opened.clickhouse, ...deps, settings });
+    if (opened.clickhouse.engine !== "server") return await create();
+    return await retryUntilReady(create, {
+      what: "ClickHouse",
+      log: deps.log,
+      classify: clickhouseStartVerdict,
+      cancelled,
+    });
   } catch (error) {
     deps.log.error(
       { err: error, engine: opened.clickhouse.engine },
@@ -299,6 +341,14 @@ async function openDevStats(
 async function clickhouseAnswers(url: string): Promise<boolean> {
   const response = await fetch(new URL("/ping", url), { signal: AbortSignal.timeout(2_000) });
   return response.ok;
+}
+
+/** true, or the names of the runners that are not running yet (or again): what /readyz shows. */
+function runnersReady(runners: ReadonlyArray<{ name: string; runner: Runner }>): true | string {
+  const waiting = runners
+    .filter(({ runner }) => (runner.status?.() ?? "running") !== "running")
+    .map(({ name, runner }) => `${name} ${runner.status?.()}`);
+  return waiting.length === 0 || `waiting: ${waiting.join(", ")}`;
 }
 
 const SETTLE_ROUNDS = 3;

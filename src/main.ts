@@ -1,5 +1,6 @@
 import { startApp } from "./app.js";
 import { ConfigError, loadSettings, type Settings } from "./platform/config/settings.js";
+import { isKafkaClientError } from "./platform/events/kafka/kafka-errors.js";
 
 /** Entry point of `npm start`. The only place that touches process.exit. */
 async function main(): Promise<void> {
@@ -13,6 +14,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A stray rejection of the Kafka client (a timer of a consumer already replaced) is logged, never
+  // fatal: every Kafka part restarts itself (issue #21). Anything else still ends the process.
+  process.on("unhandledRejection", (reason) => {
+    if (!isKafkaClientError(reason)) throw reason;
+    console.error(
+      JSON.stringify({ level: 50, msg: "unhandled Kafka client rejection ignored", err: String(reason) }),
+    );
+  });
   const app = await startApp(settings);
   if (app.url) {
     const base = app.url.replace(/\/graphql$/, "");
@@ -42,6 +51,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A setting that can never work (unknown broker host, refused credentials): one line naming it.
+  if (error instanceof ConfigError) {
+    console.error(`PIN failed to start: configuration error: ${error.message}`);
+    process.exit(2);
+  }
   console.error("PIN failed to start:", error);
   process.exit(1);
 });

@@ -44,8 +44,11 @@ export interface ApiServerOptions {
   readonly host: string;
   /** GET /dev/token and GraphiQL's prefilled tokens; never true in production (config refuses). */
   readonly devTokens: boolean;
-  /** Named readiness checks for /readyz: the database, and the broker/ClickHouse where configured. */
-  readonly readiness: Record<string, () => Promise<boolean>>;
+  /**
+   * Named readiness checks for /readyz: the database, and the broker/ClickHouse where configured.
+   * A check answers true when ready, else false or a word for what is missing ("connecting").
+   */
+  readonly readiness: Record<string, () => Promise<boolean | string>>;
 }
 
 /** Metrics on their own listener (production always; elsewhere when PIN_METRICS_PORT is set). */
@@ -275,7 +278,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     if (url.pathname === "/healthz") return json(res, 200, { status: "ok" });
     if (url.pathname === "/readyz") {
       const checks = await runReadiness(options.readiness);
-      const ok = Object.values(checks).every(Boolean);
+      const ok = Object.values(checks).every((v) => v === true);
       return json(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", checks });
     }
     if (url.pathname === "/metrics" && !metricsServer) return serveMetrics(res);
@@ -467,11 +470,11 @@ function graphqlErrorBody(message: string, code: string) {
 }
 
 async function runReadiness(
-  checks: Record<string, () => Promise<boolean>>,
-): Promise<Record<string, boolean>> {
+  checks: Record<string, () => Promise<boolean | string>>,
+): Promise<Record<string, boolean | string>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
-      const timeout = new Promise<boolean>((resolve) =>
+      const timeout = new Promise<boolean | string>((resolve) =>
         setTimeout(() => resolve(false), READY_CHECK_TIMEOUT_MS).unref(),
       );
       const ok = await Promise.race([check().catch(() => false), timeout]);

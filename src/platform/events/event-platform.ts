@@ -20,6 +20,8 @@ export interface EventPlatform {
   /** No dedup, no DLQ, starts at the latest position: live fan-out to every API instance */
   runBroadcast(opts: BroadcastOptions): Runner;
   ping(): Promise<boolean>;
+  /** See Transport.waitForBroker */
+  waitForBroker(cancelled?: () => boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
     runConsumer: (def) => transport.consumer(def),
     runBroadcast: (opts) => transport.broadcast(opts),
     ping: () => transport.ping(),
+    waitForBroker: (cancelled) => transport.waitForBroker(cancelled),
     close: () => transport.close(),
   };
 }

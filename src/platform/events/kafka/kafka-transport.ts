@@ -1,5 +1,6 @@
 import {
   type Admin,
+  type Consumer,
   type EachBatchPayload,
   type ISocketFactory,
   Kafka,
@@ -10,9 +11,11 @@ import {
 } from "kafkajs";
 import type { Clock } from "../../clock/clock.js";
 import type { Settings } from "../../config/settings.js";
+import { ConfigError } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
+import { retryUntilReady } from "../../startup/retry-until-ready.js";
 import { type ChunkOutcome, processInChunks } from "../consumer/batch-pipeline.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
@@ -24,6 +27,8 @@ import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
+import { classifyKafkaError } from "./kafka-errors.js";
+import { NEVER_RESTART_BY_ITSELF, superviseConsumer } from "./supervised-consumer.js";
 import { topicEnds } from "./topic-offsets.js";
 
 const DEFAULT_PARTITIONS = 6;
@@ -32,7 +37,8 @@ const CONNECTION_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const PARTITIONS_CONSUMED_CONCURRENTLY = 6;
 const CAUGHT_UP_CHECK_MS = 50;
-const PING_TIMEOUT_MS = 3_000;
+/** Below /readyz's own 3 s limit per check */
+const PING_TIMEOUT_MS = 2_000;
 /** A lower bound of one record size on the wire, to turn maxMessages into fetch minBytes */
 const MIN_RECORD_BYTES = 64;
 const HEARTBEAT_EVERY_MS = 2_000;
@@ -111,13 +117,27 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   let producer: Producer | null = null;
   const knownTopics = new Set<string>();
 
-  async function getAdmin(): Promise<Admin> {
-    if (!admin) {
+  /** Whether this process ever reached a broker: before that, a configuration error is fatal. */
+  const broker = { connected: false };
+
+  /** One admin for the process; concurrent callers while it connects share the attempt. */
+  let adminConnecting: Promise<Admin> | null = null;
+  function getAdmin(): Promise<Admin> {
+    if (admin) return Promise.resolve(admin);
+    adminConnecting ??= (async () => {
       const a = kafka.admin();
-      await a.connect();
-      admin = a;
-    }
-    return admin;
+      try {
+        await a.connect();
+        admin = a;
+        return a;
+      } catch (error) {
+        await a.disconnect().catch(() => {});
+        throw error;
+      } finally {
+        adminConnecting = null;
+      }
+    })();
+    return adminConnecting;
   }
 
   /** Partitions of each topic the relay writes to, as the brokers have them */
@@ -146,12 +166,21 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     });
   }
 
-  async function systemProducer(): Promise<Producer> {
-    if (!producer) {
-      const p = newProducer(kafka);
+  /** A connected producer of `k`; a failed connect leaves nothing open behind it. */
+  async function connectedProducer(k: Kafka): Promise<Producer> {
+    const p = newProducer(k);
+    try {
       await p.connect();
-      producer = p;
+    } catch (error) {
+      await p.disconnect().catch(() => {});
+      throw error;
     }
+    broker.connected = true;
+    return p;
+  }
+
+  async function systemProducer(): Promise<Producer> {
+    producer ??= await connectedProducer(kafka);
     return producer;
   }
 
@@ -179,15 +208,17 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     });
     // The flush deadline is the broker's fetch wait: up to flushMs for about maxMessages records
     // (minBytes is a lower bound of their size), so a sink gets full batches (decision 0032).
-    const kc = kafka.consumer({
-      groupId: def.group,
-      maxWaitTimeInMs: batching.flushMs,
-      minBytes: def.batch?.flushMs === undefined ? 1 : batching.maxMessages * MIN_RECORD_BYTES,
-      allowAutoTopicCreation: false,
-      ...(processor.batchDepth > 1
-        ? { maxBytesPerPartition: PIPELINED_FETCH_BYTES_PER_PARTITION, maxBytes: PIPELINED_FETCH_BYTES }
-        : {}),
-    });
+    const newConsumer = () =>
+      kafka.consumer({
+        groupId: def.group,
+        maxWaitTimeInMs: batching.flushMs,
+        minBytes: def.batch?.flushMs === undefined ? 1 : batching.maxMessages * MIN_RECORD_BYTES,
+        allowAutoTopicCreation: false,
+        retry: NEVER_RESTART_BY_ITSELF,
+        ...(processor.batchDepth > 1
+          ? { maxBytesPerPartition: PIPELINED_FETCH_BYTES_PER_PARTITION, maxBytes: PIPELINED_FETCH_BYTES }
+          : {}),
+      });
     // Backoff state belongs to the partition holder: forgotten at every rebalance.
     const failures = new Map<string, number>();
     const resumeTimers = new Map<string, NodeJS.Timeout>();
@@ -196,7 +227,6 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       resumeTimers.clear();
       failures.clear();
     };
-    let running = false;
 
     // Through the batch's own commit: consumer.commitOffsets is silently dropped once stop() has
     // begun, which would hand every in-flight batch to the next holder again on each graceful stop.
@@ -210,10 +240,15 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       await commitBatch({ topics: [{ topic, partitions: [{ partition, offset: next }] }] });
     }
 
-    return {
-      async start() {
-        if (running) return;
-        running = true;
+    // A fresh kafkajs consumer at every (re)start, kept alive by the supervisor (decision 0320).
+    const supervised = superviseConsumer({
+      name: def.group,
+      log,
+      metrics: deps.metrics,
+      broker,
+      create: newConsumer,
+      onRestart: clearBackoff,
+      setUp: async (kc) => {
         await ensureTopics(topics);
         await kc.connect();
         kc.on(kc.events.GROUP_JOIN, () => {
@@ -222,86 +257,106 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           if (paused.length > 0) kc.resume(paused);
         });
         await kc.subscribe({ topics, fromBeginning: true });
-        await kc.run({
-          autoCommit: false,
-          eachBatchAutoResolve: false,
-          partitionsConsumedConcurrently: PARTITIONS_CONSUMED_CONCURRENTLY,
-          eachBatch: async ({
-            batch,
-            resolveOffset,
-            heartbeat,
-            isRunning,
-            isStale,
-            pause,
-            commitOffsetsIfNecessary,
-          }) => {
-            const { topic, partition } = batch;
-            const tp = `${topic}:${partition}`;
-            let lastDone: string | null = null;
-            // Heartbeats while a long batch runs keep the membership (a failed one is left to
-            // the batch's own end: a rebalance then redelivers, the dedup marks absorb it).
-            const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_EVERY_MS);
-            // The fetch in processor batches of maxMessages; a pipelined consumer prepares the next
-            // while one is written (decision 0217). Offsets move one batch after the other here.
-            const onOutcome = async ({ chunk, outcome }: ChunkOutcome): Promise<boolean> => {
-              const first = chunk[0] as InboundMessage;
-              if (outcome.kind === "infrastructure") {
-                if (lastDone !== null)
-                  await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch(() => {});
-                const n = (failures.get(tp) ?? 0) + 1;
-                failures.set(tp, n);
-                const delay = infrastructureDelayMs(policy, n);
-                log.warn(
-                  { group: def.group, topic, partition, failures: n, delayMs: delay, err: outcome.error },
-                  "partition paused after infrastructure failure",
-                );
-                // Never sleep in the handler: pause, rewind to the batch's first message, come back later.
-                const resume = pause();
-                kc.seek({ topic, partition, offset: first.offset });
-                resumeTimers.set(
-                  tp,
-                  setTimeout(() => {
-                    resumeTimers.delete(tp);
+        await run(kc);
+      },
+    });
+
+    const run = (kc: Consumer) =>
+      kc.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: PARTITIONS_CONSUMED_CONCURRENTLY,
+        eachBatch: async ({
+          batch,
+          resolveOffset,
+          heartbeat,
+          isRunning,
+          isStale,
+          pause,
+          commitOffsetsIfNecessary,
+        }) => {
+          const { topic, partition } = batch;
+          const tp = `${topic}:${partition}`;
+          let lastDone: string | null = null;
+          // Heartbeats while a long batch runs keep the membership (a failed one is left to
+          // the batch's own end: a rebalance then redelivers, the dedup marks absorb it).
+          const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_EVERY_MS);
+          // The fetch in processor batches of maxMessages; a pipelined consumer prepares the next
+          // while one is written (decision 0217). Offsets move one batch after the other here.
+          const onOutcome = async ({ chunk, outcome }: ChunkOutcome): Promise<boolean> => {
+            const first = chunk[0] as InboundMessage;
+            if (outcome.kind === "infrastructure") {
+              if (lastDone !== null)
+                await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch(() => {});
+              const n = (failures.get(tp) ?? 0) + 1;
+              failures.set(tp, n);
+              const delay = infrastructureDelayMs(policy, n);
+              log.warn(
+                { group: def.group, topic, partition, failures: n, delayMs: delay, err: outcome.error },
+                "partition paused after infrastructure failure",
+              );
+              // Never sleep in the handler: pause, rewind to the batch's first message, come back later.
+              const resume = pause();
+              kc.seek({ topic, partition, offset: first.offset });
+              resumeTimers.set(
+                tp,
+                setTimeout(() => {
+                  resumeTimers.delete(tp);
+                  // The consumer may have crashed and been replaced meanwhile: nothing to resume then.
+                  try {
                     resume();
-                  }, delay),
-                );
-                return false;
-              }
-              failures.delete(tp);
-              if (outcome.results.length === 0) return false;
-              deps.tuning?.faults?.afterConsumerCommit?.();
-              const upTo = chunk[outcome.results.length - 1] as InboundMessage;
-              resolveOffset(upTo.offset);
-              lastDone = upTo.offset;
-              // Offsets only after the batch's scope committed. A failed commit (partition revoked
-              // mid-batch, broker gone) only means redelivery, which the dedup marks absorb.
-              await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch((error: unknown) =>
-                log.warn(
-                  { group: def.group, topic, partition, err: error },
-                  "offset commit failed; will redeliver",
-                ),
+                  } catch (error) {
+                    log.debug(
+                      { group: def.group, topic, partition, err: error },
+                      "resume after backoff skipped",
+                    );
+                  }
+                }, delay),
               );
-              if (outcome.results.length < chunk.length) return false;
-              await heartbeat();
-              return true;
-            };
-            try {
-              await processInChunks(
-                processor,
-                batch.messages.map((m) => toInbound(topic, partition, m)),
-                {
-                  chunkSize: batching.maxMessages,
-                  depth: processor.batchDepth,
-                  heartbeat,
-                  isRunning: () => isRunning() && !isStale(),
-                  onOutcome,
-                },
-              );
-            } finally {
-              clearInterval(beat);
+              return false;
             }
-          },
-        });
+            failures.delete(tp);
+            if (outcome.results.length === 0) return false;
+            deps.tuning?.faults?.afterConsumerCommit?.();
+            const upTo = chunk[outcome.results.length - 1] as InboundMessage;
+            resolveOffset(upTo.offset);
+            lastDone = upTo.offset;
+            // Offsets only after the batch's scope committed. A failed commit (partition revoked
+            // mid-batch, broker gone) only means redelivery, which the dedup marks absorb.
+            await commit(commitOffsetsIfNecessary, topic, partition, lastDone).catch((error: unknown) =>
+              log.warn(
+                { group: def.group, topic, partition, err: error },
+                "offset commit failed; will redeliver",
+              ),
+            );
+            if (outcome.results.length < chunk.length) return false;
+            await heartbeat();
+            return true;
+          };
+          try {
+            await processInChunks(
+              processor,
+              batch.messages.map((m) => toInbound(topic, partition, m)),
+              {
+                chunkSize: batching.maxMessages,
+                depth: processor.batchDepth,
+                heartbeat,
+                isRunning: () => isRunning() && !isStale(),
+                onOutcome,
+              },
+            );
+          } finally {
+            clearInterval(beat);
+          }
+        },
+      });
+
+    let running = false;
+    return {
+      async start() {
+        if (running) return;
+        running = true;
+        await supervised.start();
         scanner.start();
       },
       async stop() {
@@ -309,8 +364,9 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         running = false;
         clearBackoff();
         await scanner.stop();
-        await kc.disconnect();
+        await supervised.stop();
       },
+      status: () => supervised.status(),
       async whenCaughtUp() {
         const a = await getAdmin();
         for (;;) {
@@ -334,32 +390,39 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   }
 
   function broadcast(opts: BroadcastOptions): Runner {
-    const kc = kafka.consumer({
-      groupId: `pin-broadcast-${opts.name}-${deps.instanceId}`,
-      maxWaitTimeInMs: 100,
-    });
-    let running = false;
-    return {
-      async start() {
-        if (running) return;
-        running = true;
+    const groupId = `pin-broadcast-${opts.name}-${deps.instanceId}`;
+    // "Live from now": where each partition stood when start() was first able to ask, then moved on
+    // by every message seen. A fresh consumer (first join, or after a crash) is sought there once it
+    // joined, so nothing published while the group was being joined or while it was restarting is
+    // skipped, and nothing seen is handed out twice.
+    const next = new Map<string, { topic: string; partition: number; offset: string }>();
+    let endsTaken = false;
+    const supervised = superviseConsumer({
+      name: `broadcast-${opts.name}`,
+      log,
+      metrics: deps.metrics,
+      broker,
+      create: () => kafka.consumer({ groupId, maxWaitTimeInMs: 100, retry: NEVER_RESTART_BY_ITSELF }),
+      setUp: async (kc) => {
         await ensureTopics(opts.topics);
-        // "Live from now" means from the moment start() is called: the high watermarks are taken
-        // first and the consumer is sought to them once run() has joined the group, so an event
-        // published while the group was being joined, or before the first fetch resolved
-        // "latest", is not skipped.
-        // Best effort: if the ends cannot be read, the consumer starts at "latest" as before.
-        const admin = await getAdmin();
-        const from = await Promise.all(
-          opts.topics.map(async (topic) => ({ topic, partitions: await topicEnds(admin, topic) })),
-        ).catch((error: unknown) => {
-          log.warn({ broadcast: opts.name, err: error }, "broadcast: topic ends unknown, starting at latest");
-          return [];
-        });
+        if (!endsTaken) {
+          const admin = await getAdmin();
+          for (const topic of opts.topics)
+            for (const p of await topicEnds(admin, topic)) {
+              const tp = `${topic}:${p.partition}`;
+              if (!next.has(tp)) next.set(tp, { topic, partition: p.partition, offset: p.high });
+            }
+          endsTaken = true;
+        }
         await kc.connect();
         await kc.subscribe({ topics: opts.topics, fromBeginning: false });
         await kc.run({
           eachMessage: async ({ topic, partition, message }) => {
+            next.set(`${topic}:${partition}`, {
+              topic,
+              partition,
+              offset: (BigInt(message.offset) + 1n).toString(),
+            });
             const parsed = parseEnvelope(toInbound(topic, partition, message));
             if (!parsed.ok) return;
             try {
@@ -369,19 +432,29 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             }
           },
         });
-        for (const { topic, partitions } of from) {
-          for (const p of partitions) kc.seek({ topic, partition: p.partition, offset: p.high });
-        }
+      },
+      onJoined: (kc) => {
+        for (const position of next.values()) kc.seek(position);
+      },
+    });
+    let running = false;
+    return {
+      async start() {
+        if (running) return;
+        running = true;
+        await supervised.start();
       },
       async stop() {
         if (!running) return;
         running = false;
-        await kc.disconnect();
+        await supervised.stop();
         // A broadcast group is per process: delete it so groups do not pile up on the broker.
-        await (await getAdmin())
-          .deleteGroups([`pin-broadcast-${opts.name}-${deps.instanceId}`])
-          .catch(() => {});
+        if (broker.connected)
+          await getAdmin()
+            .then((a) => a.deleteGroups([groupId]))
+            .catch(() => {});
       },
+      status: () => supervised.status(),
     };
   }
 
@@ -396,8 +469,13 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
               deps.tuning?.relaySocketFactory,
             )
           : kafka;
-      const p = newProducer(k);
-      await p.connect();
+      // Connected at the first publish, not here: the relay starts while the broker is away and
+      // its batches fail (and back off) until the broker is there (issue #21).
+      let p: Producer | null = null;
+      const connected = async (): Promise<Producer> => {
+        p ??= await connectedProducer(k);
+        return p;
+      };
       return {
         async publish(messages) {
           const byTopic = new Map<
@@ -425,26 +503,56 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
             (topic) => partitionCounts.get(topic) ?? partitions,
           );
-          const answers = await p.sendBatch({ acks: -1, topicMessages });
+          const answers = await (await connected()).sendBatch({ acks: -1, topicMessages });
           const unanswered = unansweredPartitions(topicMessages, answers);
           if (unanswered.length > 0) throw new IncompleteSendError(unanswered);
         },
-        close: () => p.disconnect(),
+        close: async () => {
+          await p?.disconnect();
+          p = null;
+        },
       };
     },
     consumer,
     broadcast,
     send,
+    async waitForBroker(cancelled) {
+      await retryUntilReady(
+        async () => {
+          const a = await getAdmin();
+          await a.describeCluster();
+          broker.connected = true;
+        },
+        {
+          what: "Kafka broker",
+          log,
+          cancelled,
+          classify: (error) => {
+            const verdict = classifyKafkaError(error);
+            return verdict.kind === "configuration" && !broker.connected
+              ? { retry: false, fatal: new ConfigError(verdict.setting, verdict.reason) }
+              : { retry: true, reason: verdict.reason };
+          },
+        },
+      );
+    },
     async ping() {
+      // The whole ping is bounded, connecting included: an absent broker answers /readyz with
+      // "connecting" at once rather than after the client's connection retries.
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const a = await getAdmin();
         await Promise.race([
-          a.describeCluster(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error("ping timeout")), PING_TIMEOUT_MS)),
+          getAdmin().then((a) => a.describeCluster()),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error("ping timeout")), PING_TIMEOUT_MS);
+          }),
         ]);
+        broker.connected = true;
         return true;
       } catch {
         return false;
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {

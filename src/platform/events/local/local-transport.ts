@@ -250,6 +250,8 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
         return false;
       }
     },
+    /** The local log is PostgreSQL, which the process reached before building the transport. */
+    async waitForBroker() {},
     async close() {
       await locks?.close();
       locks = null;

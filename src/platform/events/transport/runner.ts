@@ -7,7 +7,12 @@ export interface Runner {
   start(): Promise<void>;
   stop(): Promise<void>;
   whenCaughtUp?(): Promise<void>;
+  /** Where a runner that can tell stands: /readyz names those not "running" (issue #21) */
+  status?(): RunnerStatus;
 }
+
+/** starting: never ran yet (broker absent or settling); restarting: ran, failed, a fresh one follows */
+export type RunnerStatus = "starting" | "running" | "restarting" | "stopped";
 
 export interface BroadcastOptions {
   /** e.g. "chessboard-status"; the group is `pin-broadcast-<name>-<instance id>` */

@@ -28,5 +28,10 @@ export interface Transport {
   /** Writes a message to a topic directly (DLQ copies, replays) */
   send(message: Omit<OutboundMessage, "id">): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Resolves once the broker answered (at once for the local log); waits with backoff while it is
+   * absent or settling; rejects with a ConfigError when the settings can never work (issue #21).
+   */
+  waitForBroker(cancelled?: () => boolean): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,139 @@
+import { CONNECTION_NOT_YET_CODES } from "../../startup/dependency-verdicts.js";
+
+/**
+ * What a kafkajs error means for a process that is starting or running (issue #21, decision 0320):
+ *  - not-ready: the broker, its group coordinator, a partition leader or an auto-created topic is
+ *    not there yet (or the connection was refused/closed/timed out) → retry with backoff, for as
+ *    long as it takes;
+ *  - configuration: the settings can never work (unknown broker host, refused credentials or
+ *    authorisation) → fatal at start, with a one-line message naming the setting;
+ *  - unexpected: anything else → retried as well (a fresh client), logged as an error.
+ * Pure: reads the error, its `cause` chain and kafkajs' `originalError`/`errors` fields.
+ */
+export type KafkaErrorVerdict =
+  | { readonly kind: "not-ready"; readonly reason: string }
+  | { readonly kind: "configuration"; readonly setting: string; readonly reason: string }
+  | { readonly kind: "unexpected"; readonly reason: string };
+
+/** Protocol error types a settling, restarting or rebalancing broker answers. */
+export const NOT_READY_TYPES: ReadonlySet<string> = new Set([
+  "NOT_COORDINATOR",
+  "COORDINATOR_NOT_AVAILABLE",
+  "COORDINATOR_LOAD_IN_PROGRESS",
+  "NOT_LEADER_FOR_PARTITION",
+  "NOT_LEADER_OR_FOLLOWER",
+  "LEADER_NOT_AVAILABLE",
+  "UNKNOWN_TOPIC_OR_PARTITION",
+  "NOT_CONTROLLER",
+  "BROKER_NOT_AVAILABLE",
+  "REPLICA_NOT_AVAILABLE",
+  "NOT_ENOUGH_REPLICAS",
+  "NOT_ENOUGH_REPLICAS_AFTER_APPEND",
+  "REQUEST_TIMED_OUT",
+  "NETWORK_EXCEPTION",
+  "KAFKA_STORAGE_ERROR",
+  "REBALANCE_IN_PROGRESS",
+  "UNKNOWN_MEMBER_ID",
+  "ILLEGAL_GENERATION",
+  "FENCED_LEADER_EPOCH",
+  "UNKNOWN_LEADER_EPOCH",
+  "OFFSET_NOT_AVAILABLE",
+  "UNSTABLE_OFFSET_COMMIT",
+  "FETCH_SESSION_ID_NOT_FOUND",
+  "INVALID_FETCH_SESSION_EPOCH",
+  "THROTTLING_QUOTA_EXCEEDED",
+]);
+
+const NOT_READY_NAMES: ReadonlySet<string> = new Set([
+  "KafkaJSConnectionError",
+  "KafkaJSConnectionClosedError",
+  "KafkaJSRequestTimeoutError",
+  "KafkaJSBrokerNotFound",
+  "KafkaJSGroupCoordinatorNotFound",
+  "KafkaJSMetadataNotLoaded",
+  "KafkaJSTopicMetadataNotLoaded",
+  "KafkaJSStaleTopicMetadataAssignment",
+  "KafkaJSNoBrokerAvailableError",
+  "KafkaJSLockTimeout",
+  "KafkaJSTimeout",
+  "KafkaJSFetcherRebalanceError",
+]);
+
+const CREDENTIAL_TYPES: ReadonlySet<string> = new Set([
+  "SASL_AUTHENTICATION_FAILED",
+  "ILLEGAL_SASL_STATE",
+  "UNSUPPORTED_SASL_MECHANISM",
+  "TOPIC_AUTHORIZATION_FAILED",
+  "GROUP_AUTHORIZATION_FAILED",
+  "CLUSTER_AUTHORIZATION_FAILED",
+  "TRANSACTIONAL_ID_AUTHORIZATION_FAILED",
+]);
+
+const NOT_READY_MESSAGE =
+  /ECONNREFUSED|ECONNRESET|connection (refused|closed|timeout)|not the correct coordinator|no brokers? available/i;
+const UNKNOWN_HOST_MESSAGE = /ENOTFOUND/;
+
+/** The setting every broker-reaching error is about (src/platform/config/settings.ts). */
+export const BROKERS_SETTING = "KAFKA_BROKERS";
+const MAX_DEPTH = 6;
+
+interface Fields {
+  name?: unknown;
+  type?: unknown;
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  originalError?: unknown;
+  errors?: unknown;
+}
+
+/** The error and everything it wraps, breadth first, bounded. */
+function chain(error: unknown): Fields[] {
+  const out: Fields[] = [];
+  const queue: Array<{ e: unknown; depth: number }> = [{ e: error, depth: 0 }];
+  while (queue.length > 0) {
+    const { e, depth } = queue.shift()!;
+    if (!e || typeof e !== "object" || depth > MAX_DEPTH || out.includes(e as Fields)) continue;
+    const f = e as Fields;
+    out.push(f);
+    queue.push({ e: f.cause, depth: depth + 1 }, { e: f.originalError, depth: depth + 1 });
+    if (Array.isArray(f.errors))
+      for (const inner of f.errors.slice(0, 10)) queue.push({ e: inner, depth: depth + 1 });
+  }
+  return out;
+}
+
+const text = (v: unknown): string => (typeof v === "string" ? v : "");
+
+export function classifyKafkaError(error: unknown): KafkaErrorVerdict {
+  const all = chain(error);
+  for (const e of all) {
+    const message = text(e.message);
+    if (text(e.code) === "ENOTFOUND" || UNKNOWN_HOST_MESSAGE.test(message))
+      return {
+        kind: "configuration",
+        setting: BROKERS_SETTING,
+        reason: `unknown broker host (${message || "ENOTFOUND"})`,
+      };
+    if (e.name === "KafkaJSSASLAuthenticationError" || CREDENTIAL_TYPES.has(text(e.type)))
+      return {
+        kind: "configuration",
+        setting: BROKERS_SETTING,
+        reason: `the broker refused our credentials or permissions (${text(e.type) || message})`,
+      };
+  }
+  // The most telling field first, over the whole chain: a wrapper's text repeats its cause's.
+  const found =
+    all.map((e) => text(e.type)).find((t) => NOT_READY_TYPES.has(t)) ??
+    all.map((e) => text(e.code)).find((c) => CONNECTION_NOT_YET_CODES.has(c)) ??
+    all.map((e) => text(e.name)).find((n) => NOT_READY_NAMES.has(n)) ??
+    (all.some((e) => NOT_READY_MESSAGE.test(text(e.message))) ? "connection" : undefined);
+  if (found !== undefined) return { kind: "not-ready", reason: found };
+  const first = all[0];
+  return { kind: "unexpected", reason: text(first?.name) || text(first?.message) || String(error) };
+}
+
+/** True for an error raised by the Kafka client (its own or wrapping one of its own). */
+export function isKafkaClientError(error: unknown): boolean {
+  return chain(error).some((e) => text(e.name).startsWith("KafkaJS"));
+}

@@ -1,0 +1,155 @@
+import type { Consumer } from "kafkajs";
+import { ConfigError } from "../../config/settings.js";
+import type { Logger } from "../../log/logger.js";
+import { counter, type Registry } from "../../metrics/registry.js";
+import { type Backoff, backoffDelayMs } from "../../startup/retry-until-ready.js";
+import { createSleeper } from "../sleep.js";
+import type { RunnerStatus } from "../transport/runner.js";
+import { classifyKafkaError } from "./kafka-errors.js";
+
+/** kafkajs never restarts a consumer of ours by itself: every crash path comes through here. */
+export const NEVER_RESTART_BY_ITSELF = { retries: 5, restartOnFailure: async () => false } as const;
+const RESTART_BACKOFF: Backoff = { minMs: 500, maxMs: 10_000 };
+
+export interface SupervisedConsumerSpec {
+  /** Bounded metric label: a consumer group of ours, or a broadcast's name */
+  readonly name: string;
+  readonly log: Logger;
+  readonly metrics: Registry;
+  /** A fresh kafkajs consumer, created with `retry: NEVER_RESTART_BY_ITSELF` */
+  create(): Consumer;
+  /** Makes sure of the topics, connects, subscribes, registers handlers and calls run() */
+  setUp(consumer: Consumer): Promise<void>;
+  /** After a fresh consumer joined its group the first time (positions: seek is safe now) */
+  onJoined?(consumer: Consumer): void | Promise<void>;
+  /** After a failure, before the next consumer: forget what belonged to the old one */
+  onRestart?(): void;
+  /** The transport's memory of having reached a broker: a configuration error is fatal only before */
+  readonly broker: { connected: boolean };
+}
+
+export interface SupervisedConsumer {
+  /** Resolves once a consumer joined its group; rejects only with a ConfigError (bad settings at start) */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The live kafkajs consumer (replaced at every restart) */
+  current(): Consumer | null;
+  status(): RunnerStatus;
+}
+
+/**
+ * One kafkajs consumer kept alive (issue #21, decision 0320): a failed connect, subscribe or
+ * run, a join that ended in a crash (NOT_COORDINATOR until kafkajs' retries ran out), a crash
+ * while running — each is logged, counted in pin_kafka_consumer_restarts_total and followed,
+ * after a backoff, by a fresh consumer object. A consumer whose run() failed is never used again
+ * (seek() on it throws "Consumer group was not initialized").
+ */
+export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsumer {
+  const restarts = counter(
+    spec.metrics,
+    "pin_kafka_consumer_restarts_total",
+    "Kafka consumers replaced by a fresh one after a failed start or a crash",
+    ["runner", "kind"],
+  );
+  const sleeper = createSleeper();
+  let status: RunnerStatus = "stopped";
+  let current: Consumer | null = null;
+  let stopped = false;
+  let loop: Promise<void> | null = null;
+  let signalStop: () => void = () => {};
+  let stopping = new Promise<null>((resolve) => {
+    signalStop = () => resolve(null);
+  });
+
+  /** Returns when stopped; throws what made this consumer unusable. */
+  async function runOnce(kc: Consumer, joinedOnce: () => void): Promise<void> {
+    let joined: () => void = () => {};
+    let crashed: (error: unknown) => void = () => {};
+    const join = new Promise<null>((resolve) => {
+      joined = () => resolve(null);
+    });
+    const crash = new Promise<unknown>((resolve) => {
+      crashed = resolve;
+    });
+    kc.on(kc.events.GROUP_JOIN, () => joined());
+    kc.on(kc.events.CRASH, (event) => crashed(event.payload.error ?? new Error("kafkajs consumer crashed")));
+    await spec.setUp(kc);
+    const beforeJoin = await Promise.race([join, crash, stopping]);
+    if (stopped) return;
+    if (beforeJoin !== null) throw beforeJoin;
+    await spec.onJoined?.(kc);
+    spec.broker.connected = true;
+    status = "running";
+    joinedOnce();
+    const whileRunning = await Promise.race([crash, stopping]);
+    if (stopped) return;
+    throw whileRunning;
+  }
+
+  async function supervise(joinedOnce: () => void, fatal: (e: Error) => void): Promise<void> {
+    let failures = 0;
+    let ran = false;
+    while (!stopped) {
+      const kc = spec.create();
+      current = kc;
+      try {
+        await runOnce(kc, () => {
+          failures = 0;
+          ran = true;
+          joinedOnce();
+        });
+      } catch (error) {
+        if (stopped) break;
+        const verdict = classifyKafkaError(error);
+        if (verdict.kind === "configuration" && !spec.broker.connected) {
+          await kc.disconnect().catch(() => {});
+          status = "stopped";
+          fatal(new ConfigError(verdict.setting, verdict.reason));
+          return;
+        }
+        failures += 1;
+        restarts.inc({ runner: spec.name, kind: verdict.kind });
+        status = ran ? "restarting" : "starting";
+        const delayMs = backoffDelayMs(failures, RESTART_BACKOFF);
+        const entry = { runner: spec.name, failures, delayMs, reason: verdict.reason, err: error };
+        const message = "kafka consumer failed; a fresh one follows after a pause";
+        if (verdict.kind === "unexpected") spec.log.error(entry, message);
+        else spec.log.warn(entry, message);
+        spec.onRestart?.();
+        await kc.disconnect().catch(() => {});
+        await sleeper.sleep(delayMs);
+      }
+    }
+    await current?.disconnect().catch(() => {});
+  }
+
+  return {
+    start() {
+      if (loop) return Promise.resolve();
+      stopped = false;
+      status = "starting";
+      stopping = new Promise<null>((resolve) => {
+        signalStop = () => resolve(null);
+      });
+      return new Promise<void>((resolve, reject) => {
+        loop = supervise(resolve, reject);
+        // A stop before the first join ends the wait too.
+        void stopping.then(() => resolve());
+      });
+    },
+    async stop() {
+      if (!loop) return;
+      stopped = true;
+      signalStop();
+      sleeper.wake();
+      // A consumer still connecting or joining is disconnected now rather than at its next step.
+      await current?.disconnect().catch(() => {});
+      await loop;
+      loop = null;
+      current = null;
+      status = "stopped";
+    },
+    current: () => current,
+    status: () => status,
+  };
+}
