@@ -1,4 +1,4 @@
-import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
+import { type ChessboardBookingPayloads, chessboardReaders } from "../contracts/readers/booking-readers.js";
 import { TOPIC } from "../contracts/topics.js";
 import { CHESSBOARD_ERROR, HoldMismatchError } from "../domain/chessboard/chessboard.errors.js";
 import { applyBookingEvent } from "../domain/chessboard/status/apply-booking-event.js";
@@ -39,7 +39,7 @@ export interface ChessboardBookingStatusDeps {
  */
 export function chessboardBookingStatusConsumer(
   deps: ChessboardBookingStatusDeps,
-): ConsumerDefinition<CrmEventByTopic> {
+): ConsumerDefinition<ChessboardBookingPayloads> {
   const holdMismatches = counter(
     deps.metrics,
     "chessboard_crm_hold_mismatch_total",
@@ -84,10 +84,11 @@ export function chessboardBookingStatusConsumer(
     };
   }
 
-  return defineConsumer<CrmEventByTopic>({
+  return defineConsumer<ChessboardBookingPayloads>({
     group: CHESSBOARD_BOOKING_STATUS_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    readers: chessboardReaders,
     handlers: {
       [TOPIC.bookingCreated]: handle(bookingEventFrom.created),
       [TOPIC.bookingConfirmed]: handle(bookingEventFrom.confirmed),

@@ -1,4 +1,7 @@
-import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
+import {
+  type FunnelBookingCreated,
+  funnelBookingCreatedReader,
+} from "../contracts/readers/booking-readers.js";
 import { TOPIC } from "../contracts/topics.js";
 import { DEVSTATS_ERROR, devstatsErrors } from "../domain/devstats/devstats.errors.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
@@ -15,6 +18,11 @@ import {
 
 export const DEVSTATS_FUNNEL_BOOKING_GROUP = "dev-stats-funnel-crm-booking";
 export const DEVSTATS_FUNNEL_BOOKING_DLQ = "pin.dev-stats.funnel-crm-booking-dlq.v1";
+
+/** What the funnel reads: booking-created's four fields of the spec's table (decision 0300). */
+export interface FunnelTopics {
+  readonly [TOPIC.bookingCreated]: FunnelBookingCreated;
+}
 
 /** Re-enrichment delays: base, 2·base, 4·base, … (N = PIN_DEVSTATS_DIMENSION_RETRIES). */
 export function dimensionRetryDelays(retries: number, baseMs: number): number[] {
@@ -36,9 +44,9 @@ export function dimensionRetryDelays(retries: number, baseMs: number): number[] 
  */
 export function devStatsFunnelBookingCreatedConsumer(
   devstats: DevStats,
-): ConsumerDefinition<CrmEventByTopic, SinkWriter<FunnelBookingRow>> {
+): ConsumerDefinition<FunnelTopics, SinkWriter<FunnelBookingRow>> {
   const { ingest, metrics, settings } = devstats;
-  return defineConsumer<CrmEventByTopic, SinkWriter<FunnelBookingRow>>({
+  return defineConsumer<FunnelTopics, SinkWriter<FunnelBookingRow>>({
     group: DEVSTATS_FUNNEL_BOOKING_GROUP,
     dlqTopic: DEVSTATS_FUNNEL_BOOKING_DLQ,
     metricsPrefix: "devstats_funnel_booking",
@@ -58,6 +66,7 @@ export function devStatsFunnelBookingCreatedConsumer(
     },
     classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
     topics: [TOPIC.bookingCreated],
+    readers: { [TOPIC.bookingCreated]: funnelBookingCreatedReader },
     scope: sinkScope(asBatchSink(ingest.newSink)),
     batch: { maxMessages: settings.devStatsBatchRows, flushMs: settings.devStatsBatchMs },
     async handleBatch(messages, ctx): Promise<HandlerResult[]> {
