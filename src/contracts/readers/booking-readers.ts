@@ -31,8 +31,8 @@ const bookingBase = {
 
 /** The deal's parties on booking-created: optional (absent → null). */
 const dealParties = {
-  DealAgentUserId: opt(f.uuid()),
-  DealInvestorUserId: opt(f.uuid()),
+  DealAgentUserId: opt(f.string("A user id")),
+  DealInvestorUserId: opt(f.string("A user id")),
 } as const;
 
 // ---- pin-chessboard-crm-property-object-status: the hold projection needs Version and the times
@@ -94,7 +94,7 @@ export const messengerBookingReaders = {
 } as const;
 
 // ---- pin-notifications-booking
-const actor = () => req(f.uuid("The acting user (not notified)"));
+const actor = () => req(f.string("The acting user's id (not notified)"));
 export const notificationsBookingReaders = {
   [TOPIC.bookingCreated]: readerContract(TOPIC.bookingCreated, USED, {
     DealId: req(f.uuid()),

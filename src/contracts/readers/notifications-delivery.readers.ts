@@ -9,7 +9,7 @@ export const notificationAddedReader = readerContract(
     NotificationId: req(f.string("A positive integer as a decimal string")),
     RecipientKind: req(f.oneOf(["User", "Developer"] as const)),
     RecipientId: req(f.string()),
-    ExcludedUserId: opt(f.uuid()),
+    ExcludedUserId: opt(f.string()),
     Kind: req(
       f.oneOf([
         "BookingConfirmed",
