@@ -103,11 +103,12 @@ export function createReaderGate(contract: ReaderContract): ReaderGate {
   const keySet = new Set(keys);
   const paths = decimalPaths(contract.fields);
 
-  const parse = (text: string): unknown => {
-    const payload = JSON.parse(keys.length > 0 ? quoteDecimalNumbers(text, keys) : text) as unknown;
-    // A decimal key the pre-scan could not see (spelt with \u escapes): read the text losslessly.
-    for (const p of paths) if (typeof get(payload, p) === "number") return parseLossless(text, keySet);
-    return payload;
+  const parse = (text: string): unknown =>
+    JSON.parse(keys.length > 0 ? quoteDecimalNumbers(text, keys) : text);
+  /** A decimal still a number after the pre-scan (its key spelt with \u escapes)? */
+  const missedByPreScan = (payload: unknown): boolean => {
+    for (const p of paths) if (typeof get(payload, p) === "number") return true;
+    return false;
   };
 
   return {
@@ -116,6 +117,7 @@ export function createReaderGate(contract: ReaderContract): ReaderGate {
       let payload: unknown;
       try {
         payload = parse(text);
+        if (paths.length > 0 && missedByPreScan(payload)) payload = parseLossless(text, keySet);
       } catch {
         return { ok: false, violations: [{ kind: "malformed", field: "", message: "value is not JSON" }] };
       }
