@@ -12,6 +12,8 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readerJsonSchema, requiredPaths } from "../src/contracts/reader-contract.js";
+import { READERS_BY_GROUP } from "../src/contracts/readers/index.js";
 import { createContractRegistry } from "../src/platform/events/contracts/registry.js";
 import { HEADER } from "../src/platform/events/envelope.js";
 import { contractVersionOf, eventTypeOf } from "../src/platform/events/topics.js";
@@ -231,6 +233,27 @@ export function buildAsyncApi(): Record<string, Json> {
     };
   }
 
+  // The reader side (decision 0300): each consumer group's receive operation with its reader
+  // contract — the fields it requires; everything else it tolerates (absent → null, extra ignored).
+  const titleOf = new Map(contracts.map((c) => [c.topic, c.title]));
+  for (const { group, readers } of READERS_BY_GROUP) {
+    for (const reader of Object.values(readers)) {
+      const title = titleOf.get(reader.topic);
+      if (!title) throw new Error(`${group} reads ${reader.topic}, which has no producer schema`);
+      const schemaName = `${title}Reader.${group}`;
+      schemas[schemaName] = readerJsonSchema(reader) as Json;
+      operations[`${group}.${eventTypeOf(reader.topic)}`] = {
+        action: "receive",
+        title: `${group} reads ${title}`,
+        summary: `Requires ${requiredPaths(reader.fields).join(", ")}; other fields optional (absent → null) or ignored. Decimals: a JSON number or a string, read exactly.`,
+        description: `Reader contract (${reader.source}): components/schemas/${schemaName}. The producer's schema satisfies it (contract test, decision 0304).`,
+        channel: { $ref: `#/channels/${reader.topic}` },
+        messages: [{ $ref: `#/channels/${reader.topic}/messages/${title}` }],
+        "x-reader-contract": { $ref: `#/components/schemas/${schemaName}` },
+      };
+    }
+  }
+
   return {
     asyncapi: "3.0.0",
     info: {
@@ -244,6 +267,10 @@ export function buildAsyncApi(): Record<string, Json> {
         "fields of the specification), metadata in string headers (PinEventHeaders). Delivery is at-least-once:",
         "consumers deduplicate by message-id and order by the payload's Version. Within v1 producers may add",
         "fields; consumers ignore unknown ones.",
+        "",
+        "Both sides are documented: a `send` operation per producer with its strict schema, and a `receive`",
+        "operation per consumer group with its reader contract (x-reader-contract, decision 0300): the fields",
+        "it requires, all others optional; decimals accepted as JSON numbers or strings, exact.",
         "",
         "Deviation from the specification (decision 0041): pin.crm.booking-extended.v1 and",
         "pin.crm.deal-sale-started.v1 are additions — the specification publishes nothing on Extend and StartSale.",

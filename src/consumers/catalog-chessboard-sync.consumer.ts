@@ -1,4 +1,7 @@
-import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import {
+  CATALOG_SYNC_READERS,
+  type CatalogSyncPayloadByTopic,
+} from "../contracts/readers/catalog-chessboard-sync.readers.js";
 import { lockSyncBatchProjects } from "../domain/catalog/cards/lock-target-projects.js";
 import { CATALOG_ERROR } from "../domain/catalog/catalog.errors.js";
 import {
@@ -29,6 +32,7 @@ import {
   defineConsumer,
   type ErrorClass,
 } from "../platform/events/consumer/definition.js";
+import type { ReaderViolation } from "../platform/events/contracts/reader-gate.js";
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
@@ -47,9 +51,6 @@ export const CATALOG_SYNC_TOPICS = [
   TOPIC.propertyObjectStatusChanged,
   TOPIC.propertyObjectPriceChanged,
 ] as const;
-/** DSC-CAT-1: fields whose absence is a contract gap to agree with chessboard, not a bad message */
-const CONTRACT_FIELDS = ["AddressLine", "DeveloperName"];
-
 export interface CatalogChessboardSyncDeps {
   readonly log: Logger;
   readonly clock: Clock;
@@ -77,12 +78,16 @@ export function classifyCatalogSyncError(error: unknown): ErrorClass | undefined
   }
 }
 
-/** A payload missing a required property (or a DSC-CAT-1 field) → CATALOG_SYNC_CONTRACT_FIELD_MISSING. */
-export function catalogContractViolationCode(errors: readonly string[]): string | undefined {
-  const missing = errors.some(
-    (e) => e.includes("must have required property") || CONTRACT_FIELDS.some((f) => e.startsWith(`/${f} `)),
-  );
-  return missing ? CATALOG_ERROR.contractFieldMissing : undefined;
+/**
+ * The gate's verdict on a payload that breaks the group's reader contract, as the spec's error
+ * table says (decision 0300): a required field absent or null → CATALOG_SYNC_CONTRACT_FIELD_MISSING
+ * (non-retriable, DLQ + alert); present but of the wrong type or format →
+ * CATALOG_SYNC_INVALID_PAYLOAD (the code of the flows' own input checks).
+ */
+export function catalogContractViolationCode(violations: readonly ReaderViolation[]): string {
+  return violations.some((v) => v.kind === "missing")
+    ? CATALOG_ERROR.contractFieldMissing
+    : CATALOG_ERROR.invalidPayload;
 }
 
 /**
@@ -91,7 +96,7 @@ export function catalogContractViolationCode(errors: readonly string[]): string 
  */
 export function catalogChessboardSyncConsumer(
   deps: CatalogChessboardSyncDeps,
-): ConsumerDefinition<ChessboardEventByTopic> {
+): ConsumerDefinition<CatalogSyncPayloadByTopic> {
   const rewards =
     deps.rewards ??
     createRewardsClient({
@@ -117,13 +122,22 @@ export function catalogChessboardSyncConsumer(
     ["group", "topic"],
   );
 
+  const enumFallbacks = counter(
+    deps.metrics,
+    `${CATALOG_SYNC_METRICS_PREFIX}_enum_fallback_total`,
+    "Enum values mapped to the spec's fallback (unknown or fallback-mapped values); the event was applied",
+    ["topic", "field"],
+  );
+
   const signalsFor = (topic: string): SyncSignals => ({
     // INV-4 Kind mismatches below the limit are counted with the group's conflicts
     kindConflict: () => conflicts.inc({ group: CATALOG_CHESSBOARD_SYNC_GROUP, topic }),
     commissionDeferred: () => deferred.inc(),
+    // labels bounded: one of the six topics × ENUM_FALLBACK_FIELDS
+    enumFallback: (field) => enumFallbacks.inc({ topic, field }),
   });
 
-  type Message = BatchMessage<ChessboardEventByTopic>;
+  type Message = BatchMessage<CatalogSyncPayloadByTopic>;
 
   /** A–C, one message at a time (D–F never come here: they are applied set-based). */
   function flowOf(message: Message, ctx: SyncContext): Promise<SyncResult> {
@@ -212,7 +226,7 @@ export function catalogChessboardSyncConsumer(
    * runtime bisect the batch into calls that each lock only their own projects. Beyond the projects
    * the messages name: the ones their lots are filed under now (a move) and a renamed developer's.
    */
-  const lockBatch: BatchLocker<ChessboardEventByTopic> = async (messages, batch) => {
+  const lockBatch: BatchLocker<CatalogSyncPayloadByTopic> = async (messages, batch) => {
     const lotIds: string[] = [];
     const developerIds: string[] = [];
     for (const m of messages) {
@@ -229,7 +243,7 @@ export function catalogChessboardSyncConsumer(
    * says when they may be held back); the other flows run one by one in offset order. A failing
    * message makes the runtime split the batch until it is isolated and gets the per-message policy.
    */
-  const handleBatch: BatchHandler<ChessboardEventByTopic> = async (messages, batch) => {
+  const handleBatch: BatchHandler<CatalogSyncPayloadByTopic> = async (messages, batch) => {
     const results: SyncResult[] = new Array(messages.length).fill("applied");
     // lockBatch holds every project of the batch already; the flows' own locks re-enter them.
     for (const step of planSyncBatch(messages.map(planItem))) {
@@ -242,7 +256,12 @@ export function catalogChessboardSyncConsumer(
           () =>
             step.kind === "lot-changes"
               ? applyPropertyObjectChanges(
-                  { tx: batch.tx, log: batch.log, now },
+                  {
+                    tx: batch.tx,
+                    log: batch.log,
+                    now,
+                    signals: signalsFor(TOPIC.propertyObjectStatusChanged),
+                  },
                   held.map((message) => lotChangeOf(message, eventTimeOf(message, now)) as LotChange),
                 )
               : applyPropertyObjectUpserts(
@@ -297,12 +316,13 @@ export function catalogChessboardSyncConsumer(
         })
       : [];
 
-  return defineConsumer<ChessboardEventByTopic>({
+  return defineConsumer<CatalogSyncPayloadByTopic>({
     group: CATALOG_CHESSBOARD_SYNC_GROUP,
     metricsPrefix: CATALOG_SYNC_METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     retry: { retriableDelaysMs: deps.settings.catalogSyncRetryDelays },
     topics: CATALOG_SYNC_TOPICS,
+    readers: CATALOG_SYNC_READERS,
     handleBatch,
     lockBatch,
     classifyError: classifyCatalogSyncError,

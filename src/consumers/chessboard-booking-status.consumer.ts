@@ -1,4 +1,4 @@
-import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
+import { type ChessboardBookingPayloads, chessboardReaders } from "../contracts/readers/booking-readers.js";
 import { TOPIC } from "../contracts/topics.js";
 import { CHESSBOARD_ERROR, HoldMismatchError } from "../domain/chessboard/chessboard.errors.js";
 import { applyBookingEvent } from "../domain/chessboard/status/apply-booking-event.js";
@@ -39,7 +39,7 @@ export interface ChessboardBookingStatusDeps {
  */
 export function chessboardBookingStatusConsumer(
   deps: ChessboardBookingStatusDeps,
-): ConsumerDefinition<CrmEventByTopic> {
+): ConsumerDefinition<ChessboardBookingPayloads> {
   // Decision 0313: one message is one increment of the total, whatever happens to it later; the
   // dead-lettered ones are a counter of their own, so no label ever splits a message in two.
   const holdMismatches = counter(
@@ -95,10 +95,11 @@ export function chessboardBookingStatusConsumer(
     };
   }
 
-  return defineConsumer<CrmEventByTopic>({
+  return defineConsumer<ChessboardBookingPayloads>({
     group: CHESSBOARD_BOOKING_STATUS_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    readers: chessboardReaders,
     handlers: {
       [TOPIC.bookingCreated]: handle(bookingEventFrom.created),
       [TOPIC.bookingConfirmed]: handle(bookingEventFrom.confirmed),

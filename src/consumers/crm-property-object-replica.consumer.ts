@@ -1,4 +1,7 @@
-import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import {
+  type CrmReplicaPayloads,
+  crmReplicaReaders,
+} from "../contracts/readers/chessboard-replica-readers.js";
 import { TOPIC } from "../contracts/topics.js";
 import { upsertDeveloperReplicaIfNewer } from "../domain/crm/developer-replica/developer-replica.repository.js";
 import { upsertReplicaIfNewer } from "../domain/crm/property-object-replica/property-object-replica.repository.js";
@@ -30,7 +33,7 @@ export interface CrmPropertyObjectReplicaDeps {
  */
 export function crmPropertyObjectReplicaConsumer(
   _deps: CrmPropertyObjectReplicaDeps,
-): ConsumerDefinition<ChessboardEventByTopic> {
+): ConsumerDefinition<CrmReplicaPayloads> {
   async function apply(
     ctx: HandlerContext,
     row: Parameters<typeof upsertReplicaIfNewer>[1],
@@ -48,15 +51,23 @@ export function crmPropertyObjectReplicaConsumer(
     return applied ? "applied" : "skipped-stale";
   }
 
-  return defineConsumer<ChessboardEventByTopic>({
+  return defineConsumer<CrmReplicaPayloads>({
     group: CRM_PROPERTY_OBJECT_REPLICA_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    readers: crmReplicaReaders,
     handlers: {
       [TOPIC.developerUpserted]: async (payload, ctx) => {
+        // An unknown developer status is not Active: engaging that developer is refused (fail-safe).
+        const status = payload.Status === "Active" ? "Active" : "Inactive";
+        if (payload.Status !== "Active" && payload.Status !== "Inactive")
+          ctx.log.warn(
+            { developerId: payload.Id, status: payload.Status.slice(0, 64) },
+            "unknown developer status → Inactive",
+          );
         const applied = await upsertDeveloperReplicaIfNewer(
           ctx.tx,
-          { id: payload.Id, status: payload.Status, version: payload.Version },
+          { id: payload.Id, status, version: payload.Version },
           ctx.clock.now(),
         );
         ctx.log.debug({ developerId: payload.Id, version: payload.Version, applied }, "developer replica");
@@ -80,7 +91,8 @@ export function crmPropertyObjectReplicaConsumer(
           buildingId: payload.BuildingId,
           status: payload.ToStatus,
           version: payload.Version,
-          holdBookingId: payload.HoldBookingId,
+          // absent (a producer that does not send it) → kept while the status stays, as on upserted
+          holdBookingId: payload.HoldBookingId ?? undefined,
         }),
     },
   });

@@ -1,4 +1,7 @@
-import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
+import {
+  type DevstatsDimensionPayload,
+  devstatsDimensionReader,
+} from "../contracts/readers/chessboard-replica-readers.js";
 import { TOPIC } from "../contracts/topics.js";
 import { DEVSTATS_ERROR, devstatsErrors } from "../domain/devstats/devstats.errors.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
@@ -13,6 +16,11 @@ import {
   sinkScope,
 } from "../platform/events/consumer/definition.js";
 
+/** What the dimension reads (decision 0300). */
+export interface DimensionTopics {
+  readonly [TOPIC.propertyObjectUpserted]: DevstatsDimensionPayload;
+}
+
 export const DEVSTATS_DIMENSION_GROUP = "pin-devstats-dim-property-object";
 
 /**
@@ -23,8 +31,8 @@ export const DEVSTATS_DIMENSION_GROUP = "pin-devstats-dim-property-object";
  */
 export function devStatsDimensionConsumer(
   devstats: DevStats,
-): ConsumerDefinition<ChessboardEventByTopic, SinkWriter<DimensionRow>> {
-  return defineConsumer<ChessboardEventByTopic, SinkWriter<DimensionRow>>({
+): ConsumerDefinition<DimensionTopics, SinkWriter<DimensionRow>> {
+  return defineConsumer<DimensionTopics, SinkWriter<DimensionRow>>({
     group: DEVSTATS_DIMENSION_GROUP,
     metricsPrefix: "devstats_dimension",
     expectedContractVersion: 1,
@@ -36,12 +44,13 @@ export function devStatsDimensionConsumer(
     nonRetriableCodes: [DEVSTATS_ERROR.payloadInvalid],
     classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
     topics: [TOPIC.propertyObjectUpserted],
+    readers: { [TOPIC.propertyObjectUpserted]: devstatsDimensionReader },
     scope: sinkScope(asBatchSink(devstats.ingest.newDimensionSink)),
     batch: { maxMessages: devstats.settings.devStatsBatchRows, flushMs: devstats.settings.devStatsBatchMs },
     async handleBatch(messages, ctx) {
       const rows: DimensionRow[] = [];
       for (const m of messages) {
-        const row = dimensionRowOf(m.payload);
+        const row = dimensionRowOf(m.payload, m.envelope.metadata.createdAt);
         if (!row.ok) throw devstatsErrors.payloadInvalid(row.reason); // isolated by bisection, then DLQ
         rows.push(row.value);
       }

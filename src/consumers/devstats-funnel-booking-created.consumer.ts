@@ -1,4 +1,7 @@
-import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
+import {
+  type FunnelBookingCreated,
+  funnelBookingCreatedReader,
+} from "../contracts/readers/booking-readers.js";
 import { TOPIC } from "../contracts/topics.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
 import type { FunnelBookingRow } from "../domain/devstats/funnel.js";
@@ -13,6 +16,11 @@ import { funnelStageResults, funnelStageRuntimeOptions } from "./devstats-funnel
 
 export const DEVSTATS_FUNNEL_BOOKING_GROUP = "dev-stats-funnel-crm-booking";
 export const DEVSTATS_FUNNEL_BOOKING_DLQ = "pin.dev-stats.funnel-crm-booking-dlq.v1";
+
+/** What the funnel reads: booking-created's four fields of the spec's table (decision 0300). */
+export interface FunnelTopics {
+  readonly [TOPIC.bookingCreated]: FunnelBookingCreated;
+}
 
 /**
  * DevStatsFunnelBookingCreatedConsumer: pin.crm.booking-created.v1 → funnel_daily.Bookings, a
@@ -29,15 +37,16 @@ export const DEVSTATS_FUNNEL_BOOKING_DLQ = "pin.dev-stats.funnel-crm-booking-dlq
  */
 export function devStatsFunnelBookingCreatedConsumer(
   devstats: DevStats,
-): ConsumerDefinition<CrmEventByTopic, SinkWriter<FunnelBookingRow>> {
+): ConsumerDefinition<FunnelTopics, SinkWriter<FunnelBookingRow>> {
   const { ingest } = devstats;
-  return defineConsumer<CrmEventByTopic, SinkWriter<FunnelBookingRow>>({
+  return defineConsumer<FunnelTopics, SinkWriter<FunnelBookingRow>>({
     group: DEVSTATS_FUNNEL_BOOKING_GROUP,
     dlqTopic: DEVSTATS_FUNNEL_BOOKING_DLQ,
     metricsPrefix: "devstats_funnel_booking",
     expectedContractVersion: 1,
     invalidPayload: "skip",
     topics: [TOPIC.bookingCreated],
+    readers: { [TOPIC.bookingCreated]: funnelBookingCreatedReader },
     scope: sinkScope(asBatchSink(ingest.newSink)),
     ...funnelStageRuntimeOptions(devstats),
     async handleBatch(messages, ctx) {

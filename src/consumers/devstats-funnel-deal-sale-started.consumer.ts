@@ -1,4 +1,7 @@
-import type { CrmEventByTopic } from "../contracts/crm-booking-events.js";
+import {
+  type FunnelDealSaleStarted,
+  funnelDealSaleStartedReader,
+} from "../contracts/readers/booking-readers.js";
 import { TOPIC } from "../contracts/topics.js";
 import type { DevStats } from "../domain/devstats/devstats.runtime.js";
 import type { FunnelDealRow } from "../domain/devstats/funnel.js";
@@ -14,6 +17,11 @@ import { funnelStageResults, funnelStageRuntimeOptions } from "./devstats-funnel
 export const DEVSTATS_FUNNEL_DEAL_GROUP = "dev-stats-funnel-crm-deal";
 export const DEVSTATS_FUNNEL_DEAL_DLQ = "pin.dev-stats.funnel-crm-deal-dlq.v1";
 
+/** What the Deals stage reads of deal-sale-started (decision 0350). */
+export interface FunnelDealTopics {
+  readonly [TOPIC.dealSaleStarted]: FunnelDealSaleStarted;
+}
+
 /**
  * DevStatsFunnelDealSaleStartedConsumer: pin.crm.deal-sale-started.v1 → funnel_daily.Deals, the
  * Bookings consumer's twin (decision 0350). Reads four fields — DealId, PropertyObjectId,
@@ -24,15 +32,16 @@ export const DEVSTATS_FUNNEL_DEAL_DLQ = "pin.dev-stats.funnel-crm-deal-dlq.v1";
  */
 export function devStatsFunnelDealSaleStartedConsumer(
   devstats: DevStats,
-): ConsumerDefinition<CrmEventByTopic, SinkWriter<FunnelDealRow>> {
+): ConsumerDefinition<FunnelDealTopics, SinkWriter<FunnelDealRow>> {
   const { ingest } = devstats;
-  return defineConsumer<CrmEventByTopic, SinkWriter<FunnelDealRow>>({
+  return defineConsumer<FunnelDealTopics, SinkWriter<FunnelDealRow>>({
     group: DEVSTATS_FUNNEL_DEAL_GROUP,
     dlqTopic: DEVSTATS_FUNNEL_DEAL_DLQ,
     metricsPrefix: "devstats_funnel_deal",
     expectedContractVersion: 1,
     invalidPayload: "skip",
     topics: [TOPIC.dealSaleStarted],
+    readers: { [TOPIC.dealSaleStarted]: funnelDealSaleStartedReader },
     scope: sinkScope(asBatchSink(ingest.newDealSink)),
     ...funnelStageRuntimeOptions(devstats),
     async handleBatch(messages, ctx) {

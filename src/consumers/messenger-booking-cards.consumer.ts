@@ -1,10 +1,11 @@
-import type { ChessboardEventByTopic } from "../contracts/chessboard-events.js";
-import type {
-  BookingCreatedV1,
-  BookingExpiredV1,
-  BookingPaidV1,
-  CrmEventByTopic,
-} from "../contracts/crm-booking-events.js";
+import {
+  type MessengerBookingPayloads,
+  messengerBookingReaders,
+} from "../contracts/readers/booking-readers.js";
+import {
+  type MessengerReplicaPayloads,
+  messengerReplicaReaders,
+} from "../contracts/readers/chessboard-replica-readers.js";
 import { type BookingFact, bookingFactFrom } from "../domain/messenger/cards/booking-fact.js";
 import { writeBookingCard } from "../domain/messenger/cards/write-booking-card.js";
 import {
@@ -22,11 +23,7 @@ import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 
 /** The topics messenger reads: three crm booking events and chessboard's apartments. */
-export type MessengerCardsTopics = Pick<
-  CrmEventByTopic,
-  typeof TOPIC.bookingCreated | typeof TOPIC.bookingPaid | typeof TOPIC.bookingExpired
-> &
-  Pick<ChessboardEventByTopic, typeof TOPIC.propertyObjectUpserted | typeof TOPIC.propertyObjectPriceChanged>;
+export type MessengerCardsTopics = MessengerBookingPayloads & MessengerReplicaPayloads;
 
 export const MESSENGER_BOOKING_CARDS_GROUP = "pin-messenger-booking-cards";
 const METRICS_PREFIX = "messenger_booking_cards";
@@ -50,6 +47,16 @@ export function messengerBookingCardsConsumer(deps: {
   function card<P>(factOf: (payload: P) => BookingFact) {
     return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
       const fact = factOf(payload);
+      if (fact.type === "created" && (fact.agentUserId === null || fact.investorUserId === null))
+        ctx.log.warn(
+          {
+            dealId: fact.dealId,
+            bookingId: fact.bookingId,
+            agent: fact.agentUserId !== null,
+            investor: fact.investorUserId !== null,
+          },
+          "booking-created without a deal party: the chat opens with the members it names (decision 0303)",
+        );
       const written = await writeBookingCard(ctx.tx, fact, {
         clock: ctx.clock,
         sourceMessageId: ctx.envelope.metadata.messageId,
@@ -74,10 +81,11 @@ export function messengerBookingCardsConsumer(deps: {
     group: MESSENGER_BOOKING_CARDS_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    readers: { ...messengerBookingReaders, ...messengerReplicaReaders },
     handlers: {
-      [TOPIC.bookingCreated]: card<BookingCreatedV1>(bookingFactFrom.created),
-      [TOPIC.bookingPaid]: card<BookingPaidV1>(bookingFactFrom.paid),
-      [TOPIC.bookingExpired]: card<BookingExpiredV1>(bookingFactFrom.expired),
+      [TOPIC.bookingCreated]: card(bookingFactFrom.created),
+      [TOPIC.bookingPaid]: card(bookingFactFrom.paid),
+      [TOPIC.bookingExpired]: card(bookingFactFrom.expired),
       [TOPIC.propertyObjectUpserted]: async (p, ctx) =>
         (await applyPropertyObjectUpserted(ctx.tx, p, ctx.clock.now())) > 0 ? "applied" : "skipped-stale",
       [TOPIC.propertyObjectPriceChanged]: async (p, ctx) =>

@@ -1,12 +1,7 @@
-import type {
-  BookingCancelledV1,
-  BookingConfirmedV1,
-  BookingCreatedV1,
-  BookingExpiredV1,
-  BookingPaidV1,
-  CrmEventByTopic,
-  DealSaleStartedV1,
-} from "../contracts/crm-booking-events.js";
+import {
+  type NotificationsBookingPayloads,
+  notificationsBookingReaders,
+} from "../contracts/readers/booking-readers.js";
 import {
   findParticipants,
   rememberParticipants,
@@ -25,8 +20,8 @@ import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 
-/** The crm booking events notifications reads (booking-extended has no notification). */
-export type NotificationsBookingTopics = Omit<CrmEventByTopic, typeof TOPIC.bookingExtended>;
+/** The crm booking events notifications reads (booking-extended has no notification), decision 0300. */
+export type NotificationsBookingTopics = NotificationsBookingPayloads;
 
 export const NOTIFICATIONS_BOOKING_GROUP = "pin-notifications-booking";
 const METRICS_PREFIX = "notifications_booking";
@@ -71,16 +66,27 @@ export function notificationsBookingConsumer(deps: {
     group: NOTIFICATIONS_BOOKING_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    readers: notificationsBookingReaders,
     handlers: {
-      [TOPIC.bookingCreated]: async (p: BookingCreatedV1, ctx) => {
-        await rememberParticipants(ctx.tx, transitionFrom.created(p), ctx.clock.now());
+      [TOPIC.bookingCreated]: async (p, ctx) => {
+        const parties = transitionFrom.created(p);
+        if (parties.agentUserId === null || parties.investorUserId === null)
+          ctx.log.warn(
+            {
+              dealId: parties.dealId,
+              agent: parties.agentUserId !== null,
+              investor: parties.investorUserId !== null,
+            },
+            "booking-created without a deal party: that party is not notified (decision 0303)",
+          );
+        await rememberParticipants(ctx.tx, parties, ctx.clock.now());
         return "applied";
       },
-      [TOPIC.bookingConfirmed]: notify<BookingConfirmedV1>(transitionFrom.confirmed),
-      [TOPIC.bookingPaid]: notify<BookingPaidV1>(transitionFrom.paid),
-      [TOPIC.bookingExpired]: notify<BookingExpiredV1>(transitionFrom.expired),
-      [TOPIC.bookingCancelled]: notify<BookingCancelledV1>(transitionFrom.cancelled),
-      [TOPIC.dealSaleStarted]: notify<DealSaleStartedV1>(transitionFrom.saleStarted),
+      [TOPIC.bookingConfirmed]: notify(transitionFrom.confirmed),
+      [TOPIC.bookingPaid]: notify(transitionFrom.paid),
+      [TOPIC.bookingExpired]: notify(transitionFrom.expired),
+      [TOPIC.bookingCancelled]: notify(transitionFrom.cancelled),
+      [TOPIC.dealSaleStarted]: notify(transitionFrom.saleStarted),
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { NotificationAddedV1, NotificationsEventByTopic } from "../contracts/notifications-events.js";
+import { notificationAddedReader } from "../contracts/readers/notifications-delivery.readers.js";
 import {
   createLoggingChannel,
   type NotificationChannel,
@@ -35,6 +36,7 @@ export function notificationsDeliveryConsumer(
     group: NOTIFICATIONS_DELIVERY_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: 1,
+    readers: { [TOPIC.notificationAdded]: notificationAddedReader },
     handlers: {
       [TOPIC.notificationAdded]: async (p: NotificationAddedV1, _ctx: HandlerContext) => {
         const notification = notificationFromEvent(p);

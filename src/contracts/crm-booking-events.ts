@@ -64,11 +64,12 @@ export interface BookingCreatedV1 extends BookingEventBase {
   readonly ProgramTerms: ProgramTermsContract;
   readonly ReserveExpiresAt: string;
   /**
-   * The deal's parties (decision 0120). Optional on the wire (events written before the addition
-   * lack them); crm always sets them now. messenger and notifications build their members from them.
+   * The deal's parties (decision 0120); crm always sets them. Optional for the readers (decision
+   * 0303: an event without them is applied with null); messenger and notifications build their
+   * members from them.
    */
-  readonly DealAgentUserId?: string | null;
-  readonly DealInvestorUserId?: string | null;
+  readonly DealAgentUserId: string | null;
+  readonly DealInvestorUserId: string | null;
 }
 
 /** pin.crm.booking-confirmed.v1 — key BookingId. chessboard: Reserved → Booked until BookingExpiresAt. */

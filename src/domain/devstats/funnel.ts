@@ -310,8 +310,12 @@ export function clickhouseDateTime(iso: string): string | null {
   return text.slice(0, 19).replace("T", " ");
 }
 
-/** A dim_property_object row from chessboard's property-object-upserted payload. */
-export function dimensionRowOf(payload: unknown): Validated<DimensionRow> {
+/**
+ * A dim_property_object row from chessboard's property-object-upserted payload. UpdatedAt is not
+ * in the spec's table: when a producer leaves it out, `eventTime` (the event's created-at) dates
+ * the path (decision 0300).
+ */
+export function dimensionRowOf(payload: unknown, eventTime?: string): Validated<DimensionRow> {
   if (typeof payload !== "object" || payload === null)
     return { ok: false, reason: "payload is not an object" };
   const p = payload as Record<string, unknown>;
@@ -323,7 +327,8 @@ export function dimensionRowOf(payload: unknown): Validated<DimensionRow> {
       return { ok: false, reason: `${field} is not a UUID` };
     }
   }
-  const upsertedAt = typeof p.UpdatedAt === "string" ? clickhouseDateTime(p.UpdatedAt) : null;
+  const at = typeof p.UpdatedAt === "string" ? p.UpdatedAt : (eventTime ?? null);
+  const upsertedAt = at === null ? null : clickhouseDateTime(at);
   if (!upsertedAt) return { ok: false, reason: "UpdatedAt is not an ISO-8601 instant" };
   const version = p.Version;
   if (typeof version !== "number" || !Number.isSafeInteger(version) || version < 0) {

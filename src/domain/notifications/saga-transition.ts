@@ -1,12 +1,5 @@
-import type {
-  BookingCancelledV1,
-  BookingConfirmedV1,
-  BookingCreatedV1,
-  BookingExpiredV1,
-  BookingPaidV1,
-  DealSaleStartedV1,
-} from "../../contracts/crm-booking-events.js";
-import { notificationsErrors } from "./notifications.errors.js";
+import type { NotificationsBookingPayloads as P } from "../../contracts/readers/booking-readers.js";
+import type { TOPIC } from "../../contracts/topics.js";
 
 /** The deal's parties as notifications knows them (replica from booking-created, decision 0121). */
 export interface DealParticipants {
@@ -38,38 +31,36 @@ export interface TransitionOf {
 }
 
 export const transitionFrom = {
-  created(p: BookingCreatedV1): DealParticipants {
-    if (p.DealAgentUserId === undefined) throw notificationsErrors.contractFieldMissing("DealAgentUserId");
-    if (p.DealInvestorUserId === undefined)
-      throw notificationsErrors.contractFieldMissing("DealInvestorUserId");
+  /** The deal's parties are optional on the wire (decision 0303): an absent one is null. */
+  created(p: P[typeof TOPIC.bookingCreated]): DealParticipants {
     return {
       dealId: p.DealId,
       tenantId: p.TenantId,
-      agentUserId: p.DealAgentUserId,
-      investorUserId: p.DealInvestorUserId,
+      agentUserId: p.DealAgentUserId ?? null,
+      investorUserId: p.DealInvestorUserId ?? null,
     };
   },
-  confirmed: (p: BookingConfirmedV1): TransitionOf => ({
+  confirmed: (p: P[typeof TOPIC.bookingConfirmed]): TransitionOf => ({
     dealId: p.DealId,
     bookingId: p.BookingId,
     transition: { type: "confirmed", isPaid: p.IsPaid, actorUserId: p.ConfirmedByUserId },
   }),
-  paid: (p: BookingPaidV1): TransitionOf => ({
+  paid: (p: P[typeof TOPIC.bookingPaid]): TransitionOf => ({
     dealId: p.DealId,
     bookingId: p.BookingId,
     transition: { type: "paid", actorUserId: p.ConfirmedByUserId },
   }),
-  expired: (p: BookingExpiredV1): TransitionOf => ({
+  expired: (p: P[typeof TOPIC.bookingExpired]): TransitionOf => ({
     dealId: p.DealId,
     bookingId: p.BookingId,
     transition: { type: "expired", phase: p.Phase, actorUserId: null },
   }),
-  cancelled: (p: BookingCancelledV1): TransitionOf => ({
+  cancelled: (p: P[typeof TOPIC.bookingCancelled]): TransitionOf => ({
     dealId: p.DealId,
     bookingId: p.BookingId,
     transition: { type: "cancelled", cause: p.Cause, actorUserId: p.CancelledByUserId },
   }),
-  saleStarted: (p: DealSaleStartedV1): TransitionOf => ({
+  saleStarted: (p: P[typeof TOPIC.dealSaleStarted]): TransitionOf => ({
     dealId: p.DealId,
     bookingId: p.BookingId,
     transition: { type: "saleStarted", actorUserId: p.StartedByUserId },

@@ -24,16 +24,21 @@ export function headersOf(metadata: EventMetadata): Record<string, string> {
 
 export type ParsedEnvelope = { ok: true; envelope: EventEnvelope<unknown> } | { ok: false; error: string };
 
-/** Wire → envelope. A message without a message-id or with a non-JSON value cannot be processed. */
-export function parseEnvelope(message: InboundMessage): ParsedEnvelope {
+/**
+ * Wire → envelope. A message without a message-id or with a non-JSON value cannot be processed.
+ * `payload`, when given, is the payload already read from `message.value` (the consumer gate reads
+ * it with its reader contract: exact decimals, decision 0301).
+ */
+export function parseEnvelope(message: InboundMessage, payload?: unknown): ParsedEnvelope {
   const h = message.headers;
   const messageId = h[HEADER.messageId];
   if (!messageId) return { ok: false, error: `header ${HEADER.messageId} is missing` };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(message.value);
-  } catch {
-    return { ok: false, error: "value is not JSON" };
+  if (payload === undefined) {
+    try {
+      payload = JSON.parse(message.value);
+    } catch {
+      return { ok: false, error: "value is not JSON" };
+    }
   }
   const eventType = h[HEADER.eventType] ?? message.topic.split(".")[2] ?? message.topic;
   const version = Number(h[HEADER.contractVersion] ?? Number.NaN);

@@ -5,10 +5,8 @@ import {
   CATALOG_CHESSBOARD_SYNC_GROUP,
   catalogChessboardSyncConsumer,
 } from "../../../src/consumers/catalog-chessboard-sync.consumer.js";
-import {
-  CHESSBOARD_AGGREGATE,
-  type ChessboardEventByTopic,
-} from "../../../src/contracts/chessboard-events.js";
+import { CHESSBOARD_AGGREGATE } from "../../../src/contracts/chessboard-events.js";
+import type { CatalogSyncPayloadByTopic } from "../../../src/contracts/readers/catalog-chessboard-sync.readers.js";
 import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards-commission.client.js";
 import { type Clock, ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
@@ -66,24 +64,33 @@ function privateTopics(): Record<SourceTopic, string> {
  * retry policy and contract rules are the production ones).
  */
 export function onPrivateTopics(
-  def: ConsumerDefinition<ChessboardEventByTopic>,
+  def: ConsumerDefinition<CatalogSyncPayloadByTopic>,
   topics: Record<SourceTopic, string>,
   group: string,
 ): AnyConsumerDefinition {
   const sourceOf = new Map(Object.entries(topics).map(([source, mine]) => [mine, source]));
   const { handleBatch, lockBatch } = def;
   if (!handleBatch || !lockBatch) throw new Error("the catalog consumer is a batch consumer with lockBatch");
-  const onSourceTopics = (messages: ReadonlyArray<BatchMessage<ChessboardEventByTopic>>) =>
+  const onSourceTopics = (messages: ReadonlyArray<BatchMessage<CatalogSyncPayloadByTopic>>) =>
     messages.map(
-      (m) => ({ ...m, topic: sourceOf.get(m.topic) ?? m.topic }) as BatchMessage<ChessboardEventByTopic>,
+      (m) => ({ ...m, topic: sourceOf.get(m.topic) ?? m.topic }) as BatchMessage<CatalogSyncPayloadByTopic>,
     );
+  // The group's reader contracts, each under its private topic (the gate looks them up by topic).
+  const readers = Object.fromEntries(
+    Object.entries(topics).map(([source, mine]) => {
+      const contract = def.readers?.[source];
+      if (!contract) throw new Error(`the catalog consumer declares no reader for ${source}`);
+      return [mine, { ...contract, topic: mine }];
+    }),
+  );
   return {
     ...def,
     group,
+    readers,
     topics: Object.values(topics),
-    handleBatch: ((messages: ReadonlyArray<BatchMessage<ChessboardEventByTopic>>, ctx: BatchContext) =>
+    handleBatch: ((messages: ReadonlyArray<BatchMessage<CatalogSyncPayloadByTopic>>, ctx: BatchContext) =>
       handleBatch(onSourceTopics(messages), ctx)) as AnyConsumerDefinition["handleBatch"],
-    lockBatch: ((messages: ReadonlyArray<BatchMessage<ChessboardEventByTopic>>, ctx: BatchContext) =>
+    lockBatch: ((messages: ReadonlyArray<BatchMessage<CatalogSyncPayloadByTopic>>, ctx: BatchContext) =>
       lockBatch(onSourceTopics(messages), ctx)) as AnyConsumerDefinition["lockBatch"],
   };
 }

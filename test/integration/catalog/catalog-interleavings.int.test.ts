@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogChessboardSyncConsumer } from "../../../src/consumers/catalog-chessboard-sync.consumer.js";
-import type { ChessboardEventByTopic } from "../../../src/contracts/chessboard-events.js";
+import type { CatalogSyncPayloadByTopic } from "../../../src/contracts/readers/catalog-chessboard-sync.readers.js";
 import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards-commission.client.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
@@ -128,9 +128,9 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
       rewards: createRewardsClient({ baseUrl: null, timeoutMs: 1 }),
     });
     const handleBatch = setBased.handleBatch as NonNullable<typeof setBased.handleBatch>;
-    const def: ConsumerDefinition<ChessboardEventByTopic> = oneAtATime
+    const def: ConsumerDefinition<CatalogSyncPayloadByTopic> = oneAtATime
       ? {
-          ...(setBased as BatchConsumerDefinition<ChessboardEventByTopic>),
+          ...(setBased as BatchConsumerDefinition<CatalogSyncPayloadByTopic>),
           handleBatch: async (batch, ctx) => {
             const results: HandlerResult[] = [];
             for (const m of batch) results.push((await handleBatch([m], ctx))?.[0] ?? "applied");

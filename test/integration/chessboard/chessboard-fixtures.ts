@@ -105,6 +105,8 @@ export const crm = {
     InitiatedByUserId: USER,
     ProgramTerms: { ReserveDurationMinutes: reserveMinutes, BookingDurationHours: 24, IsPaid: false },
     ReserveExpiresAt: new Date(at.getTime() + reserveMinutes * 60_000).toISOString(),
+    DealAgentUserId: USER,
+    DealInvestorUserId: null,
   }),
   confirmed: (b: BookingRef, version: number, at: Date, bookedUntil: Date): BookingConfirmedV1 => ({
     ...ids(b),

@@ -345,6 +345,8 @@ export function bookingPayload(
     InitiatedByUserId: randomUUID(),
     ProgramTerms: { ReserveDurationMinutes: 60, BookingDurationHours: 24, IsPaid: false },
     ReserveExpiresAt: new Date(Date.parse(createdAt) + 3_600_000).toISOString(),
+    DealAgentUserId: null,
+    DealInvestorUserId: null,
     ...over,
   };
 }

@@ -4,11 +4,11 @@ import {
   MESSENGER_BOOKING_CARDS_GROUP,
   messengerBookingCardsConsumer,
 } from "../../../src/consumers/messenger-booking-cards.consumer.js";
+import type { BookingCreatedV1 } from "../../../src/contracts/crm-booking-events.js";
 import type { DealMessagePostedV1 } from "../../../src/contracts/messenger-events.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { subscribedTopics } from "../../../src/platform/events/consumer/definition.js";
-import { DLQ_HEADER } from "../../../src/platform/events/envelope.js";
-import { dlqTopicFor, TOPIC } from "../../../src/platform/events/topics.js";
+import { TOPIC } from "../../../src/platform/events/topics.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { describeWithService } from "../../support/services.js";
 import {
@@ -158,13 +158,16 @@ describeWithService("postgres", "messenger booking cards consumer (pin-messenger
     ]);
   });
 
-  it("booking-created without the deal's parties (before decision 0120) goes to the DLQ with its reason", async () => {
+  it("booking-created without the deal's parties is applied, not dead-lettered: the chat opens without them (decision 0303)", async () => {
     const b = newBooking(structure);
-    expect(await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(b, clock.now())))).toBe(
-      "dead-lettered",
-    );
-    expect(harness.dlq[0]?.topic).toBe(dlqTopicFor(MESSENGER_BOOKING_CARDS_GROUP));
-    expect(harness.dlq[0]?.headers[DLQ_HEADER.errorCode]).toBe("MESSENGER_CONTRACT_FIELD_MISSING");
+    const { DealAgentUserId: _a, DealInvestorUserId: _i, ...withoutParties } = crm.created(b, clock.now());
+    expect(
+      await harness.deliver(wireMessage(TOPIC.bookingCreated, withoutParties as unknown as BookingCreatedV1)),
+    ).toBe("applied");
+    expect(harness.dlq).toEqual([]);
+    const chat = await database.prisma.messengerDealChat.findUniqueOrThrow({ where: { dealId: b.dealId } });
+    expect(chat.agentUserId).toBeNull();
+    expect((await cardsOf(b.dealId)).map((m) => m.Card?.Kind)).toEqual(["BookingCreated"]);
   });
 
   it("the replica keeps the newest price: an older upserted never overwrites a newer price change", async () => {

@@ -1,4 +1,4 @@
-import type { BuildingUpsertedEvent } from "../../../contracts/chessboard-events.js";
+import type { CatalogBuildingUpserted } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import {
   applyBuildingToLots,
   readBuildingSnapshotVersion,
@@ -12,7 +12,7 @@ import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync
 /** C. BuildingUpserted: building fields on its lots (batches of 500) and the project's delivery aggregates. */
 export async function applyBuildingUpserted(
   ctx: SyncContext,
-  payload: BuildingUpsertedEvent,
+  payload: CatalogBuildingUpserted,
 ): Promise<SyncResult> {
   const { tx } = ctx;
   await lockProjects(tx, [payload.ProjectId]);

@@ -1,4 +1,4 @@
-import type { DeveloperUpsertedEvent } from "../../../contracts/chessboard-events.js";
+import type { CatalogDeveloperUpserted } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import { lockSyncBatchProjects } from "../cards/lock-target-projects.js";
 import { renameDeveloperOnLots } from "../cards/lot-card.repository.js";
 import { renameDeveloperOnProjects } from "../cards/project-card.repository.js";
@@ -12,7 +12,7 @@ import { logWarnings, type SyncContext, type SyncResult } from "./sync-context.j
  */
 export async function applyDeveloperUpserted(
   ctx: SyncContext,
-  payload: DeveloperUpsertedEvent,
+  payload: CatalogDeveloperUpserted,
 ): Promise<SyncResult> {
   const rename = decideDeveloperUpsert(payload);
   logWarnings(ctx.log, payload.Id, rename.warnings);

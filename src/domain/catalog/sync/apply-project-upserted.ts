@@ -1,4 +1,4 @@
-import type { ProjectUpsertedEvent } from "../../../contracts/chessboard-events.js";
+import type { CatalogProjectUpserted } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import { retitleLotsForKind } from "../cards/lot-card.repository.js";
 import {
   insertProjectCard,
@@ -22,7 +22,7 @@ import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync
  */
 export async function applyProjectUpserted(
   ctx: SyncContext,
-  payload: ProjectUpsertedEvent,
+  payload: CatalogProjectUpserted,
 ): Promise<SyncResult> {
   const { tx } = ctx;
   await lockProjects(tx, [payload.Id]);
@@ -30,7 +30,7 @@ export async function applyProjectUpserted(
   const decision = decideProjectUpsert(payload, card);
   if (decision.kind === "stale")
     return logStale(ctx, payload.Id, payload.Version, card?.chessboardVersion ?? null);
-  logWarnings(ctx.log, payload.Id, decision.warnings);
+  logWarnings(ctx.log, payload.Id, decision.warnings, ctx.signals);
   if (decision.kindMismatch) ctx.signals.kindConflict();
 
   const before = await readProjectCascadeFingerprint(tx, payload.Id);

@@ -1,7 +1,7 @@
 import type {
-  PropertyObjectPriceChangedEvent,
-  PropertyObjectStatusChangedEvent,
-} from "../../../contracts/chessboard-events.js";
+  CatalogPriceChanged,
+  CatalogStatusChanged,
+} from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import { readLotCardStates, readLotOutcomes } from "../cards/lot-card.repository.js";
 import { type LotChangeRow, writeLotChanges } from "../cards/lot-changes-batch.writer.js";
 import { readExistingProjectIds } from "../cards/project-card.repository.js";
@@ -18,11 +18,11 @@ export type LotChange = {
   readonly eventId: string;
   readonly topic: string;
 } & (
-  | { readonly kind: "status"; readonly payload: PropertyObjectStatusChangedEvent }
-  | { readonly kind: "price"; readonly payload: PropertyObjectPriceChangedEvent }
+  | { readonly kind: "status"; readonly payload: CatalogStatusChanged }
+  | { readonly kind: "price"; readonly payload: CatalogPriceChanged }
 );
 
-export type LotChangesContext = Pick<SyncContext, "tx" | "log" | "now">;
+export type LotChangesContext = Pick<SyncContext, "tx" | "log" | "now" | "signals">;
 
 /**
  * E. PropertyObjectStatusChanged (the SLA flow: Reserved/Booked/Sold on the storefront < 1 min)
@@ -82,7 +82,7 @@ export async function applyPropertyObjectChanges(
         results[index] = "skipped";
         continue;
       }
-      logWarnings(log, id, decision.warnings);
+      logWarnings(log, id, decision.warnings, ctx.signals);
       const lot = card as LotCardState;
       const c = decision.change;
       rows.push({

@@ -1,4 +1,4 @@
-import type { PropertyObjectUpsertedEvent } from "../../../contracts/chessboard-events.js";
+import type { CatalogPropertyObjectUpserted } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import { readLotCardStates, readLotOutcomes } from "../cards/lot-card.repository.js";
 import {
   insertLotCards,
@@ -19,7 +19,7 @@ export interface LotUpsert {
   readonly eventTime: Date;
   readonly eventId: string;
   readonly topic: string;
-  readonly payload: PropertyObjectUpsertedEvent;
+  readonly payload: CatalogPropertyObjectUpserted;
 }
 
 export type LotUpsertsContext = Pick<SyncContext, "tx" | "log" | "now" | "rewards" | "signals">;
@@ -76,7 +76,7 @@ export async function applyPropertyObjectUpserts(
       );
       return;
     }
-    logWarnings(log, payload.Id, decision.warnings);
+    logWarnings(log, payload.Id, decision.warnings, ctx.signals);
     const source = decision.source;
     if (card) updates.push({ source, eventTime: upsert.eventTime, expectedRowVersion: card.rowVersion });
     else inserts.push({ source, eventTime: upsert.eventTime });

@@ -5,7 +5,6 @@
  */
 import type {
   ConstructionStatus,
-  GeoSnapshot,
   ProjectClass,
   ProjectStatus,
   ProjectType,
@@ -19,9 +18,28 @@ export interface MappingWarning {
   readonly reason: string;
   /** The offending source value, cut to a short length (never free text from a user). */
   readonly value?: string;
+  /** Set when an enum value took the spec's fallback (counted: catalog_chessboard_sync_enum_fallback_total) */
+  readonly enumFallback?: EnumFallbackField;
 }
 
+/** The enum fields with a fallback in the spec's tables: the bounded label set of the fallback metric. */
+export const ENUM_FALLBACK_FIELDS = [
+  "Status",
+  "Type",
+  "Class",
+  "ConstructionStatus",
+  "ToStatus",
+  "PropertyType",
+  "WindowViews",
+] as const;
+export type EnumFallbackField = (typeof ENUM_FALLBACK_FIELDS)[number];
+
 export type Warnings = MappingWarning[];
+
+/** An enum value mapped to the spec's fallback: a warning that is also counted (decision 0302). */
+const fallback = (warnings: Warnings, field: EnumFallbackField, reason: string, value: unknown): void => {
+  warnings.push({ field, reason, value: String(value).slice(0, WARN_VALUE_MAX), enumFallback: field });
+};
 
 const WARN_VALUE_MAX = 64;
 const warn = (warnings: Warnings, field: string, reason: string, value?: unknown): void => {
@@ -55,7 +73,7 @@ export function mapProjectStatus(status: ProjectStatus | string, warnings: Warni
     case "Archived":
       return "Delisted";
     default:
-      warn(warnings, "Status", "unknown project status → Hidden", status);
+      fallback(warnings, "Status", "unknown project status → Hidden", status);
       return "Hidden";
   }
 }
@@ -68,10 +86,10 @@ export function mapProjectKind(type: ProjectType | string, warnings: Warnings): 
     case "Hotel":
       return "ApartHotel";
     case "Villa":
-      warn(warnings, "Type", "Villa has no storefront kind → ResidentialComplex", type);
+      fallback(warnings, "Type", "Villa has no storefront kind → ResidentialComplex", type);
       return "ResidentialComplex";
     default:
-      warn(warnings, "Type", "unknown project type → ResidentialComplex", type);
+      fallback(warnings, "Type", "unknown project type → ResidentialComplex", type);
       return "ResidentialComplex";
   }
 }
@@ -84,10 +102,10 @@ export function mapPropertyClass(value: ProjectClass | string, warnings: Warning
     case "Elite":
       return value as PropertyClass;
     case "Standard":
-      warn(warnings, "Class", "Standard → Comfort", value);
+      fallback(warnings, "Class", "Standard → Comfort", value);
       return "Comfort";
     default:
-      warn(warnings, "Class", "unknown project class → Comfort", value);
+      fallback(warnings, "Class", "unknown project class → Comfort", value);
       return "Comfort";
   }
 }
@@ -105,7 +123,7 @@ export function mapConstructionStatus(
     case "Delivered":
       return "Commissioned";
     default:
-      warn(warnings, "ConstructionStatus", "unknown construction status → InProgress", value);
+      fallback(warnings, "ConstructionStatus", "unknown construction status → InProgress", value);
       return "InProgress";
   }
 }
@@ -114,7 +132,7 @@ export function mapConstructionStatus(
 export function mapPropertyObjectStatus(
   value: PropertyObjectStatus | string,
   warnings: Warnings,
-  field = "Status",
+  field: "Status" | "ToStatus" = "Status",
 ): PropertyObjectStatus {
   switch (value as PropertyObjectStatus) {
     case "Free":
@@ -124,7 +142,7 @@ export function mapPropertyObjectStatus(
     case "Hidden":
       return value as PropertyObjectStatus;
     default:
-      warn(warnings, field, "unknown property object status → Hidden", value);
+      fallback(warnings, field, "unknown property object status → Hidden", value);
       return "Hidden";
   }
 }
@@ -141,7 +159,7 @@ export interface GeoRef {
 export function mapGeo(
   field: "Region" | "City",
   id: number | null,
-  snapshot: GeoSnapshot | null,
+  snapshot: { readonly Id: number | null; readonly Name: string | null } | null,
   warnings: Warnings,
 ): GeoRef {
   if (id === null) {
@@ -180,11 +198,13 @@ const VIEW_LABELS: Readonly<Record<WindowViewKind, string>> = {
   Street: "Улица",
 };
 
-/** The first window view as its Russian label; an empty list or an unknown kind → null. */
-export function mapView(views: readonly string[]): string | null {
+/** The first window view as its Russian label; an empty list → null; an unknown kind → null + warn. */
+export function mapView(views: readonly string[], warnings: Warnings): string | null {
   const first = views[0];
   if (first === undefined) return null;
-  return VIEW_LABELS[first as WindowViewKind] ?? null;
+  const label = Object.hasOwn(VIEW_LABELS, first) ? VIEW_LABELS[first as WindowViewKind] : undefined;
+  if (label === undefined) fallback(warnings, "WindowViews", "unknown window view → no view", first);
+  return label ?? null;
 }
 
 export const TYPE_NAME = {
@@ -212,7 +232,7 @@ export function mapTypeName(
     case "Commercial":
       return TYPE_NAME.commercial;
     default:
-      warn(
+      fallback(
         warnings,
         "PropertyType",
         "missing or unknown property type → by project kind",

@@ -97,11 +97,15 @@ describe("TypeName (DSC-CAT-2)", () => {
 });
 
 describe("View", () => {
-  it("the first view by the dictionary; empty or unknown → null", () => {
-    expect(mapView(["Sea", "City"])).toBe("Море");
-    expect(mapView(["Street"])).toBe("Улица");
-    expect(mapView([])).toBeNull();
-    expect(mapView(["Volcano"])).toBeNull();
+  it("the first view by the dictionary; empty → null; unknown → null + a counted fallback warning", () => {
+    const w: Warnings = [];
+    expect(mapView(["Sea", "City"], w)).toBe("Море");
+    expect(mapView(["Street"], w)).toBe("Улица");
+    expect(mapView([], w)).toBeNull();
+    expect(w).toEqual([]);
+    expect(mapView(["Volcano"], w)).toBeNull();
+    expect(mapView(["toString"], w)).toBeNull();
+    expect(w.map((x) => x.enumFallback)).toEqual(["WindowViews", "WindowViews"]);
   });
 });
 

@@ -5,16 +5,19 @@
  */
 import { TYPE_NAME } from "./mapping.js";
 
-const DECIMAL = /^(-?)(\d{1,15})(?:\.(\d{1,6}))?$/;
+/** Up to 28 decimals: the scale of a .NET `decimal` (what a producer may write as a JSON number). */
+const DECIMAL = /^(-?)(\d{1,15})(?:\.(\d{1,28}))?$/;
 
-/** "12500000.5" → 1250000050n (hundredths); more than 2 decimals rounds half away from zero. */
+/**
+ * "12500000.5" → 1250000050n (hundredths); more than 2 decimals rounds half away from zero, on
+ * the digits (no binary floating point): the third decimal decides, whatever follows it.
+ */
 export function toHundredths(value: string): bigint | null {
   const match = DECIMAL.exec(value.trim());
   if (!match) return null;
   const [, sign, whole, fraction = ""] = match;
-  const padded = `${fraction}000000`.slice(0, 6);
-  const micro = BigInt(whole as string) * 1_000_000n + BigInt(padded);
-  const hundredths = (micro + 5_000n) / 10_000n;
+  const cents = BigInt(whole as string) * 100n + BigInt(`${fraction}00`.slice(0, 2));
+  const hundredths = fraction.length > 2 && fraction.charCodeAt(2) - 48 >= 5 ? cents + 1n : cents;
   return sign === "-" ? -hundredths : hundredths;
 }
 

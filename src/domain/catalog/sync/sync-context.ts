@@ -1,7 +1,7 @@
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import type { RewardsClient } from "../rewards/rewards-commission.client.js";
-import type { Warnings } from "./mapping.js";
+import type { EnumFallbackField, Warnings } from "./mapping.js";
 
 /** What a sync flow needs besides its payload; built per message by the thin consumer file. */
 export interface SyncContext {
@@ -21,12 +21,22 @@ export interface SyncContext {
 export interface SyncSignals {
   kindConflict(): void;
   commissionDeferred(): void;
+  /** An enum value took the spec's fallback (decision 0302) */
+  enumFallback(field: EnumFallbackField): void;
 }
 
 export type SyncResult = "applied" | "skipped-stale" | "skipped";
 
-export function logWarnings(log: Logger, aggregateId: string, warnings: Warnings): void {
-  for (const w of warnings) log.warn({ aggregateId, ...w }, "mapping fallback");
+export function logWarnings(
+  log: Logger,
+  aggregateId: string,
+  warnings: Warnings,
+  signals?: Pick<SyncSignals, "enumFallback">,
+): void {
+  for (const w of warnings) {
+    log.warn({ aggregateId, ...w }, "mapping fallback");
+    if (w.enumFallback) signals?.enumFallback(w.enumFallback);
+  }
 }
 
 export function logStale(

@@ -3,17 +3,15 @@
  * payload and the little the repositories read, and returns what to write, or throws the spec's
  * typed error. No database, no clock: the event time is passed in.
  */
+import type { PropertyObjectStatus, PropertyType } from "../../../contracts/chessboard-events.js";
 import type {
-  BuildingUpsertedEvent,
-  CurrencySnapshot,
-  DeveloperUpsertedEvent,
-  ProjectUpsertedEvent,
-  PropertyObjectPriceChangedEvent,
-  PropertyObjectStatus,
-  PropertyObjectStatusChangedEvent,
-  PropertyObjectUpsertedEvent,
-  PropertyType,
-} from "../../../contracts/chessboard-events.js";
+  CatalogBuildingUpserted,
+  CatalogDeveloperUpserted,
+  CatalogPriceChanged,
+  CatalogProjectUpserted,
+  CatalogPropertyObjectUpserted,
+  CatalogStatusChanged,
+} from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import {
   contractFieldMissing,
   invalidPayload,
@@ -74,7 +72,7 @@ function requireText(field: string, value: string | null | undefined): string {
 }
 
 /** v1 of the storefront is rouble-only: anything else is dead-lettered with an alert. */
-export function assertRub(currency: CurrencySnapshot | null | undefined): void {
+export function assertRub(currency: { readonly IsoCode?: string | null } | null | undefined): void {
   const iso = currency?.IsoCode ?? "";
   if (iso !== SUPPORTED_CURRENCY) throw unsupportedCurrency(iso || "(none)");
 }
@@ -132,7 +130,7 @@ export type ProjectDecision =
     };
 
 export function decideProjectUpsert(
-  payload: ProjectUpsertedEvent,
+  payload: CatalogProjectUpserted,
   card: ProjectCardState | null,
 ): ProjectDecision {
   const warnings: Warnings = [];
@@ -212,7 +210,7 @@ export interface DeveloperRename {
   readonly warnings: Warnings;
 }
 
-export function decideDeveloperUpsert(payload: DeveloperUpsertedEvent): DeveloperRename {
+export function decideDeveloperUpsert(payload: CatalogDeveloperUpserted): DeveloperRename {
   const warnings: Warnings = [];
   requireId("Id", payload.Id);
   requireVersion(payload.Version);
@@ -239,7 +237,7 @@ export type BuildingDecision =
   | { readonly kind: "apply"; readonly building: BuildingSource; readonly warnings: Warnings };
 
 export function decideBuildingUpsert(
-  payload: BuildingUpsertedEvent,
+  payload: CatalogBuildingUpserted,
   project: { readonly developerId: string } | null,
   snapshotVersion: number | null,
 ): BuildingDecision {
@@ -260,7 +258,9 @@ export function decideBuildingUpsert(
     throw invalidPayload("ReadinessPercent", "must be 0..100");
   }
   if (!project) throw projectCardNotFound(payload.ProjectId);
-  assertTenant(`building ${payload.Id}`, project.developerId, payload.TenantId);
+  // TenantId is not in the spec's building table: checked only when the producer sends it.
+  if (payload.TenantId !== null)
+    assertTenant(`building ${payload.Id}`, project.developerId, payload.TenantId);
   if (isStale(payload.Version, snapshotVersion)) return { kind: "stale" };
   if (payload.DeliveryYear !== null && q === null) {
     warnings.push({ field: "DeliveryQuarter", reason: "year without a quarter → end of the year" });
@@ -336,7 +336,7 @@ export type LotUpsertDecision =
     };
 
 export function decidePropertyObjectUpsert(
-  payload: PropertyObjectUpsertedEvent,
+  payload: CatalogPropertyObjectUpserted,
   card: LotCardState | null,
   project: { readonly developerId: string; readonly kind: ProjectKind } | null,
 ): LotUpsertDecision {
@@ -387,7 +387,7 @@ export function decidePropertyObjectUpsert(
     roomsCount: payload.Rooms,
     areaTotal,
     areaLiving: payload.LivingArea === null ? null : normaliseDecimal(payload.LivingArea),
-    view: mapView(payload.WindowViews?.Views ?? []),
+    view: mapView(payload.WindowViews?.Views ?? [], warnings),
     propertyType,
     typeName,
     title: generateTitle(payload.Rooms, typeName, payload.TotalArea),
@@ -436,7 +436,7 @@ function lotChangeGuards(
 }
 
 export function decideStatusChange(
-  payload: PropertyObjectStatusChangedEvent,
+  payload: CatalogStatusChanged,
   card: LotCardState | null,
 ): LotChangeDecision<{ status: PropertyObjectStatus; version: number }> {
   const warnings: Warnings = [];
@@ -447,7 +447,7 @@ export function decideStatusChange(
 }
 
 export function decidePriceChange(
-  payload: PropertyObjectPriceChangedEvent,
+  payload: CatalogPriceChanged,
   card: LotCardState | null,
 ): LotChangeDecision<{ price: string; version: number }> {
   const price = toHundredths(payload.NewPrice);

@@ -1,11 +1,5 @@
-import type {
-  BookingCancelledV1,
-  BookingConfirmedV1,
-  BookingCreatedV1,
-  BookingExpiredV1,
-  BookingExtendedV1,
-  DealSaleStartedV1,
-} from "../../../contracts/crm-booking-events.js";
+import type { ChessboardBookingPayloads as P } from "../../../contracts/readers/booking-readers.js";
+import type { TOPIC } from "../../../contracts/topics.js";
 
 /**
  * A crm booking event as the status projection sees it: what it asks the object to do, for which
@@ -46,32 +40,32 @@ function base(p: {
 }
 
 export const bookingEventFrom = {
-  created: (p: BookingCreatedV1): BookingEvent => ({
+  created: (p: P[typeof TOPIC.bookingCreated]): BookingEvent => ({
     ...base(p),
     occurredAt: new Date(p.CreatedAt),
     signal: { kind: "reserve", reservedUntil: new Date(p.ReserveExpiresAt) },
   }),
-  confirmed: (p: BookingConfirmedV1): BookingEvent => ({
+  confirmed: (p: P[typeof TOPIC.bookingConfirmed]): BookingEvent => ({
     ...base(p),
     occurredAt: new Date(p.ConfirmedAt),
     signal: { kind: "book", bookedUntil: new Date(p.BookingExpiresAt) },
   }),
-  extended: (p: BookingExtendedV1): BookingEvent => ({
+  extended: (p: P[typeof TOPIC.bookingExtended]): BookingEvent => ({
     ...base(p),
     occurredAt: new Date(p.ExtendedAt),
     signal: { kind: "extend", bookedUntil: new Date(p.BookingExpiresAt) },
   }),
-  expired: (p: BookingExpiredV1): BookingEvent => ({
+  expired: (p: P[typeof TOPIC.bookingExpired]): BookingEvent => ({
     ...base(p),
     occurredAt: new Date(p.ExpiredAt),
     signal: { kind: "release", reason: "expired" },
   }),
-  cancelled: (p: BookingCancelledV1): BookingEvent => ({
+  cancelled: (p: P[typeof TOPIC.bookingCancelled]): BookingEvent => ({
     ...base(p),
     occurredAt: new Date(p.CancelledAt),
     signal: { kind: "release", reason: "cancelled" },
   }),
-  saleStarted: (p: DealSaleStartedV1): BookingEvent => ({
+  saleStarted: (p: P[typeof TOPIC.dealSaleStarted]): BookingEvent => ({
     ...base(p),
     occurredAt: new Date(p.SoldAt),
     signal: { kind: "sell", soldAt: new Date(p.SoldAt) },

@@ -4,7 +4,6 @@ import type {
   BookingExpiredV1,
   BookingPaidV1,
 } from "../../../contracts/crm-booking-events.js";
-import { MESSENGER_ERROR } from "../messenger.errors.js";
 import { type Apartment, decideCard } from "./booking-card.decide.js";
 import { bookingFactFrom } from "./booking-fact.js";
 
@@ -105,10 +104,8 @@ describe("messenger system cards (the saga's side effects per transition)", () =
     );
   });
 
-  it("booking-created without the deal's parties (written before decision 0120) is refused for the DLQ", () => {
-    const { DealAgentUserId: _a, ...legacy } = created();
-    expect(() => bookingFactFrom.created(legacy)).toThrow(
-      expect.objectContaining({ code: MESSENGER_ERROR.contractFieldMissing }),
-    );
+  it("booking-created without the deal's parties (the gate made them null) opens the chat without them (0303)", () => {
+    const fact = bookingFactFrom.created({ ...created(), DealAgentUserId: null, DealInvestorUserId: null });
+    expect(fact).toMatchObject({ type: "created", agentUserId: null, investorUserId: null });
   });
 });

@@ -1,9 +1,9 @@
-import type {
-  BookingCreatedV1,
-  BookingExpiredV1,
-  BookingPaidV1,
-} from "../../../contracts/crm-booking-events.js";
-import { messengerErrors } from "../messenger.errors.js";
+import type { MessengerBookingPayloads } from "../../../contracts/readers/booking-readers.js";
+import type { TOPIC } from "../../../contracts/topics.js";
+
+type Created = MessengerBookingPayloads[typeof TOPIC.bookingCreated];
+type Paid = MessengerBookingPayloads[typeof TOPIC.bookingPaid];
+type Expired = MessengerBookingPayloads[typeof TOPIC.bookingExpired];
 
 /**
  * The translation layer between crm and messenger: the crm booking events messenger reacts to,
@@ -40,10 +40,11 @@ export type BookingFact =
     };
 
 export const bookingFactFrom = {
-  created(p: BookingCreatedV1): BookingFact {
-    // Both keys must be present (null is a valid value: a deal without an investor).
-    if (p.DealAgentUserId === undefined) throw messengerErrors.contractFieldMissing("DealAgentUserId");
-    if (p.DealInvestorUserId === undefined) throw messengerErrors.contractFieldMissing("DealInvestorUserId");
+  /**
+   * The deal's parties are optional on the wire (decision 0303): an absent one is null, the chat
+   * opens with the members the event names (the consumer warns).
+   */
+  created(p: Created): BookingFact {
     return {
       type: "created",
       bookingId: p.BookingId,
@@ -52,19 +53,19 @@ export const bookingFactFrom = {
       propertyObjectId: p.PropertyObjectId,
       reserveExpiresAt: new Date(p.ReserveExpiresAt),
       isPaid: p.ProgramTerms.IsPaid,
-      agentUserId: p.DealAgentUserId,
-      investorUserId: p.DealInvestorUserId,
+      agentUserId: p.DealAgentUserId ?? null,
+      investorUserId: p.DealInvestorUserId ?? null,
       at: new Date(p.CreatedAt),
     };
   },
-  paid: (p: BookingPaidV1): BookingFact => ({
+  paid: (p: Paid): BookingFact => ({
     type: "paid",
     bookingId: p.BookingId,
     dealId: p.DealId,
     propertyObjectId: p.PropertyObjectId,
     at: new Date(p.PaidAt),
   }),
-  expired: (p: BookingExpiredV1): BookingFact => ({
+  expired: (p: Expired): BookingFact => ({
     type: "expired",
     phase: p.Phase,
     bookingId: p.BookingId,

@@ -1,7 +1,5 @@
-import type {
-  PropertyObjectPriceChangedEvent,
-  PropertyObjectUpsertedEvent,
-} from "../../../contracts/chessboard-events.js";
+import type { MessengerReplicaPayloads } from "../../../contracts/readers/chessboard-replica-readers.js";
+import type { TOPIC } from "../../../contracts/topics.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import type { Apartment } from "../cards/booking-card.decide.js";
 
@@ -10,11 +8,18 @@ import type { Apartment } from "../cards/booking-card.decide.js";
  * price). Fed by property-object-upserted and -price-changed; the object's single Version counter
  * orders them across topics, an older version never overwrites a newer one.
  */
-export async function applyPropertyObjectUpserted(tx: Tx, p: PropertyObjectUpsertedEvent, now: Date) {
+/** A snapshot without IsoCode: the storefront's v1 currency (decision 0300). */
+const DEFAULT_CURRENCY = "RUB";
+
+export async function applyPropertyObjectUpserted(
+  tx: Tx,
+  p: MessengerReplicaPayloads[typeof TOPIC.propertyObjectUpserted],
+  now: Date,
+) {
   return tx.$executeRaw`
     INSERT INTO messenger.property_objects (id, tenant_id, number, floor, price, currency, version, updated_at)
     VALUES (${p.Id}::uuid, ${p.TenantId}::uuid, ${p.Number}, ${p.Floor}, ${p.Price}::numeric,
-            ${p.CurrencySnapshot.IsoCode}, ${p.Version}, ${now})
+            ${p.CurrencySnapshot.IsoCode ?? DEFAULT_CURRENCY}, ${p.Version}, ${now})
     ON CONFLICT (id) DO UPDATE
        SET number = EXCLUDED.number, floor = EXCLUDED.floor, price = EXCLUDED.price,
            currency = EXCLUDED.currency, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at
@@ -22,10 +27,16 @@ export async function applyPropertyObjectUpserted(tx: Tx, p: PropertyObjectUpser
 }
 
 /** A price change of an object messenger has not seen yet is skipped: its upserted event brings the price. */
-export async function applyPropertyObjectPriceChanged(tx: Tx, p: PropertyObjectPriceChangedEvent, now: Date) {
+export async function applyPropertyObjectPriceChanged(
+  tx: Tx,
+  p: MessengerReplicaPayloads[typeof TOPIC.propertyObjectPriceChanged],
+  now: Date,
+) {
+  // No currency in the event: the one the replica has is kept.
+  const currency = p.CurrencySnapshot?.IsoCode ?? null;
   return tx.$executeRaw`
     UPDATE messenger.property_objects
-       SET price = ${p.NewPrice}::numeric, currency = ${p.CurrencySnapshot.IsoCode}, version = ${p.Version},
+       SET price = ${p.NewPrice}::numeric, currency = COALESCE(${currency}, currency), version = ${p.Version},
            updated_at = ${now}
      WHERE id = ${p.PropertyObjectId}::uuid AND version < ${p.Version}`;
 }

@@ -1,7 +1,9 @@
+import type { ReaderContract } from "../../../contracts/reader-contract.js";
 import type { Clock } from "../../clock/clock.js";
 import type { Tx } from "../../db/prisma-client.js";
 import { isDomainError } from "../../errors/domain-error.js";
 import type { Logger } from "../../log/logger.js";
+import type { ReaderViolation } from "../contracts/reader-gate.js";
 import type { EventEnvelope } from "../envelope.js";
 import { classifyDefault, type ErrorClass } from "./classify-error.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
@@ -111,10 +113,19 @@ interface ConsumerDefinitionBase<W> {
    */
   classifyError?(error: unknown): ErrorClass | undefined;
   /**
-   * The DLQ code of a payload that fails its JSON Schema contract; undefined → EVENT_CONTRACT_INVALID.
-   * Lets a consumer name its own code (catalog: a missing required field → *_CONTRACT_FIELD_MISSING).
+   * What the group reads of each topic (decision 0300): the gate validates a payload against the
+   * reader contract of its topic — not against the producer's full schema — and hands the handler
+   * the normalised payload (absent optional fields null, decimals exact canonical strings). Every
+   * consumer of the system declares one per topic it reads (a unit test checks it); a topic
+   * without one falls back to the producer's schema in schema/events (test-only topics).
    */
-  contractViolationCode?(errors: readonly string[]): string | undefined;
+  readers?: { readonly [topic: string]: ReaderContract };
+  /**
+   * The DLQ code of a payload that breaks its contract; undefined → EVENT_CONTRACT_INVALID.
+   * Lets a consumer take its spec's error path (catalog: a required field missing →
+   * CATALOG_SYNC_CONTRACT_FIELD_MISSING, a malformed one → CATALOG_SYNC_INVALID_PAYLOAD).
+   */
+  contractViolationCode?(violations: readonly ReaderViolation[]): string | undefined;
   /** Contract version the handlers were written for; a different one is warned about and counted */
   expectedContractVersion?: number;
   /**
@@ -199,6 +210,14 @@ export function defineConsumer<M extends PayloadMap, W = Tx>(
   }
   if (subscribedTopics(def as AnyConsumerDefinition).length === 0)
     throw new Error(`defineConsumer(${def.group}): no topics`);
+  for (const topic of Object.keys(def.readers ?? {})) {
+    if (!subscribedTopics(def as AnyConsumerDefinition).includes(topic))
+      throw new Error(`defineConsumer(${def.group}): a reader contract for ${topic}, which it does not read`);
+    if (def.readers?.[topic]?.topic !== topic)
+      throw new Error(
+        `defineConsumer(${def.group}): the reader contract under ${topic} is for another topic`,
+      );
+  }
   if (def.handlers && def.handleBatch) {
     throw new Error(`defineConsumer(${def.group}): handlers and handleBatch are exclusive`);
   }

@@ -4,6 +4,7 @@ import { assertNever } from "../../errors/domain-error.js";
 import type { Logger } from "../../log/logger.js";
 import { observeRepeated } from "../../metrics/observe-repeated.js";
 import { contextFromHeaders, inSpan, linkTo, markFailed } from "../../tracing/tracing.js";
+import { createReaderGate, describeViolations, type ReaderGate } from "../contracts/reader-gate.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import { type EventEnvelope, HEADER } from "../envelope.js";
 import { eventTypeOf } from "../topics.js";
@@ -137,6 +138,10 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     | { kind: "unhandled" };
 
   const subscribed = new Set(subscribedTopics(def));
+  const gates = new Map(
+    Object.entries(def.readers ?? {}).map(([topic, contract]) => [topic, createReaderGate(contract)]),
+  );
+  const readerFor = (topic: string): ReaderGate | undefined => gates.get(topic);
 
   function prepare(message: InboundMessage): Prepared {
     if (!subscribed.has(message.topic)) return { kind: "unhandled" };
@@ -148,15 +153,34 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         reason: `event-type header ${declared === undefined ? "is missing" : `"${declared.slice(0, 100)}"`}; topic ${message.topic} carries ${eventTypeFor(message.topic)}`,
       };
     }
-    const parsed = parseEnvelope(message);
-    if (!parsed.ok) return { kind: "rejected", code: CONTRACT_INVALID_CODE, reason: parsed.error };
-    const valid = contracts.validatePayload(message.topic, parsed.envelope.payload);
-    if (!valid.ok) {
-      return {
-        kind: "rejected",
-        code: def.contractViolationCode?.(valid.errors) ?? CONTRACT_INVALID_CODE,
-        reason: `contract violation: ${valid.errors.join("; ")}`,
-      };
+    const gate = readerFor(message.topic);
+    let parsed: ReturnType<typeof parseEnvelope>;
+    if (gate) {
+      // The group's reader contract (decision 0300): exact decimals, absent optional fields null.
+      if (!message.headers[HEADER.messageId]) parsed = parseEnvelope(message);
+      else {
+        const read = gate.read(message.value);
+        if (!read.ok) {
+          return {
+            kind: "rejected",
+            code: def.contractViolationCode?.(read.violations) ?? CONTRACT_INVALID_CODE,
+            reason: `contract violation: ${describeViolations(read.violations)}`,
+          };
+        }
+        parsed = parseEnvelope(message, read.payload);
+      }
+      if (!parsed.ok) return { kind: "rejected", code: CONTRACT_INVALID_CODE, reason: parsed.error };
+    } else {
+      parsed = parseEnvelope(message);
+      if (!parsed.ok) return { kind: "rejected", code: CONTRACT_INVALID_CODE, reason: parsed.error };
+      const valid = contracts.validatePayload(message.topic, parsed.envelope.payload);
+      if (!valid.ok) {
+        return {
+          kind: "rejected",
+          code: CONTRACT_INVALID_CODE,
+          reason: `contract violation: ${valid.errors.join("; ")}`,
+        };
+      }
     }
     const expected = def.expectedContractVersion;
     if (expected !== undefined && parsed.envelope.metadata.contractVersion !== expected) {
