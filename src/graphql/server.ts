@@ -159,7 +159,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       const viewer = await viewerFrom(header);
       // Over HTTP every request counts against its caller (graphql-ws counts per operation).
       if (req && !connectionParams) {
-        const key = viewer ? `user:${viewer.userId}` : `anon:${clientAddress(req, settings.trustProxy)}`;
+        const key = viewer ? `user:${viewer.userId}` : `anon:${clientAddress(req, settings)}`;
         const limit = viewer ? settings.rateLimitUserPerMinute : settings.rateLimitAnonymousPerMinute;
         const scope = currentRequestScope();
         if (scope) scope.rateKey = key;
@@ -179,7 +179,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         viewer,
         deps,
         requestId,
-        clientAddress: req ? clientAddress(req, settings.trustProxy) : null,
+        clientAddress: req ? clientAddress(req, settings) : null,
         log: deps.log.child({ requestId, userId: viewer?.userId }),
       };
     },
@@ -236,7 +236,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   /** GraphQL over HTTP: caller rate, size and content-type checks, then yoga under a deadline. */
   async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const address = clientAddress(req, settings.trustProxy);
+    const address = clientAddress(req, settings);
     const perAddress = limiter.take(`addr:${address}`, settings.rateLimitAddressPerMinute);
     if (!perAddress.ok) {
       refused.inc({ reason: "rate_address" });
