@@ -7,7 +7,7 @@ import { useServer } from "graphql-ws/use/ws";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { type WebSocket, WebSocketServer } from "ws";
 import { DEMO_USERS } from "../platform/auth/demo-users.js";
-import { bearerToken, TokenError, type TokenService } from "../platform/auth/jwt.js";
+import { bearerToken, TokenError, type TokenService, type VerifiedSession } from "../platform/auth/jwt.js";
 import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
 import { DomainError } from "../platform/errors/domain-error.js";
 import { counter, gauge, histogram } from "../platform/metrics/registry.js";
@@ -33,6 +33,7 @@ import {
   runInRequestScope,
   timeoutError,
 } from "./security/request-scope.js";
+import { useSseLimits } from "./security/sse-limits.js";
 import { createWsLimits } from "./security/ws-limits.js";
 import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
 
@@ -98,13 +99,23 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const persisted = persistedOperationsPlugin(settings.graphqlPersistedOperations);
   const knownOperations = new Set([...settings.graphqlOperationNames, ...persisted.operationNames]);
   const limiter = createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys });
+  const live = createWsLimits({
+    settings,
+    limiter,
+    onRefused: (reason) => refused.inc({ reason }),
+    gauge: gauge(deps.metrics, "pin_ws_connections", "Open graphql-ws connections"),
+  });
   const separateMetrics = metricsListener(settings);
 
   async function viewerFrom(authorization: string | null | undefined): Promise<Viewer | null> {
+    return (await sessionFrom(authorization))?.viewer ?? null;
+  }
+
+  async function sessionFrom(authorization: string | null | undefined): Promise<VerifiedSession | null> {
     const token = bearerToken(authorization);
     if (!token) return null;
     try {
-      return await tokens.verify(token);
+      return await tokens.verifySession(token);
     } catch (error) {
       if (error instanceof TokenError) {
         throw new GraphQLError(error.message, {
@@ -156,7 +167,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         typeof connectionParams?.authorization === "string"
           ? connectionParams.authorization
           : request?.headers.get("authorization");
-      const viewer = await viewerFrom(header);
+      const session = await sessionFrom(header);
+      const viewer = session?.viewer ?? null;
       // Over HTTP every request counts against its caller (graphql-ws counts per operation).
       if (req && !connectionParams) {
         const key = viewer ? `user:${viewer.userId}` : `anon:${clientAddress(req, settings)}`;
@@ -180,6 +192,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         deps,
         requestId,
         clientAddress: req ? clientAddress(req, settings) : null,
+        transport: connectionParams ? "ws" : "http",
+        tokenExpiresAtMs: session?.expiresAtMs ?? null,
         log: deps.log.child({ requestId, userId: viewer?.userId }),
       };
     },
@@ -208,6 +222,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           };
         },
       } as Plugin,
+      // Last: it wraps the subscribe function the plugins above settled on.
+      useSseLimits(live),
     ],
   });
 
@@ -251,6 +267,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     }
     const scope: RequestScope = newRequestScope(settings.requestDbConcurrency);
     const timer = setTimeout(() => {
+      // A started subscription stream (SSE) is not a request's answer: its token's expiry ends it.
+      if (scope.live && res.headersSent) return;
       abortRequestScope(scope);
       refused.inc({ reason: "timeout" });
       if (!res.headersSent) {
@@ -324,12 +342,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     path: GRAPHQL_PATH,
     maxPayload: LIMITS.wsMaxPayloadBytes,
   });
-  const ws = createWsLimits({
-    settings,
-    limiter,
-    onRefused: (reason) => refused.inc({ reason }),
-    gauge: gauge(deps.metrics, "pin_ws_connections", "Open graphql-ws connections"),
-  });
+  const ws = live;
   wsServer.on("connection", (socket: WebSocket) => ws.onSocket(socket));
   const wsCleanup = useServer<Record<string, unknown>>(
     {
@@ -338,13 +351,17 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       onConnect: async (ctx: WsContext<Record<string, unknown>>) => {
         const authorization = ctx.connectionParams?.authorization;
         if (typeof authorization !== "string") return false;
-        let viewer: Viewer;
+        let session: VerifiedSession;
         try {
-          viewer = await tokens.verify(bearerToken(authorization) ?? "");
+          session = await tokens.verifySession(bearerToken(authorization) ?? "");
         } catch {
           return false;
         }
-        return ws.admitUser((ctx.extra as { socket: WebSocket }).socket, viewer.userId);
+        return ws.admitUser(
+          (ctx.extra as { socket: WebSocket }).socket,
+          session.viewer.userId,
+          session.expiresAtMs,
+        );
       },
       execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
       subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
