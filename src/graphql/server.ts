@@ -17,12 +17,13 @@ import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
 import { routeProjectionsRebuild } from "./rest/projections-rebuild.route.js";
 import { wsGraphQLError } from "./scalars/input-error.js";
 import { armorPlugins } from "./security/armor.js";
+import { useDocumentDepthGuard } from "./security/document-depth.js";
 import { clientAddress, httpRefusal, requestIdOf } from "./security/http-guard.js";
 import { useInputGuard } from "./security/input-guard.js";
 import { LIMITS } from "./security/limits.js";
 import { useNoInternalDetail } from "./security/no-internal-detail.js";
 import { operationLabels } from "./security/operation-label.js";
-import { persistedOperationsPlugin } from "./security/persisted-operations.js";
+import { persistedMessageReviver, persistedOperationsPlugin } from "./security/persisted-operations.js";
 import { corsFor, developerTools, useNoIntrospection } from "./security/production.js";
 import { createRateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
 import {
@@ -197,7 +198,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         log: deps.log.child({ requestId, userId: viewer?.userId }),
       };
     },
+    // GraphQL-over-HTTP persisted documents send `documentId` (yoga refuses unknown parameters).
+    extraParamNames: ["documentId"],
     plugins: [
+      // Before anything parses: a deeply nested document overflows graphql-js' recursive parser.
+      useDocumentDepthGuard(),
       ...(persisted.plugin ? [persisted.plugin] : []),
       ...armorPlugins(),
       useInputGuard(),
@@ -347,6 +352,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const wsCleanup = useServer<Record<string, unknown>>(
     {
       connectionInitWaitTimeout: LIMITS.wsConnectionInitTimeoutMs,
+      // persisted operations: a subscribe message with an id and no `query` (see the reviver)
+      ...(persisted.lookup ? { jsonMessageReviver: persistedMessageReviver } : {}),
       // graphql-ws authenticates once, on connection_init; a bad or missing token closes with 4403.
       onConnect: async (ctx: WsContext<Record<string, unknown>>) => {
         const authorization = ctx.connectionParams?.authorization;
@@ -374,23 +381,33 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           connectionParams: ctx.connectionParams,
           params,
         });
-        const query = persisted.documentOf ? persisted.documentOf(params) : params.query;
-        if (typeof query !== "string") {
-          ws.release(socket, id);
-          return [wsGraphQLError("Only persisted operations are accepted", "PERSISTED_QUERY_NOT_FOUND")];
+        let query = params.query;
+        if (persisted.lookup) {
+          const found = persisted.lookup(params as typeof params & { documentId?: unknown });
+          if (!found.ok) {
+            ws.release(socket, id);
+            return [wsGraphQLError(found.message, found.code)];
+          }
+          query = found.document;
         }
+        // A refusal in parse or validate (depth, aliases, tokens, nesting) fails this operation
+        // only: thrown out of onSubscribe it would close the whole socket (4500).
         let document: ReturnType<typeof parse>;
         try {
           document = parse(query);
         } catch (error) {
           ws.release(socket, id);
-          const message = error instanceof Error ? error.message : "Syntax error";
-          return [wsGraphQLError(message, "GRAPHQL_PARSE_FAILED")];
+          return [operationError(error, "GRAPHQL_PARSE_FAILED")];
         }
-        const errors = validate(schema, document);
+        let errors: readonly GraphQLError[];
+        try {
+          errors = validate(schema, document);
+        } catch (error) {
+          errors = [operationError(error, "GRAPHQL_VALIDATION_FAILED")];
+        }
         if (errors.length > 0) {
           ws.release(socket, id);
-          return errors;
+          return errors.map((error) => operationError(error, "GRAPHQL_VALIDATION_FAILED"));
         }
         const scope = newRequestScope(settings.requestDbConcurrency);
         return {
@@ -462,6 +479,16 @@ function stoppable<T>(result: T, onStop: () => void): T {
     },
   };
   return iterator as unknown as T;
+}
+
+/**
+ * An error for one graphql-ws operation, built with the graphql module graphql-ws checks against:
+ * the refusal's own message and code (e.g. DOCUMENT_TOO_DEEP), or `fallback`.
+ */
+function operationError(error: unknown, fallback: string): GraphQLError {
+  const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
+  const message = error instanceof Error ? error.message : "Invalid operation";
+  return wsGraphQLError(message, typeof code === "string" ? code : fallback);
 }
 
 interface EnvelopedRoot {

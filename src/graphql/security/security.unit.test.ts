@@ -110,3 +110,16 @@ describe("WebSocket send buffer", () => {
     expect(refused).toEqual(["ws_slow_consumer"]);
   });
 });
+
+describe("issue #25: document nesting is bounded before parsing", () => {
+  it("counts brackets of every kind, not those inside strings, block strings or comments", async () => {
+    const { nestedDeeperThan } = await import("./document-depth.js");
+    expect(nestedDeeperThan(`{ a(x: ${"[".repeat(5_000)}${"]".repeat(5_000)}) }`, 64)).toBe(true);
+    expect(nestedDeeperThan(`{ a { b { c(x: { y: [1, [2]] }) } } }`, 7)).toBe(false);
+    expect(nestedDeeperThan(`{ a { b { c(x: { y: [1, [2]] }) } } }`, 6)).toBe(true);
+    expect(nestedDeeperThan(`{ a(s: "${"[".repeat(100)}", t: """${"{".repeat(100)} \\""" """) }`, 3)).toBe(
+      false,
+    );
+    expect(nestedDeeperThan(`# ${"(".repeat(100)}\n{ a }`, 1)).toBe(false);
+  });
+});
