@@ -17,6 +17,7 @@ import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
 import { routeProjectionsRebuild } from "./rest/projections-rebuild.route.js";
 import { wsGraphQLError } from "./scalars/input-error.js";
 import { armorPlugins } from "./security/armor.js";
+import { cachedFor } from "./security/cached-answer.js";
 import { useDocumentDepthGuard } from "./security/document-depth.js";
 import { clientAddress, httpRefusal, requestIdOf } from "./security/http-guard.js";
 import { useInputGuard } from "./security/input-guard.js";
@@ -65,6 +66,7 @@ export interface ApiServer {
 
 const GRAPHQL_PATH = "/graphql";
 const READY_CHECK_TIMEOUT_MS = 3_000;
+const READY_CACHE_MS = 1_000;
 
 interface ServerContext {
   readonly req?: IncomingMessage;
@@ -107,6 +109,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     gauge: gauge(deps.metrics, "pin_ws_connections", "Open graphql-ws connections"),
   });
   const separateMetrics = metricsListener(settings);
+  // /readyz is open to anyone: its checks run at most once a second, whatever the call rate.
+  const readiness = cachedFor(READY_CACHE_MS, () => runReadiness(options.readiness));
 
   async function viewerFrom(authorization: string | null | undefined): Promise<Viewer | null> {
     return (await sessionFrom(authorization))?.viewer ?? null;
@@ -297,7 +301,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === "/healthz") return json(res, 200, { status: "ok" });
     if (url.pathname === "/readyz") {
-      const checks = await runReadiness(options.readiness);
+      const checks = await readiness();
       const ok = Object.values(checks).every(Boolean);
       return json(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", checks });
     }
