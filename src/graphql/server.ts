@@ -26,7 +26,7 @@ import { useNoInternalDetail } from "./security/no-internal-detail.js";
 import { operationLabels } from "./security/operation-label.js";
 import { persistedMessageReviver, persistedOperationsPlugin } from "./security/persisted-operations.js";
 import { corsFor, developerTools, useNoIntrospection } from "./security/production.js";
-import { createRateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
+import { createRateLimiter, type RateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
 import {
   abortRequestScope,
   currentRequestScope,
@@ -47,6 +47,8 @@ export interface ApiServerOptions {
   readonly host: string;
   /** GET /dev/token and GraphiQL's prefilled tokens; never true in production (config refuses). */
   readonly devTokens: boolean;
+  /** The rates' counter (shared by the replicas or per process); a per-process one when absent. */
+  readonly rateLimiter?: RateLimiter;
   /** Named readiness checks for /readyz: the database, and the broker/ClickHouse where configured. */
   readonly readiness: Record<string, () => Promise<boolean>>;
 }
@@ -101,7 +103,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const tools = developerTools(settings);
   const persisted = persistedOperationsPlugin(settings.graphqlPersistedOperations);
   const knownOperations = new Set([...settings.graphqlOperationNames, ...persisted.operationNames]);
-  const limiter = createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys });
+  const limiter = options.rateLimiter ?? createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys });
   const live = createWsLimits({
     settings,
     limiter,

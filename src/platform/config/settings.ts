@@ -350,6 +350,12 @@ export const SETTINGS = {
     "HTTP requests per minute per client address, signed in or not (bounds token verification work)",
     1,
   ),
+  rateLimitStore: oneOf(
+    "PIN_RATE_LIMIT_STORE",
+    ["auto", "memory", "postgres"] as const,
+    "auto",
+    "Where rate-limit windows are counted: postgres = shared by every API replica on the database; memory = per process; auto = memory on the embedded database, postgres otherwise",
+  ),
   trustProxy: trustProxySetting(
     "PIN_TRUST_PROXY",
     "Our proxies in front of the API: false (the socket's peer is the client), a hop count (true = 1), or trusted proxy addresses/CIDRs (also loopback, private), comma-separated; the client is the right-most untrusted hop of PIN_TRUST_PROXY_HEADER",
