@@ -3,7 +3,9 @@
 //   set -a; . .infra/services.env; set +a; npx tsx bench/security/overhead.ts
 //   (cd /tmp/base && npx tsx /path/to/branch/bench/security/overhead.ts)
 // Prints one JSON line: grid p50 (a 5,000-object building, sequential) and createBooking p50 and
-// throughput (4 concurrent clients, distinct deals/apartments), over HTTP.
+// throughput (4 concurrent clients, distinct deals/apartments), over HTTP, and the CPU time per
+// request of this process (server and load generator together: the figure that a machine shared
+// with other work distorts least).
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -41,6 +43,8 @@ const settings = loadSettings({
   PIN_SEED_DEMO: "false",
   LOG_LEVEL: "error",
   ...BENCH_API_ENV,
+  // BENCH_RATE_LIMIT_STORE=memory|postgres compares the two stores (the branch's setting)
+  ...(process.env.BENCH_RATE_LIMIT_STORE ? { PIN_RATE_LIMIT_STORE: process.env.BENCH_RATE_LIMIT_STORE } : {}),
 });
 const app = await startApp(settings, {
   log: createLogger({ level: "error", pretty: false }),
@@ -71,20 +75,28 @@ try {
   };
   for (let i = 0; i < 5; i++) await gridOnce();
   const gridMs: number[] = [];
+  const gridCpu = process.cpuUsage();
   for (let i = 0; i < GRID_REQUESTS; i++) {
     const t = performance.now();
     await gridOnce();
     gridMs.push(performance.now() - t);
   }
+  const gridCpuUs = process.cpuUsage(gridCpu);
   gridMs.sort((a, b) => a - b);
   const warm = targets.slice(0, BOOKINGS);
   await closedLoops(BOOKINGS, (i) => graphqlCreate(app.url!, token, warm[i]!), 4);
   const run = targets.slice(BOOKINGS);
+  const bookingCpu = process.cpuUsage();
   const bookings = await closedLoops(BOOKINGS, (i) => graphqlCreate(app.url!, token, run[i]!), 4);
+  const bookingCpuUs = process.cpuUsage(bookingCpu);
+  const msPer = (usage: NodeJS.CpuUsage, n: number) =>
+    Number(((usage.user + usage.system) / 1000 / n).toFixed(2));
   console.log(
     JSON.stringify({
       tree,
       gridP50Ms: Number(percentile(gridMs, 0.5).toFixed(1)),
+      gridCpuMsPerRequest: msPer(gridCpuUs, GRID_REQUESTS),
+      createBookingCpuMsPerRequest: msPer(bookingCpuUs, BOOKINGS),
       createBookingP50Ms: Number(bookings.p50.toFixed(2)),
       createBookingPerSecond: Number(bookings.perSecond.toFixed(1)),
     }),
