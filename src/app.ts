@@ -17,8 +17,10 @@ import { createMessengerLive } from "./graphql/live/messenger-live.js";
 import { createNotificationsLive } from "./graphql/live/notifications-live.js";
 import type { ResumableHub } from "./graphql/live/resumable-hub.js";
 import { schema } from "./graphql/schema/index.js";
-import { createRateLimiter } from "./graphql/security/rate-limiter.js";
+import { LIMITS } from "./graphql/security/limits.js";
+import { createRateLimiter, type RateLimiter } from "./graphql/security/rate-limiter.js";
 import { limitDatabaseWorkPerRequest } from "./graphql/security/request-scope.js";
+import { createSharedRateLimiter } from "./graphql/security/shared-rate-limiter.js";
 import { type ApiServer, createApiServer } from "./graphql/server.js";
 import { createTokenService } from "./platform/auth/jwt.js";
 import { openClickHouse } from "./platform/clickhouse/open-clickhouse.js";
@@ -62,6 +64,20 @@ export function createServices(
     messengerLive: live.messenger ?? null,
     notificationsLive: live.notifications ?? null,
   };
+}
+
+/** PIN_RATE_LIMIT_STORE: the shared PostgreSQL windows, or the per-process ones (embedded mode). */
+function apiRateLimiter(
+  settings: Settings,
+  embeddedDatabase: boolean,
+  db: Db,
+  log: Logger,
+): { limiter: RateLimiter; stop: () => void } {
+  const shared =
+    settings.rateLimitStore === "postgres" || (settings.rateLimitStore === "auto" && !embeddedDatabase);
+  if (!shared) return { limiter: createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys }), stop: () => {} };
+  const limiter = createSharedRateLimiter({ db, log, maxKeys: LIMITS.rateLimiterMaxKeys });
+  return { limiter, stop: limiter.stop };
 }
 
 const DEFAULT_REBUILD_CHUNK = 100;
@@ -198,22 +214,35 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       });
       stack.push({ name: "prisma-api", stop: () => apiPool.$disconnect() });
       const apiInfra: Infra = { ...infra, db: limitDatabaseWorkPerRequest(apiPool) };
+      // One limiter for the API's rates and the storefront's (their keys differ): shared by the
+      // replicas in PostgreSQL outside the embedded mode (issue #25, decision 0340).
+      const { limiter: rateLimiter, stop: stopLimiter } = apiRateLimiter(
+        settings,
+        database.embedded,
+        db,
+        log,
+      );
+      stack.push({ name: "rate-limiter", stop: async () => stopLimiter() });
       const deps: ApiDeps = {
         log,
         metrics,
         settings,
-        services: createServices(
-          apiInfra,
-          { chessboard: live.hub, messenger: chats.hub, notifications: inbox.hub },
-          devstats,
-          settings,
-        ),
+        services: {
+          ...createServices(
+            apiInfra,
+            { chessboard: live.hub, messenger: chats.hub, notifications: inbox.hub },
+            devstats,
+            settings,
+          ),
+          storefrontLimiter: rateLimiter,
+        },
         testClock,
       };
       api = createApiServer({
         deps,
         schema,
         tokens,
+        rateLimiter,
         port: settings.port,
         host: settings.host ?? "127.0.0.1",
         devTokens: devTokensEnabled(settings, database.embedded),

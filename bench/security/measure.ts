@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { LIMITS } from "../../src/graphql/security/limits.js";
 import { createTokenService } from "../../src/platform/auth/jwt.js";
 import { BENCH_API_ENV, BENCH_JWT_SECRET, need, withAdmin } from "../support.js";
+import { seedFullBuilding } from "./full-building.js";
 
 const PORT = 4700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${PORT}`;
@@ -76,26 +77,7 @@ try {
   const pg = (await import("pg")).default;
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
-  await client.query(
-    `INSERT INTO chessboard.developers (id, name, status, version, created_at, updated_at) VALUES ($1, 'D', 'Active', 1, now(), now())`,
-    [developer],
-  );
-  await client.query(
-    `INSERT INTO chessboard.projects (id, tenant_id, name, status, type, class, construction_status, country_id, country_name, country_iso_code, address_line, currency_iso_code, version, created_at, updated_at)
-     VALUES ($1, $2, 'P', 'Published', 'ResidentialComplex', 'Comfort', 'Planned', 643, 'Russia', 'RU', 'A', 'RUB', 1, now(), now())`,
-    [project, developer],
-  );
-  await client.query(
-    `INSERT INTO chessboard.buildings (id, tenant_id, project_id, name, status, floors_total, sections_count, construction_status, version, created_at, updated_at)
-     VALUES ($1, $2, $3, 'B', 'Published', 50, 50, 'Planned', 1, now(), now())`,
-    [building, developer, project],
-  );
-  await client.query(
-    `INSERT INTO chessboard.property_objects (id, tenant_id, project_id, building_id, number, floor, section, rooms, total_area, price, currency_iso_code, property_type, window_views, status, hidden_self, hidden_by_building, status_changed_at, version, created_at, updated_at)
-     SELECT gen_random_uuid(), $1, $2, $3, g::text, 1 + (g % 50), 1 + (g / 100), 2, 50, 10000000, 'RUB', 'Apartment', '{}', 'Free', false, false, now(), 1, now(), now()
-     FROM generate_series(0, 4999) g`,
-    [developer, project, building],
-  );
+  await seedFullBuilding((sql, params) => client.query(sql, params), { developer, project, building });
   await client.end();
 
   const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" });

@@ -56,4 +56,8 @@ export interface GraphQLContext {
   readonly log: Logger;
   /** The caller's socket address (HTTP); null over graphql-ws. Keys the anonymous rate limits. */
   readonly clientAddress?: string | null;
+  /** How the operation came: HTTP (a subscription is then an SSE stream) or graphql-ws. */
+  readonly transport?: "http" | "ws";
+  /** The bearer token's expiry (ms since the epoch); live streams end there. Null without a token. */
+  readonly tokenExpiresAtMs?: number | null;
 }

@@ -7,7 +7,7 @@ import { useServer } from "graphql-ws/use/ws";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { type WebSocket, WebSocketServer } from "ws";
 import { DEMO_USERS } from "../platform/auth/demo-users.js";
-import { bearerToken, TokenError, type TokenService } from "../platform/auth/jwt.js";
+import { bearerToken, TokenError, type TokenService, type VerifiedSession } from "../platform/auth/jwt.js";
 import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
 import { DomainError } from "../platform/errors/domain-error.js";
 import { counter, gauge, histogram } from "../platform/metrics/registry.js";
@@ -17,14 +17,16 @@ import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
 import { routeProjectionsRebuild } from "./rest/projections-rebuild.route.js";
 import { wsGraphQLError } from "./scalars/input-error.js";
 import { armorPlugins } from "./security/armor.js";
+import { cachedFor } from "./security/cached-answer.js";
+import { useDocumentDepthGuard } from "./security/document-depth.js";
 import { clientAddress, httpRefusal, requestIdOf } from "./security/http-guard.js";
 import { useInputGuard } from "./security/input-guard.js";
 import { LIMITS } from "./security/limits.js";
 import { useNoInternalDetail } from "./security/no-internal-detail.js";
 import { operationLabels } from "./security/operation-label.js";
-import { persistedOperationsPlugin } from "./security/persisted-operations.js";
+import { persistedMessageReviver, persistedOperationsPlugin } from "./security/persisted-operations.js";
 import { corsFor, developerTools, useNoIntrospection } from "./security/production.js";
-import { createRateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
+import { createRateLimiter, type RateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
 import {
   abortRequestScope,
   currentRequestScope,
@@ -33,6 +35,7 @@ import {
   runInRequestScope,
   timeoutError,
 } from "./security/request-scope.js";
+import { useSseLimits } from "./security/sse-limits.js";
 import { createWsLimits } from "./security/ws-limits.js";
 import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
 
@@ -44,6 +47,8 @@ export interface ApiServerOptions {
   readonly host: string;
   /** GET /dev/token and GraphiQL's prefilled tokens; never true in production (config refuses). */
   readonly devTokens: boolean;
+  /** The rates' counter (shared by the replicas or per process); a per-process one when absent. */
+  readonly rateLimiter?: RateLimiter;
   /**
    * Named readiness checks for /readyz: the database, and the broker/ClickHouse where configured.
    * A check answers true when ready, else false or a word for what is missing ("connecting").
@@ -66,6 +71,7 @@ export interface ApiServer {
 
 const GRAPHQL_PATH = "/graphql";
 const READY_CHECK_TIMEOUT_MS = 3_000;
+const READY_CACHE_MS = 1_000;
 
 interface ServerContext {
   readonly req?: IncomingMessage;
@@ -100,14 +106,26 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const tools = developerTools(settings);
   const persisted = persistedOperationsPlugin(settings.graphqlPersistedOperations);
   const knownOperations = new Set([...settings.graphqlOperationNames, ...persisted.operationNames]);
-  const limiter = createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys });
+  const limiter = options.rateLimiter ?? createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys });
+  const live = createWsLimits({
+    settings,
+    limiter,
+    onRefused: (reason) => refused.inc({ reason }),
+    gauge: gauge(deps.metrics, "pin_ws_connections", "Open graphql-ws connections"),
+  });
   const separateMetrics = metricsListener(settings);
+  // /readyz is open to anyone: its checks run at most once a second, whatever the call rate.
+  const readiness = cachedFor(READY_CACHE_MS, () => runReadiness(options.readiness));
 
   async function viewerFrom(authorization: string | null | undefined): Promise<Viewer | null> {
+    return (await sessionFrom(authorization))?.viewer ?? null;
+  }
+
+  async function sessionFrom(authorization: string | null | undefined): Promise<VerifiedSession | null> {
     const token = bearerToken(authorization);
     if (!token) return null;
     try {
-      return await tokens.verify(token);
+      return await tokens.verifySession(token);
     } catch (error) {
       if (error instanceof TokenError) {
         throw new GraphQLError(error.message, {
@@ -159,10 +177,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         typeof connectionParams?.authorization === "string"
           ? connectionParams.authorization
           : request?.headers.get("authorization");
-      const viewer = await viewerFrom(header);
+      const session = await sessionFrom(header);
+      const viewer = session?.viewer ?? null;
       // Over HTTP every request counts against its caller (graphql-ws counts per operation).
       if (req && !connectionParams) {
-        const key = viewer ? `user:${viewer.userId}` : `anon:${clientAddress(req, settings.trustProxy)}`;
+        const key = viewer ? `user:${viewer.userId}` : `anon:${clientAddress(req, settings)}`;
         const limit = viewer ? settings.rateLimitUserPerMinute : settings.rateLimitAnonymousPerMinute;
         const scope = currentRequestScope();
         if (scope) scope.rateKey = key;
@@ -182,11 +201,17 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         viewer,
         deps,
         requestId,
-        clientAddress: req ? clientAddress(req, settings.trustProxy) : null,
+        clientAddress: req ? clientAddress(req, settings) : null,
+        transport: connectionParams ? "ws" : "http",
+        tokenExpiresAtMs: session?.expiresAtMs ?? null,
         log: deps.log.child({ requestId, userId: viewer?.userId }),
       };
     },
+    // GraphQL-over-HTTP persisted documents send `documentId` (yoga refuses unknown parameters).
+    extraParamNames: ["documentId"],
     plugins: [
+      // Before anything parses: a deeply nested document overflows graphql-js' recursive parser.
+      useDocumentDepthGuard(),
       ...(persisted.plugin ? [persisted.plugin] : []),
       ...armorPlugins(),
       useInputGuard(),
@@ -211,6 +236,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           };
         },
       } as Plugin,
+      // Last: it wraps the subscribe function the plugins above settled on.
+      useSseLimits(live),
     ],
   });
 
@@ -239,7 +266,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   /** GraphQL over HTTP: caller rate, size and content-type checks, then yoga under a deadline. */
   async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const address = clientAddress(req, settings.trustProxy);
+    const address = clientAddress(req, settings);
     const perAddress = limiter.take(`addr:${address}`, settings.rateLimitAddressPerMinute);
     if (!perAddress.ok) {
       refused.inc({ reason: "rate_address" });
@@ -254,6 +281,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     }
     const scope: RequestScope = newRequestScope(settings.requestDbConcurrency);
     const timer = setTimeout(() => {
+      // A started subscription stream (SSE) is not a request's answer: its token's expiry ends it.
+      if (scope.live && res.headersSent) return;
       abortRequestScope(scope);
       refused.inc({ reason: "timeout" });
       if (!res.headersSent) {
@@ -277,7 +306,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === "/healthz") return json(res, 200, { status: "ok" });
     if (url.pathname === "/readyz") {
-      const checks = await runReadiness(options.readiness);
+      const checks = await readiness();
       const ok = Object.values(checks).every((v) => v === true);
       return json(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", checks });
     }
@@ -327,27 +356,28 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     path: GRAPHQL_PATH,
     maxPayload: LIMITS.wsMaxPayloadBytes,
   });
-  const ws = createWsLimits({
-    settings,
-    limiter,
-    onRefused: (reason) => refused.inc({ reason }),
-    gauge: gauge(deps.metrics, "pin_ws_connections", "Open graphql-ws connections"),
-  });
+  const ws = live;
   wsServer.on("connection", (socket: WebSocket) => ws.onSocket(socket));
   const wsCleanup = useServer<Record<string, unknown>>(
     {
       connectionInitWaitTimeout: LIMITS.wsConnectionInitTimeoutMs,
+      // persisted operations: a subscribe message with an id and no `query` (see the reviver)
+      ...(persisted.lookup ? { jsonMessageReviver: persistedMessageReviver } : {}),
       // graphql-ws authenticates once, on connection_init; a bad or missing token closes with 4403.
       onConnect: async (ctx: WsContext<Record<string, unknown>>) => {
         const authorization = ctx.connectionParams?.authorization;
         if (typeof authorization !== "string") return false;
-        let viewer: Viewer;
+        let session: VerifiedSession;
         try {
-          viewer = await tokens.verify(bearerToken(authorization) ?? "");
+          session = await tokens.verifySession(bearerToken(authorization) ?? "");
         } catch {
           return false;
         }
-        return ws.admitUser((ctx.extra as { socket: WebSocket }).socket, viewer.userId);
+        return ws.admitUser(
+          (ctx.extra as { socket: WebSocket }).socket,
+          session.viewer.userId,
+          session.expiresAtMs,
+        );
       },
       execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
       subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
@@ -360,23 +390,33 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           connectionParams: ctx.connectionParams,
           params,
         });
-        const query = persisted.documentOf ? persisted.documentOf(params) : params.query;
-        if (typeof query !== "string") {
-          ws.release(socket, id);
-          return [wsGraphQLError("Only persisted operations are accepted", "PERSISTED_QUERY_NOT_FOUND")];
+        let query = params.query;
+        if (persisted.lookup) {
+          const found = persisted.lookup(params as typeof params & { documentId?: unknown });
+          if (!found.ok) {
+            ws.release(socket, id);
+            return [wsGraphQLError(found.message, found.code)];
+          }
+          query = found.document;
         }
+        // A refusal in parse or validate (depth, aliases, tokens, nesting) fails this operation
+        // only: thrown out of onSubscribe it would close the whole socket (4500).
         let document: ReturnType<typeof parse>;
         try {
           document = parse(query);
         } catch (error) {
           ws.release(socket, id);
-          const message = error instanceof Error ? error.message : "Syntax error";
-          return [wsGraphQLError(message, "GRAPHQL_PARSE_FAILED")];
+          return [operationError(error, "GRAPHQL_PARSE_FAILED")];
         }
-        const errors = validate(schema, document);
+        let errors: readonly GraphQLError[];
+        try {
+          errors = validate(schema, document);
+        } catch (error) {
+          errors = [operationError(error, "GRAPHQL_VALIDATION_FAILED")];
+        }
         if (errors.length > 0) {
           ws.release(socket, id);
-          return errors;
+          return errors.map((error) => operationError(error, "GRAPHQL_VALIDATION_FAILED"));
         }
         const scope = newRequestScope(settings.requestDbConcurrency);
         return {
@@ -448,6 +488,16 @@ function stoppable<T>(result: T, onStop: () => void): T {
     },
   };
   return iterator as unknown as T;
+}
+
+/**
+ * An error for one graphql-ws operation, built with the graphql module graphql-ws checks against:
+ * the refusal's own message and code (e.g. DOCUMENT_TOO_DEEP), or `fallback`.
+ */
+function operationError(error: unknown, fallback: string): GraphQLError {
+  const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
+  const message = error instanceof Error ? error.message : "Invalid operation";
+  return wsGraphQLError(message, typeof code === "string" ? code : fallback);
 }
 
 interface EnvelopedRoot {

@@ -6,7 +6,7 @@ import {
   type PropertyObjectInput,
 } from "../../src/domain/chessboard/structure/chessboard-structure.service.js";
 import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
-import type { Viewer } from "../../src/platform/auth/viewer.js";
+import { inProcessSystemViewer, type Viewer } from "../../src/platform/auth/viewer.js";
 import type { Clock } from "../../src/platform/clock/clock.js";
 import type { Db } from "../../src/platform/db/prisma-client.js";
 
@@ -16,7 +16,7 @@ import type { Db } from "../../src/platform/db/prisma-client.js";
  * these commands, so the relay publishes every row like any structure change.
  */
 
-export const SYSTEM_VIEWER: Viewer = { userId: DEMO_USERS.system.userId, roles: ["system"], tenantId: null };
+export const SYSTEM_VIEWER: Viewer = inProcessSystemViewer(DEMO_USERS.system.userId);
 
 export type TestProjectInput = ProjectInput & { tenantId: string };
 export type TestBuildingInput = BuildingInput & { projectId: string };

@@ -1,16 +1,38 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import {
+  forwardedChain,
+  resolveClientAddress,
+  type TrustProxy,
+  xForwardedForChain,
+} from "../../platform/config/trusted-proxies.js";
 import { LIMITS } from "./limits.js";
 
-/** The caller's address: the socket's, or the first X-Forwarded-For entry behind a trusted proxy. */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first && first.length <= 64) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
+export interface ProxySettings {
+  readonly trustProxy: TrustProxy;
+  readonly trustProxyHeader: "x-forwarded-for" | "forwarded";
 }
+
+/**
+ * The caller's address: the socket's peer, or — behind trusted proxies — the right-most hop of the
+ * configured forwarding header that is not one of them (issue #25 item 2; the left-most entry is
+ * whatever the client wrote). Computed once per request (cached on the request).
+ */
+export function clientAddress(req: IncomingMessage, proxy: ProxySettings): string {
+  const cached = addresses.get(req);
+  if (cached !== undefined) return cached;
+  const header = req.headers[proxy.trustProxyHeader];
+  const chain =
+    proxy.trustProxy.kind === "none"
+      ? []
+      : proxy.trustProxyHeader === "forwarded"
+        ? forwardedChain(header)
+        : xForwardedForChain(header);
+  const address = resolveClientAddress(req.socket.remoteAddress, chain, proxy.trustProxy);
+  addresses.set(req, address);
+  return address;
+}
+const addresses = new WeakMap<IncomingMessage, string>();
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 

@@ -15,6 +15,11 @@ export const LIMITS = {
   maxCost: 5_000,
   /** HTTP request body (a JSON POST); also the longest accepted URL query string */
   maxBodyBytes: 64 * 1024,
+  /**
+   * brackets nested in a document's text, checked before parsing (the parser recurses per level):
+   * depth 10 selections + arguments + 8-deep literals stay far below it
+   */
+  maxDocumentNesting: 64,
   /** nesting of arrays/objects in variables */
   maxVariableDepth: 8,
   /** values (strings, numbers, list items, object keys) in all variables together */

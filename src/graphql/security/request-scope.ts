@@ -15,6 +15,8 @@ export interface RequestScope {
   rateKey?: string;
   active: number;
   aborted: boolean;
+  /** a started subscription stream (SSE): the request deadline no longer cuts it (its token's expiry does) */
+  live?: boolean;
   readonly waiting: Array<() => void>;
 }
 

@@ -110,3 +110,44 @@ describe("WebSocket send buffer", () => {
     expect(refused).toEqual(["ws_slow_consumer"]);
   });
 });
+
+describe("issue #25: document nesting is bounded before parsing", () => {
+  it("counts brackets of every kind, not those inside strings, block strings or comments", async () => {
+    const { nestedDeeperThan } = await import("./document-depth.js");
+    expect(nestedDeeperThan(`{ a(x: ${"[".repeat(5_000)}${"]".repeat(5_000)}) }`, 64)).toBe(true);
+    expect(nestedDeeperThan(`{ a { b { c(x: { y: [1, [2]] }) } } }`, 7)).toBe(false);
+    expect(nestedDeeperThan(`{ a { b { c(x: { y: [1, [2]] }) } } }`, 6)).toBe(true);
+    expect(nestedDeeperThan(`{ a(s: "${"[".repeat(100)}", t: """${"{".repeat(100)} \\""" """) }`, 3)).toBe(
+      false,
+    );
+    expect(nestedDeeperThan(`# ${"(".repeat(100)}\n{ a }`, 1)).toBe(false);
+  });
+});
+
+describe("issue #25: /readyz answers from a one-second cache", () => {
+  it("one computation per second however many callers, concurrent callers share it, a failure is retried", async () => {
+    const { cachedFor } = await import("./cached-answer.js");
+    let t = 0;
+    let runs = 0;
+    let fail = false;
+    const ready = cachedFor(
+      1_000,
+      async () => {
+        runs++;
+        if (fail) throw new Error("db down");
+        return { ok: true };
+      },
+      () => t,
+    );
+    await Promise.all(Array.from({ length: 100 }, () => ready()));
+    expect(runs).toBe(1);
+    t = 999;
+    await ready();
+    expect(runs).toBe(1);
+    t = 1_001;
+    fail = true;
+    await expect(ready()).rejects.toThrow("db down");
+    await expect(ready()).rejects.toThrow("db down");
+    expect(runs).toBe(3);
+  });
+});

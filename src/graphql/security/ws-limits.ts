@@ -8,6 +8,8 @@ import type { RateLimiter } from "./rate-limiter.js";
 
 /** graphql-ws close codes of ours (4400–4499 are the application's). */
 export const WS_CLOSE = {
+  /** graphql-ws' Forbidden: also the token's expiry (the client reconnects with a fresh token) */
+  forbidden: 4403,
   tooManyConnections: 4429,
   slowConsumer: 4408,
   serverFull: 1013,
@@ -16,12 +18,23 @@ export const WS_CLOSE = {
 interface SocketState {
   userId: string | null;
   readonly operations: Set<string>;
+  expiry?: NodeJS.Timeout;
+}
+
+/** The close reason when a connection's token expires. */
+export const TOKEN_EXPIRED_REASON = "Token expired; reconnect with a fresh token";
+
+/** A live HTTP stream (SSE) admitted against the caps; release() once it ends (idempotent). */
+export interface AdmittedStream {
+  release(): void;
 }
 
 /**
- * WebSocket limits (issue #13 item 8): connections of the process and per user, subscriptions
- * per user, operations per user per minute (the HTTP rate), and a bounded send buffer — a client
- * that does not read is dropped instead of buffered for.
+ * Limits of live connections (issue #13 item 8, issue #25 items 3–4): connections of the process
+ * and per user, subscriptions per user, operations per user per minute (the HTTP rate), a bounded
+ * send buffer — a client that does not read is dropped instead of buffered for — and the token's
+ * expiry, where the connection is closed. A GraphQL subscription over HTTP (SSE) is one connection
+ * and one subscription of its user, counted in the same maps as the WebSocket ones.
  */
 export function createWsLimits(deps: {
   settings: Pick<
@@ -35,6 +48,7 @@ export function createWsLimits(deps: {
   const sockets = new Map<WebSocket, SocketState>();
   const connectionsByUser = new Map<string, number>();
   const operationsByUser = new Map<string, number>();
+  let streams = 0;
 
   const add = (map: Map<string, number>, key: string, delta: number) => {
     const next = (map.get(key) ?? 0) + delta;
@@ -47,6 +61,7 @@ export function createWsLimits(deps: {
     if (!state) return;
     sockets.delete(socket);
     deps.gauge.set(sockets.size);
+    clearTimeout(state.expiry);
     if (state.userId) {
       add(connectionsByUser, state.userId, -1);
       add(operationsByUser, state.userId, -state.operations.size);
@@ -56,7 +71,7 @@ export function createWsLimits(deps: {
   return {
     /** Every new socket: the process-wide cap and the bounded send buffer. */
     onSocket(socket: WebSocket): void {
-      if (sockets.size >= LIMITS.wsMaxConnections) {
+      if (sockets.size + streams >= LIMITS.wsMaxConnections) {
         deps.onRefused("ws_server_full");
         socket.close(WS_CLOSE.serverFull, "Server is at its connection limit");
         return;
@@ -77,8 +92,11 @@ export function createWsLimits(deps: {
       };
     },
 
-    /** After the token was verified on connection_init: false (socket closed 4429) above the per-user cap. */
-    admitUser(socket: WebSocket, userId: string): boolean {
+    /**
+     * After the token was verified on connection_init: false (socket closed 4429) above the
+     * per-user cap; otherwise the socket is closed 4403 at the token's expiry instant.
+     */
+    admitUser(socket: WebSocket, userId: string, expiresAtMs: number): boolean {
       const state = sockets.get(socket);
       if (!state) return false;
       if ((connectionsByUser.get(userId) ?? 0) >= deps.settings.wsMaxConnectionsPerUser) {
@@ -88,7 +106,53 @@ export function createWsLimits(deps: {
       }
       state.userId = userId;
       add(connectionsByUser, userId, 1);
+      state.expiry = setTimeout(
+        () => {
+          deps.onRefused("ws_token_expired");
+          socket.close(WS_CLOSE.forbidden, TOKEN_EXPIRED_REASON);
+        },
+        Math.max(0, expiresAtMs - Date.now()),
+      );
+      state.expiry.unref();
       return true;
+    },
+
+    /**
+     * A subscription over HTTP (SSE): the process cap (with the sockets), the user's connection
+     * and subscription caps; an error (the stream is refused) or the admission to release.
+     */
+    admitStream(userId: string): AdmittedStream | GraphQLError {
+      if (sockets.size + streams >= LIMITS.wsMaxConnections) {
+        deps.onRefused("sse_server_full");
+        return wsGraphQLError("Server is at its connection limit", "SERVER_BUSY");
+      }
+      if ((connectionsByUser.get(userId) ?? 0) >= deps.settings.wsMaxConnectionsPerUser) {
+        deps.onRefused("sse_connections_per_user");
+        return wsGraphQLError(
+          `At most ${deps.settings.wsMaxConnectionsPerUser} live connections per user`,
+          "TOO_MANY_CONNECTIONS",
+        );
+      }
+      if ((operationsByUser.get(userId) ?? 0) >= deps.settings.wsMaxSubscriptionsPerUser) {
+        deps.onRefused("sse_subscriptions_per_user");
+        return wsGraphQLError(
+          `At most ${deps.settings.wsMaxSubscriptionsPerUser} active subscriptions per user`,
+          "TOO_MANY_SUBSCRIPTIONS",
+        );
+      }
+      streams++;
+      add(connectionsByUser, userId, 1);
+      add(operationsByUser, userId, 1);
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          streams--;
+          add(connectionsByUser, userId, -1);
+          add(operationsByUser, userId, -1);
+        },
+      };
     },
 
     /** Before an operation starts: an error when the user is over a cap (the operation is refused, the socket stays). */
@@ -122,6 +186,7 @@ export function createWsLimits(deps: {
 
     stats: () => ({
       connections: sockets.size,
+      streams,
       users: connectionsByUser.size,
       operations: [...operationsByUser.values()].reduce((a, b) => a + b, 0),
     }),

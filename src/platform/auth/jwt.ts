@@ -26,6 +26,14 @@ export interface TokenService {
   sign(viewer: Viewer): Promise<string>;
   /** Throws TokenError when the token is invalid. */
   verify(token: string): Promise<Viewer>;
+  /** verify, plus the instant the token expires (live connections end there, issue #25 item 3). */
+  verifySession(token: string): Promise<VerifiedSession>;
+}
+
+export interface VerifiedSession {
+  readonly viewer: Viewer;
+  /** the token's `exp`, in milliseconds since the epoch */
+  readonly expiresAtMs: number;
 }
 
 export class TokenError extends Error {
@@ -84,7 +92,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     return (await jwtVerify(token, secretKey!, { ...common, algorithms: ["HS256"] })).payload;
   }
 
-  return {
+  const service: TokenService = {
     async sign(viewer) {
       if (!secretKey) throw new Error("this token service verifies JWKS tokens and cannot sign");
       return new SignJWT({ roles: [...viewer.roles], tenant: viewer.tenantId })
@@ -96,15 +104,21 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         .sign(secretKey);
     },
     async verify(token) {
+      return (await service.verifySession(token)).viewer;
+    },
+    async verifySession(token) {
       if (token.length > TOKEN_MAX_LENGTH) throw new TokenError("invalid token: too long");
       const now = nowMs();
       const known = verified.get(token, now);
       if (known) return known;
       try {
         const payload = await verifyPayload(token, now);
-        const viewer = viewerOf(payload, maxTtl, now / 1000);
-        verified.set(token, viewer, Math.min((payload.exp as number) * 1000, now + verified.ttlMs), now);
-        return viewer;
+        const session = {
+          viewer: viewerOf(payload, maxTtl, now / 1000),
+          expiresAtMs: (payload.exp as number) * 1000,
+        };
+        verified.set(token, session, Math.min(session.expiresAtMs, now + verified.ttlMs), now);
+        return session;
       } catch (error) {
         if (error instanceof TokenError) throw error;
         if (error instanceof joseErrors.JWTClaimValidationFailed)
@@ -114,6 +128,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       }
     },
   };
+  return service;
 }
 
 /**
@@ -121,20 +136,20 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
  * checked + ttl). Only successes are kept: a bad token costs its full check every time.
  */
 function verifiedTokenCache(ttlMs: number) {
-  const entries = new Map<string, { viewer: Viewer; untilMs: number }>();
+  const entries = new Map<string, { session: VerifiedSession; untilMs: number }>();
   return {
     ttlMs,
-    get(token: string, nowMs: number): Viewer | null {
+    get(token: string, nowMs: number): VerifiedSession | null {
       const entry = entries.get(token);
       if (!entry) return null;
-      if (entry.untilMs > nowMs) return entry.viewer;
+      if (entry.untilMs > nowMs) return entry.session;
       entries.delete(token);
       return null;
     },
-    set(token: string, viewer: Viewer, untilMs: number, nowMs: number): void {
+    set(token: string, session: VerifiedSession, untilMs: number, nowMs: number): void {
       if (ttlMs <= 0 || untilMs <= nowMs) return;
       entries.delete(token);
-      entries.set(token, { viewer, untilMs });
+      entries.set(token, { session, untilMs });
       // Map order is insertion order: the first key is the one remembered longest ago.
       if (entries.size > VERIFIED_TOKEN_CACHE_MAX) entries.delete(entries.keys().next().value as string);
     },

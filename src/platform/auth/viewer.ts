@@ -25,6 +25,23 @@ export function isDeveloperManagerOf(viewer: Viewer | null, tenantId: string): b
   return viewer !== null && viewer.roles.includes("developer_manager") && viewer.tenantId === tenantId;
 }
 
+const IN_PROCESS = new WeakSet<Viewer>();
+
+/**
+ * The platform itself acting in-process (the demo seed, workers, tests' fixtures): the only
+ * `system` viewer that may change structure and prices. A `system` *token* is a read-only service
+ * identity (issue #25; the role table in docs/security.md): no token can yield this object.
+ */
+export function inProcessSystemViewer(userId: string): Viewer {
+  const viewer: Viewer = Object.freeze({ userId, roles: ["system"] as const, tenantId: null });
+  IN_PROCESS.add(viewer);
+  return viewer;
+}
+
+export function isInProcessSystem(viewer: Viewer | null): boolean {
+  return viewer !== null && IN_PROCESS.has(viewer);
+}
+
 export function requireViewer(viewer: Viewer | null): Viewer {
   if (!viewer) throw new ForbiddenError("AUTH_REQUIRED", "Sign in first: send Authorization: Bearer <token>");
   return viewer;

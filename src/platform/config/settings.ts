@@ -4,6 +4,8 @@
  * (`npm run env:example`) and the README's configuration table mirrors it.
  * Unknown `PIN_*` variables and invalid values fail at start with a message naming the setting.
  */
+import { parseTrustProxy, type TrustProxy } from "./trusted-proxies.js";
+
 export type Role = "api" | "consumers" | "workers";
 const ROLES: readonly Role[] = ["api", "consumers", "workers"];
 
@@ -96,6 +98,21 @@ function url(env: string, protocols: readonly string[], description: string, exa
       return raw;
     },
   } satisfies SettingSpec<string | null>;
+}
+
+function trustProxySetting(env: string, description: string) {
+  return {
+    env,
+    description,
+    example: "false",
+    parse: (raw: string | undefined): TrustProxy => {
+      try {
+        return parseTrustProxy(raw);
+      } catch (error) {
+        throw new ConfigError(env, (error as Error).message);
+      }
+    },
+  } satisfies SettingSpec<TrustProxy>;
 }
 
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
@@ -333,10 +350,21 @@ export const SETTINGS = {
     "HTTP requests per minute per client address, signed in or not (bounds token verification work)",
     1,
   ),
-  trustProxy: bool(
+  rateLimitStore: oneOf(
+    "PIN_RATE_LIMIT_STORE",
+    ["auto", "memory", "postgres"] as const,
+    "auto",
+    "Where rate-limit windows are counted: postgres = shared by every API replica on the database; memory = per process; auto = memory on the embedded database, postgres otherwise",
+  ),
+  trustProxy: trustProxySetting(
     "PIN_TRUST_PROXY",
-    false,
-    "Take the client address from the first X-Forwarded-For entry (only behind a proxy that sets it)",
+    "Our proxies in front of the API: false (the socket's peer is the client), a hop count (true = 1), or trusted proxy addresses/CIDRs (also loopback, private), comma-separated; the client is the right-most untrusted hop of PIN_TRUST_PROXY_HEADER",
+  ),
+  trustProxyHeader: oneOf(
+    "PIN_TRUST_PROXY_HEADER",
+    ["x-forwarded-for", "forwarded"] as const,
+    "x-forwarded-for",
+    "The header our proxies append the client to: X-Forwarded-For or RFC 7239 Forwarded (the other one is ignored)",
   ),
   wsMaxConnectionsPerUser: int(
     "PIN_WS_MAX_CONNECTIONS_PER_USER",

@@ -28,9 +28,28 @@ export function createLogger(options: LoggerOptions): Logger {
  * strings are cut at LOG_STRING_MAX, lists and objects at 50 entries, errors' messages too.
  */
 const BOUNDED_VALUES: Pick<PinoOptions, "formatters" | "serializers"> = {
-  formatters: { log: (object) => truncateForLog(object) as Record<string, unknown> },
-  serializers: { err: (error: Error) => truncateForLog(pino.stdSerializers.err(error)) },
+  formatters: { log: (object) => truncateForLog(withSerializedErrors(object)) as Record<string, unknown> },
+  serializers: {
+    // already serialized by withSerializedErrors when it was an Error
+    err: (error: unknown) =>
+      error instanceof Error ? truncateForLog(pino.stdSerializers.err(error)) : error,
+  },
 };
+
+/**
+ * pino runs `formatters.log` before the serializers, and copying an Error keeps only its own
+ * enumerable fields — a RangeError became `err: {}`, a domain error lost its message and stack
+ * (issue #25). Every Error value of the line is serialized (type, message, stack, cause) first.
+ */
+function withSerializedErrors(object: Record<string, unknown>): Record<string, unknown> {
+  let out = object;
+  for (const [key, value] of Object.entries(object)) {
+    if (!(value instanceof Error)) continue;
+    if (out === object) out = { ...object };
+    out[key] = pino.stdSerializers.err(value);
+  }
+  return out;
+}
 
 /** A logger that remembers what was logged, for tests that assert on logs. */
 export function createMemoryLogger(): { logger: Logger; entries: Array<Record<string, unknown>> } {

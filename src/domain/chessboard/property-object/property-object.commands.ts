@@ -20,7 +20,11 @@ import {
   decidePropertyObjectColumns,
   initialSaleState,
 } from "./property-object.decide.js";
-import { enqueuePriceChanged, enqueuePropertyObjectUpserted } from "./property-object.events.js";
+import {
+  buildingStatusOf,
+  enqueuePriceChanged,
+  enqueuePropertyObjectUpserted,
+} from "./property-object.events.js";
 import { saleStateColumns, saleStateOf } from "./property-object.row.js";
 
 const UNIQUE_VIOLATION = "P2002";
@@ -67,7 +71,7 @@ export function createPropertyObjectCommands({ db, clock }: Pick<Infra, "db" | "
             },
           })
           .catch(numberTaken);
-        await enqueuePropertyObjectUpserted(tx, clock, row);
+        await enqueuePropertyObjectUpserted(tx, clock, row, building.status);
         return row;
       });
     },
@@ -92,7 +96,7 @@ export function createPropertyObjectCommands({ db, clock }: Pick<Infra, "db" | "
             },
           })
           .catch(numberTaken);
-        await enqueuePropertyObjectUpserted(tx, clock, after);
+        await enqueuePropertyObjectUpserted(tx, clock, after, building.status);
         return after;
       });
     },
@@ -123,7 +127,11 @@ export function createPropertyObjectCommands({ db, clock }: Pick<Infra, "db" | "
         const row = await objectOrThrow(tx, id);
         assertMayEditTenant(viewer, row.tenantId);
         const next = decideObjectHidden({ id: row.id, status: row.status, state: saleStateOf(row) }, hidden);
-        return applySaleState(tx, clock, row, next, "Manual");
+        const buildingStatus = await buildingStatusOf(tx, row.buildingId);
+        return applySaleState(tx, clock, row, next, "Manual", {
+          before: buildingStatus,
+          after: buildingStatus,
+        });
       });
     },
   };

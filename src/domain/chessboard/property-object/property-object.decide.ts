@@ -1,5 +1,10 @@
 import { onHold } from "../chessboard.errors.js";
-import { deriveStatus, type SaleState } from "../status/property-object-status.js";
+import {
+  deriveStatus,
+  type PropertyObjectStatus,
+  publishedStatus,
+  type SaleState,
+} from "../status/property-object-status.js";
 import type { PropertyObjectInput } from "../structure/structure.types.js";
 
 /** Pure decisions of the PropertyObject aggregate's structure commands (applied by property-object.commands.ts). */
@@ -54,17 +59,22 @@ export function decideObjectHidden(
 }
 
 /**
- * Whether a new sale state changes the row, and whether its status moved (then the version is
- * bumped and property-object-status-changed published).
+ * Whether a new sale state changes the row, whether its status moved (then the version is bumped),
+ * and whether the published status moved (ASM-1, the building's statuses before/after count; then
+ * property-object-status-changed is published).
  */
 export function decideSaleStateChange(
   current: { readonly status: string; readonly hiddenSelf: boolean; readonly hiddenByBuilding: boolean },
   next: SaleState,
-): { readonly changed: boolean; readonly statusMoved: boolean } {
+  building: { readonly before: string; readonly after: string } = { before: "Published", after: "Published" },
+): { readonly changed: boolean; readonly statusMoved: boolean; readonly publishedMoved: boolean } {
   const status = deriveStatus(next);
   const changed =
     status !== current.status ||
     next.hiddenSelf !== current.hiddenSelf ||
     next.hiddenByBuilding !== current.hiddenByBuilding;
-  return { changed, statusMoved: status !== current.status };
+  const publishedMoved =
+    publishedStatus(current.status as PropertyObjectStatus, building.before) !==
+    publishedStatus(status, building.after);
+  return { changed, statusMoved: status !== current.status, publishedMoved };
 }

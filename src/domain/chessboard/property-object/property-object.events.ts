@@ -14,6 +14,7 @@ import type { Clock } from "../../../platform/clock/clock.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import { enqueue } from "../../../platform/events/outbox/enqueue.js";
 import { TOPIC } from "../../../platform/events/topics.js";
+import { publishedStatus } from "../status/property-object-status.js";
 import type { PropertyObjectRow } from "./property-object.row.js";
 
 const MONEY_SCALE = 2;
@@ -29,7 +30,25 @@ export function pricePerMeter(price: { toString(): string }, area: { toString():
 const money = (value: { toString(): string }) => Number(value.toString()).toFixed(MONEY_SCALE);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function propertyObjectUpsertedPayload(row: PropertyObjectRow): PropertyObjectUpsertedEvent {
+/** The building's status as the published object statuses see it (ASM-1); an unknown building: as is. */
+export async function buildingStatusOf(tx: Tx, buildingId: string): Promise<string> {
+  const building = await tx.chessboardBuilding.findUnique({
+    where: { id: buildingId },
+    select: { status: true },
+  });
+  return building?.status ?? "Published";
+}
+
+/** Building statuses before and after the change an event reports (they differ only for a building's own transition). */
+export interface BuildingStatuses {
+  readonly before: string;
+  readonly after: string;
+}
+
+export function propertyObjectUpsertedPayload(
+  row: PropertyObjectRow,
+  buildingStatus = "Published",
+): PropertyObjectUpsertedEvent {
   return {
     Id: row.id,
     TenantId: row.tenantId,
@@ -37,7 +56,7 @@ export function propertyObjectUpsertedPayload(row: PropertyObjectRow): PropertyO
     BuildingId: row.buildingId,
     LayoutId: row.layoutId,
     LayoutGroupId: row.layoutGroupId,
-    Status: row.status as PropertyObjectStatus,
+    Status: publishedStatus(row.status as PropertyObjectStatus, buildingStatus),
     Number: row.number,
     Floor: row.floor,
     Section: row.section,
@@ -60,14 +79,15 @@ export function statusChangedPayload(
   before: PropertyObjectRow,
   after: PropertyObjectRow,
   source: StatusSource,
+  building: BuildingStatuses = { before: "Published", after: "Published" },
 ): PropertyObjectStatusChangedEvent {
   return {
     PropertyObjectId: after.id,
     TenantId: after.tenantId,
     ProjectId: after.projectId,
     BuildingId: after.buildingId,
-    FromStatus: before.status as PropertyObjectStatus,
-    ToStatus: after.status as PropertyObjectStatus,
+    FromStatus: publishedStatus(before.status as PropertyObjectStatus, building.before),
+    ToStatus: publishedStatus(after.status as PropertyObjectStatus, building.after),
     StatusSource: source,
     HoldDealId: after.holdDealId,
     HoldBookingId: after.holdBookingId,
@@ -112,15 +132,22 @@ const base = (row: PropertyObjectRow) => ({
   occurredAt: row.updatedAt,
 });
 
-export function enqueueStatusChanged(
+/**
+ * property-object-status-changed with the published statuses (ASM-1). The building's statuses are
+ * read in the transaction unless the caller knows them (a building's own transition passes both).
+ */
+export async function enqueueStatusChanged(
   tx: Tx,
   clock: Clock,
   before: PropertyObjectRow,
   after: PropertyObjectRow,
   source: StatusSource,
   cause: EventCause = {},
+  building?: BuildingStatuses,
 ) {
-  const payload = statusChangedPayload(before, after, source);
+  const statuses =
+    building ?? (await buildingStatusOf(tx, after.buildingId).then((s) => ({ before: s, after: s })));
+  const payload = statusChangedPayload(before, after, source, statuses);
   return enqueue(tx, { topic: TOPIC.propertyObjectStatusChanged, ...base(after), payload, ...cause }, clock);
 }
 
@@ -140,8 +167,9 @@ export function enqueuePropertyObjectUpserted(
   tx: Tx,
   clock: Clock,
   row: PropertyObjectRow,
+  buildingStatus: string,
   cause: EventCause = {},
 ) {
-  const payload = propertyObjectUpsertedPayload(row);
+  const payload = propertyObjectUpsertedPayload(row, buildingStatus);
   return enqueue(tx, { topic: TOPIC.propertyObjectUpserted, ...base(row), payload, ...cause }, clock);
 }

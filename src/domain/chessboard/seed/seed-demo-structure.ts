@@ -9,13 +9,13 @@ import {
   DEMO_SECOND_DEVELOPER_ID,
   DEMO_USERS,
 } from "../../../platform/auth/demo-users.js";
-import type { Viewer } from "../../../platform/auth/viewer.js";
+import { inProcessSystemViewer, type Viewer } from "../../../platform/auth/viewer.js";
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Db } from "../../../platform/db/prisma-client.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import { createChessboardStructure } from "../structure/chessboard-structure.service.js";
 
-const SYSTEM: Viewer = { userId: DEMO_USERS.system.userId, roles: ["system"], tenantId: null };
+const SYSTEM: Viewer = inProcessSystemViewer(DEMO_USERS.system.userId);
 
 /** A stable uuid (v5 layout) from a name, so every start finds the same demo rows. */
 export function demoId(name: string): string {

@@ -40,3 +40,15 @@ export function deriveStatus(state: SaleState): PropertyObjectStatus {
   if (state.soldAt) return "Sold";
   return "Free";
 }
+
+/**
+ * What chessboard publishes for an object (ASM-1): the storefront reads building status only for
+ * its logs and expects a building that is not on sale to reach it as Hidden statuses of its
+ * objects. So an object of a building that is not Published (Draft, Hidden) is published as Hidden
+ * — a hold still shows (crm is the truth for bookings) — while chessboard's own row, and so the
+ * staff grid, keeps the status derived from its own causes.
+ */
+export function publishedStatus(status: PropertyObjectStatus, buildingStatus: string): PropertyObjectStatus {
+  if (buildingStatus === "Published" || status === "Reserved" || status === "Booked") return status;
+  return "Hidden";
+}

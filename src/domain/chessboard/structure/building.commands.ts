@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "../../../platform/auth/viewer.js";
+import type { Tx } from "../../../platform/db/prisma-client.js";
 import type { Infra } from "../../../platform/infra.js";
 import type { BuildingView } from "../chessboard.read-models.js";
 import { applySaleState } from "../property-object/apply-sale-state.js";
@@ -13,6 +14,13 @@ import { assertMayEditTenant } from "./structure.access.js";
 import { enqueueBuildingUpserted } from "./structure.events.js";
 import { buildingOrThrow, projectOrThrow } from "./structure.load.js";
 import type { BuildingInput } from "./structure.types.js";
+
+/** Every object of the building, locked FOR UPDATE in id order (the cascades' lock order). */
+async function lockObjectsOf(tx: Tx, buildingId: string) {
+  const ids = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM chessboard.property_objects WHERE building_id = ${buildingId}::uuid ORDER BY id FOR UPDATE`;
+  return tx.chessboardPropertyObject.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
+}
 
 /** Building commands: check access, load, decide (building.decide.ts), apply with the events. */
 export function createBuildingCommands({ db, clock }: Pick<Infra, "db" | "clock">) {
@@ -49,6 +57,13 @@ export function createBuildingCommands({ db, clock }: Pick<Infra, "db" | "clock"
         const existing = await buildingOrThrow(tx, id, true);
         assertMayEditTenant(viewer, existing.tenantId);
         const status = decideBuildingStatusOnUpdate(existing.status, input.status);
+        if (status !== existing.status) {
+          // Draft ↔ Published: the objects' stored states stay, their published statuses move (ASM-1).
+          const building = { before: existing.status, after: status };
+          for (const row of await lockObjectsOf(tx, id)) {
+            await applySaleState(tx, clock, row, saleStateOf(row), "BuildingCascade", building);
+          }
+        }
         const row = await tx.chessboardBuilding.update({
           where: { id },
           data: { ...columns, status, version: { increment: 1 }, updatedAt: clock.now() },
@@ -66,19 +81,16 @@ export function createBuildingCommands({ db, clock }: Pick<Infra, "db" | "clock"
       return db.$transaction(async (tx) => {
         const building = await buildingOrThrow(tx, id, true);
         assertMayEditTenant(viewer, building.tenantId);
-        const ids = await tx.$queryRaw<Array<{ id: string }>>`
-          SELECT id FROM chessboard.property_objects WHERE building_id = ${id}::uuid ORDER BY id FOR UPDATE`;
-        const rows = await tx.chessboardPropertyObject.findMany({
-          where: { id: { in: ids.map((r) => r.id) } },
-        });
+        const rows = await lockObjectsOf(tx, id);
         const decision = decideBuildingHidden(
           building.status,
           rows.map((r) => ({ id: r.id, status: r.status, state: saleStateOf(r) })),
           hidden,
         );
         const rowById = new Map(rows.map((r) => [r.id, r]));
+        const statuses = { before: building.status, after: decision.status ?? building.status };
         for (const { id: objectId, next } of decision.objects) {
-          await applySaleState(tx, clock, rowById.get(objectId)!, next, "BuildingCascade");
+          await applySaleState(tx, clock, rowById.get(objectId)!, next, "BuildingCascade", statuses);
         }
         if (!decision.status) return building;
         const after = await tx.chessboardBuilding.update({

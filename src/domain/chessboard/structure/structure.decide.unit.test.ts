@@ -5,7 +5,7 @@ import {
   decideSaleStateChange,
   initialSaleState,
 } from "../property-object/property-object.decide.js";
-import type { SaleState } from "../status/property-object-status.js";
+import { publishedStatus, type SaleState } from "../status/property-object-status.js";
 import { decideBuildingHidden, decideBuildingStatusOnUpdate } from "./building.decide.js";
 
 const FREE: SaleState = { hold: null, soldAt: null, hiddenSelf: false, hiddenByBuilding: false };
@@ -74,10 +74,15 @@ describe("property object decisions", () => {
 
   it("a sale state change says whether the row changes and whether the status moved", () => {
     const row = { status: "Free", hiddenSelf: false, hiddenByBuilding: false };
-    expect(decideSaleStateChange(row, FREE)).toEqual({ changed: false, statusMoved: false });
+    expect(decideSaleStateChange(row, FREE)).toEqual({
+      changed: false,
+      statusMoved: false,
+      publishedMoved: false,
+    });
     expect(decideSaleStateChange(row, { ...FREE, hiddenSelf: true })).toEqual({
       changed: true,
       statusMoved: true,
+      publishedMoved: true,
     });
     expect(
       decideSaleStateChange(
@@ -87,6 +92,42 @@ describe("property object decisions", () => {
     ).toEqual({
       changed: true,
       statusMoved: false,
+      publishedMoved: false,
     });
+  });
+
+  it("ASM-1: an object of a building that is not Published is published as Hidden; a hold still shows", () => {
+    expect(publishedStatus("Free", "Published")).toBe("Free");
+    expect(publishedStatus("Free", "Draft")).toBe("Hidden");
+    expect(publishedStatus("Sold", "Draft")).toBe("Hidden");
+    expect(publishedStatus("Free", "Hidden")).toBe("Hidden");
+    expect(publishedStatus("Reserved", "Draft")).toBe("Reserved");
+    expect(publishedStatus("Booked", "Hidden")).toBe("Booked");
+  });
+
+  it("ASM-1: a building's Draft ↔ Published moves the published status of its objects, not their rows", () => {
+    const row = { status: "Free", hiddenSelf: false, hiddenByBuilding: false };
+    expect(decideSaleStateChange(row, FREE, { before: "Draft", after: "Published" })).toEqual({
+      changed: false,
+      statusMoved: false,
+      publishedMoved: true,
+    });
+    expect(decideSaleStateChange(row, FREE, { before: "Published", after: "Draft" })).toEqual({
+      changed: false,
+      statusMoved: false,
+      publishedMoved: true,
+    });
+    // inside a Draft building hiding an object changes its row, not what the storefront is told
+    expect(
+      decideSaleStateChange(row, { ...FREE, hiddenSelf: true }, { before: "Draft", after: "Draft" }),
+    ).toEqual({
+      changed: true,
+      statusMoved: true,
+      publishedMoved: false,
+    });
+    expect(
+      decideSaleStateChange({ ...row, status: "Reserved" }, HELD, { before: "Draft", after: "Published" })
+        .publishedMoved,
+    ).toBe(false);
   });
 });
