@@ -18,7 +18,10 @@ export function createCatalogServices(
 ): CatalogServices {
   const now = () => infra.clock.now();
   return {
-    reads: createCatalogReads(infra.db),
+    reads: createCatalogReads(infra.db, {
+      log: infra.log.child({ context: "catalog" }),
+      metrics: infra.metrics,
+    }),
     overrides: createDisplayOverrides({ db: infra.db, now }),
     rebuild: createProjectionRebuild({
       db: infra.db,
