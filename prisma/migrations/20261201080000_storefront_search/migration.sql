@@ -117,7 +117,9 @@ BEGIN
     o.price, n.price
   FROM new_cards n JOIN old_cards o ON o.id = n.id
   WHERE n.status = 'Published' AND n.property_object_status = 'Free'
-    AND (o.status <> 'Published' OR o.property_object_status <> 'Free' OR n.price < o.price);
+    AND (o.status <> 'Published' OR o.property_object_status <> 'Free' OR n.price < o.price)
+    -- nobody to alert: nothing to record (the common case of a catalog without saved searches)
+    AND EXISTS (SELECT 1 FROM catalog.saved_searches);
   RETURN NULL;
 END
 $$;

@@ -3,12 +3,14 @@ import type { Infra } from "../../platform/infra.js";
 import { type CatalogReads, createCatalogReads } from "./catalog.reads.js";
 import { createDisplayOverrides, type DisplayOverrides } from "./overrides/display-overrides.js";
 import { createProjectionRebuild, type ProjectionRebuild } from "./rebuild/projection-rebuild.js";
+import { createSavedSearches, type SavedSearches } from "./saved-searches/saved-searches.js";
 
 /** Everything catalog offers the transports: the storefront and admin reads, overrides, rebuild. */
 export interface CatalogServices {
   readonly reads: CatalogReads;
   readonly overrides: DisplayOverrides;
   readonly rebuild: ProjectionRebuild;
+  readonly savedSearches: SavedSearches;
 }
 
 /** Built once by the composition root (src/app.ts). */
@@ -29,5 +31,6 @@ export function createCatalogServices(
       now,
       chunkSize: settings.catalogRebuildChunkSize,
     }),
+    savedSearches: createSavedSearches({ db: infra.db, now }),
   };
 }
