@@ -34,6 +34,7 @@ import { type LotSort, readLotsPage } from "./storefront/lots-page.js";
 import { PROJECT_COLUMNS, type ProjectRow, projectFromRow } from "./storefront/project-row.js";
 import { createStorefrontSearchObserver } from "./storefront/search-capability.js";
 import { readSearchFacets } from "./storefront/search-facets.js";
+import { fullTextHitSql } from "./storefront/search-query.js";
 import { PROJECT_KINDS, type ProjectKind } from "./sync/mapping.js";
 
 /** Project cards page on (publishedAt, id), newest first, with the platform's cursors ("pc1"). */
@@ -87,7 +88,10 @@ export function createCatalogReads(db: Db, deps: { log?: Logger; metrics?: Regis
     if (f.search) search.used("q");
     if (f.bbox) search.used("bbox");
     if (f.near) search.used("near");
-    return f.search ? withTypoTolerance(f, await search.typoTolerant()) : f;
+    if (!f.search || !(await search.typoTolerant())) return f;
+    // Typos are a fallback: only when the full text finds nothing (decision 0361).
+    const [row] = await db.$queryRaw<Array<{ hit: boolean }>>(fullTextHitSql(f.search));
+    return withTypoTolerance(f, row?.hit !== true);
   };
   return {
     /** The lots feed: Published only, filtered, sorted, keyset-paged (forward). */

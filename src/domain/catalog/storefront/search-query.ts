@@ -57,6 +57,16 @@ export function parseSearchQuery(q: string | null | undefined): SearchQuery | nu
 
 const tsquery = (s: SearchQuery) => Prisma.sql`websearch_to_tsquery('russian', ${s.text})`;
 
+/**
+ * Whether any published card matches the query's full text (one GIN probe, LIMIT 1). Typo
+ * matching is a fallback (decision 0361): only a query the full text finds nothing for is matched
+ * by trigrams — a common word («квартира») would otherwise bitmap-scan the whole table.
+ */
+export function fullTextHitSql(s: SearchQuery): Prisma.Sql {
+  return Prisma.sql`SELECT EXISTS (SELECT 1 FROM catalog.property_object_cards
+    WHERE status = 'Published' AND search_document @@ ${tsquery(s)}) AS hit`;
+}
+
 /** The match predicate (column names unqualified: the feed's single table). */
 export function searchMatchSql(s: SearchQuery): Prisma.Sql {
   const fullText = Prisma.sql`search_document @@ ${tsquery(s)}`;
