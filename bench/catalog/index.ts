@@ -22,6 +22,7 @@ import { chessboardHistory, type HistoryEvent } from "../../test/integration/cat
 import { need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 import { runLotsFeedBenchmark } from "./lots-feed.js";
+import { runStorefrontSearchBenchmark } from "./storefront-search.js";
 
 const MIXED_LOTS_PER_BUILDING = Number(process.env.CATALOG_BENCH_LOTS_PER_BUILDING ?? 50);
 const REPLAY_EVENTS = Number(process.env.CATALOG_BENCH_REPLAY_EVENTS ?? 100_000);
@@ -30,7 +31,7 @@ const THROUGHPUT_TARGET = 0.5;
 const BARE_BATCH = 500;
 /** CATALOG_BENCH_PARTS=mixed,replay,cascade,lots runs only those parts (replay and cascade run after mixed); default all */
 const PARTS = new Set(
-  (process.env.CATALOG_BENCH_PARTS ?? "mixed,replay,cascade,lots").split(",").map((p) => p.trim()),
+  (process.env.CATALOG_BENCH_PARTS ?? "mixed,replay,cascade,lots,search").split(",").map((p) => p.trim()),
 );
 
 function toMessages(history: readonly HistoryEvent[], offset = 0): InboundMessage[] {
@@ -126,6 +127,8 @@ export async function runCatalogBenchmarks(): Promise<BenchResult[]> {
     results.push(...(await runSyncBenchmarks()));
   // 4. the storefront lots feed (its own database of 100k synthetic cards)
   if (PARTS.has("lots")) results.push(...(await runLotsFeedBenchmark()));
+  // 5. storefront search (issue 27): its own database of 100k cards with search variety
+  if (PARTS.has("search")) results.push(...(await runStorefrontSearchBenchmark()));
   return results;
 }
 

@@ -13,7 +13,11 @@ export type NotificationKindContract =
   | "ReserveExpired"
   | "BookingExpired"
   | "BookingCancelled"
-  | "SaleStarted";
+  | "SaleStarted"
+  /** A lot started matching a user's saved search, or its price fell (issue 27) */
+  | "SavedSearchMatch"
+  /** Many lots matched one saved search at once: one digest instead of many */
+  | "SavedSearchDigest";
 
 /** User = one person; Developer = every developer_manager of that developer (TenantId). */
 export type RecipientKindContract = "User" | "Developer";
@@ -28,8 +32,13 @@ export interface NotificationAddedV1 {
   readonly ExcludedUserId: string | null;
   readonly Kind: NotificationKindContract;
   readonly Title: string;
-  readonly DealId: string;
+  /** null on a saved-search notification (not about a deal) */
+  readonly DealId: string | null;
   readonly BookingId: string | null;
+  /** The lot of a SavedSearchMatch (absent or null otherwise) */
+  readonly LotId?: string | null;
+  /** The saved search of a SavedSearchMatch / SavedSearchDigest (absent or null otherwise) */
+  readonly SavedSearchId?: string | null;
   readonly CreatedAt: string;
 }
 

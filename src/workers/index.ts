@@ -5,6 +5,7 @@ import { createBookingExpirationWorker } from "./booking-expiration.worker.js";
 import { createDisplayOverrideExpiryWorker } from "./display-override-expiry.worker.js";
 import { createHoldExpirationWorker } from "./hold-expiration.worker.js";
 import { createProjectionRebuildWorker } from "./projection-rebuild.worker.js";
+import { createSavedSearchAlertsWorker } from "./saved-search-alerts.worker.js";
 
 export interface WorkerDeps extends Infra {
   readonly settings: Settings;
@@ -27,5 +28,8 @@ export const WORKERS: ReadonlyArray<(deps: WorkerDeps) => PeriodicWorker<unknown
   },
   function projectionRebuild(deps) {
     return createProjectionRebuildWorker(deps);
+  },
+  function savedSearchAlerts(deps) {
+    return createSavedSearchAlertsWorker(deps);
   },
 ];

@@ -1,4 +1,9 @@
-import { DomainError, NotFoundError, ValidationError } from "../../platform/errors/domain-error.js";
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  ValidationError,
+} from "../../platform/errors/domain-error.js";
 
 /**
  * Stable error codes of the catalog context (docs/errors.md). The retry class of each sync code is
@@ -98,3 +103,21 @@ export const invalidRebuild = (rule: string) =>
 
 export const rebuildJobNotFound = (id: string) =>
   new NotFoundError(CATALOG_STOREFRONT_ERROR.rebuildJobNotFound, `rebuild job ${id} does not exist`, { id });
+
+/** Saved searches (issue 27). */
+export const CATALOG_SAVED_SEARCH_ERROR = {
+  invalid: "CATALOG_SAVED_SEARCH_INVALID",
+  limit: "CATALOG_SAVED_SEARCH_LIMIT",
+  notFound: "CATALOG_SAVED_SEARCH_NOT_FOUND",
+} as const;
+
+export const invalidSavedSearch = (field: string, rule: string) =>
+  new ValidationError(CATALOG_SAVED_SEARCH_ERROR.invalid, `${field}: ${rule}`, { field, rule });
+
+export const savedSearchLimit = (max: number) =>
+  new ConflictError(CATALOG_SAVED_SEARCH_ERROR.limit, `at most ${max} saved searches a user`, { max });
+
+export const savedSearchNotFound = (id: string) =>
+  new NotFoundError(CATALOG_SAVED_SEARCH_ERROR.notFound, `saved search ${id.slice(0, 64)} does not exist`, {
+    id: id.slice(0, 64),
+  });

@@ -41,6 +41,10 @@ export interface LotView {
   /** Shown to agents and platform staff only (the GraphQL field rule) */
   readonly agentCommission: string | null;
   readonly publishedAt: Date | null;
+  readonly geoLatitude: string | null;
+  readonly geoLongitude: string | null;
+  /** Metres from the `near` point of the request (null without one) */
+  readonly distanceMeters: number | null;
 }
 
 export interface ProjectCardView {
@@ -124,6 +128,41 @@ export interface CatalogFiltersView {
   readonly rooms: ReadonlyArray<FacetValue<number>>;
   readonly price: Bounds;
   readonly area: Bounds;
+}
+
+/** The facets of issue 27 (CatalogFiltersView & SearchFacetsView is what catalogFilters returns). */
+export interface SearchFacetsView {
+  readonly propertyClasses: ReadonlyArray<FacetValue<string>>;
+  readonly constructionStatuses: ReadonlyArray<FacetValue<string>>;
+  readonly developers: ReadonlyArray<FacetValue<string>>;
+  readonly projects: ReadonlyArray<FacetValue<string>>;
+  /** "YYYY-QN" of the delivery date */
+  readonly deliveryQuarters: ReadonlyArray<FacetValue<string>>;
+  readonly pricePerMeter: Bounds;
+  readonly floors: Bounds;
+}
+
+/** One grid cell of the map clusters. */
+export interface LotClusterView {
+  /** Web-mercator cell coordinates at the cell zoom (tile zoom + 2: 4×4 cells a 256-px tile) */
+  readonly x: number;
+  readonly y: number;
+  readonly count: number;
+  /** Mean position of the cell's lots (where to draw the cluster) */
+  readonly latitude: string;
+  readonly longitude: string;
+  readonly minPrice: string;
+  /** One lot id when the cell holds a single lot (draw a pin instead of a cluster) */
+  readonly lotId: string | null;
+}
+
+export interface LotClustersView {
+  readonly zoom: number;
+  readonly cellZoom: number;
+  readonly total: number;
+  readonly cells: readonly LotClusterView[];
+  /** More cells than the limit: the densest were kept */
+  readonly truncated: boolean;
 }
 
 export const REBUILD_JOB_STATUSES = ["Queued", "Running", "Done", "Failed"] as const;

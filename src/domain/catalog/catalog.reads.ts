@@ -1,5 +1,7 @@
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Db } from "../../platform/db/prisma-client.js";
+import type { Logger } from "../../platform/log/logger.js";
+import type { Registry } from "../../platform/metrics/registry.js";
 import { keysetPaging, type Page, type PageArgs } from "../../platform/paging/keyset.js";
 import { isUuid } from "../../platform/validation/ids.js";
 import {
@@ -11,16 +13,28 @@ import {
 import type {
   AdminCardView,
   CatalogFiltersView,
+  LotClustersView,
   LotView,
   ProjectCardView,
   RebuildJobView,
+  SearchFacetsView,
 } from "./catalog.read-models.js";
 import { readRebuildJob } from "./rebuild/projection-rebuild-jobs.js";
 import { readCatalogFilters } from "./storefront/catalog-facets.js";
-import { FILTER_LIST_MAX, type LotFilter, validateLotFilter } from "./storefront/lot-filter.js";
+import type { BoundingBox } from "./storefront/geo.js";
+import { readLotClusters } from "./storefront/lot-clusters.js";
+import {
+  FILTER_LIST_MAX,
+  type LotFilter,
+  validateLotFilter,
+  withTypoTolerance,
+} from "./storefront/lot-filter.js";
 import { LOT_COLUMNS, type LotRow, lotFromRow } from "./storefront/lot-row.js";
 import { type LotSort, readLotsPage } from "./storefront/lots-page.js";
 import { PROJECT_COLUMNS, type ProjectRow, projectFromRow } from "./storefront/project-row.js";
+import { createStorefrontSearchObserver } from "./storefront/search-capability.js";
+import { readSearchFacets } from "./storefront/search-facets.js";
+import { fullTextHitSql } from "./storefront/search-query.js";
 import { PROJECT_KINDS, type ProjectKind } from "./sync/mapping.js";
 
 /** Project cards page on (publishedAt, id), newest first, with the platform's cursors ("pc1"). */
@@ -66,16 +80,45 @@ function projectPredicate(f: ProjectCardFilter): Prisma.Sql {
  * The catalog read path: the public storefront (Published cards only, whoever asks) and the admin
  * reads (any card, with its SourceSnapshot). Resolvers and the admin REST call these, never Prisma.
  */
-export function createCatalogReads(db: Db) {
+export function createCatalogReads(db: Db, deps: { log?: Logger; metrics?: Registry } = {}) {
+  const search = createStorefrontSearchObserver(db, deps);
+  /** Validates a storefront filter and switches typo tolerance on where the server has it. */
+  const storefrontFilter = async (filter: LotFilter | null): Promise<LotFilter> => {
+    const f = validateLotFilter(filter);
+    if (f.search) search.used("q");
+    if (f.bbox) search.used("bbox");
+    if (f.near) search.used("near");
+    if (!f.search || !(await search.typoTolerant())) return f;
+    // Typos are a fallback: only when the full text finds nothing (decision 0361).
+    const [row] = await db.$queryRaw<Array<{ hit: boolean }>>(fullTextHitSql(f.search));
+    return withTypoTolerance(f, row?.hit !== true);
+  };
   return {
     /** The lots feed: Published only, filtered, sorted, keyset-paged (forward). */
-    lotsPage(filter: LotFilter | null, sort: LotSort, args: PageArgs): Promise<Page<LotView>> {
-      return readLotsPage(db, validateLotFilter(filter), sort, args);
+    async lotsPage(filter: LotFilter | null, sort: LotSort, args: PageArgs): Promise<Page<LotView>> {
+      return readLotsPage(db, await storefrontFilter(filter), sort, args);
     },
 
-    /** Facets of the published lots under the filter. */
-    catalogFilters(filter: LotFilter | null): Promise<CatalogFiltersView> {
-      return readCatalogFilters(db, validateLotFilter(filter));
+    /** Facets of the published lots under the filter (issue 27's facets beside the first ones). */
+    async catalogFilters(filter: LotFilter | null): Promise<CatalogFiltersView & SearchFacetsView> {
+      const f = await storefrontFilter(filter);
+      const [base, more] = await Promise.all([readCatalogFilters(db, f), readSearchFacets(db, f)]);
+      return { ...base, ...more };
+    },
+
+    /** Map clusters of the published lots under the filter in a viewport at a zoom level. */
+    async lotClusters(
+      filter: LotFilter | null,
+      viewport: BoundingBox,
+      zoom: number,
+    ): Promise<LotClustersView> {
+      search.used("clusters");
+      return readLotClusters(db, await storefrontFilter(filter), viewport, zoom);
+    },
+
+    /** Whether `q` forgives typos on this server (pg_trgm with a Unicode ctype: decision 0361). */
+    typoTolerantSearch(): Promise<boolean> {
+      return search.typoTolerant();
     },
 
     /** A Published project card, or null (hidden and delisted cards do not exist publicly). */

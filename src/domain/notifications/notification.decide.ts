@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   "BookingExpired",
   "BookingCancelled",
   "SaleStarted",
+  "SavedSearchMatch",
+  "SavedSearchDigest",
 ];
 
 export const TITLE_MAX_LENGTH = 200;
@@ -28,8 +30,11 @@ export interface NotificationDraft {
   readonly recipient: Recipient;
   readonly kind: NotificationKind;
   readonly title: string;
-  readonly dealId: string;
-  readonly bookingId: string;
+  /** null on a saved-search notification */
+  readonly dealId: string | null;
+  readonly bookingId: string | null;
+  readonly lotId?: string | null;
+  readonly savedSearchId?: string | null;
 }
 
 function kindAndTitle(t: SagaTransition): { kind: NotificationKind; title: string } | null {

@@ -16,6 +16,7 @@ import "./devstats/feature-flags.js";
 import "./catalog/catalog-types.js";
 import "./catalog/catalog-queries.js";
 import "./catalog/catalog-mutations.js";
+import "./catalog/saved-searches.js";
 import "./messenger/deal-chat-types.js";
 import "./messenger/deal-chat-queries.js";
 import "./messenger/deal-chat-mutations.js";

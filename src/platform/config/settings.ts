@@ -531,6 +531,12 @@ export const SETTINGS = {
     "How often the display-override expiry worker removes expired overrides and recomputes their cards",
     1,
   ),
+  catalogSavedSearchAlertsCycleSeconds: int(
+    "PIN_CATALOG_SAVED_SEARCH_ALERTS_CYCLE_SECONDS",
+    2,
+    "How often the saved-search alert worker drains the catalog's alert changes (published, back to Free, price drops) and notifies the matching saved searches",
+    1,
+  ),
   catalogRebuildCycleSeconds: int(
     "PIN_CATALOG_REBUILD_CYCLE_SECONDS",
     2,

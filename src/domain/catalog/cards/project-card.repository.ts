@@ -35,7 +35,7 @@ export async function readProjectCascadeFingerprint(tx: Tx, id: string): Promise
   const [row] = await tx.$queryRaw<Array<{ f: string }>>`
     SELECT concat_ws('|', status, name, kind, property_class, construction_status, region_id, region_name,
                      city_id, city_name, address, developer_name, cover_file_id, stars, distance_minutes,
-                     source_stars, source_distance_minutes) AS f
+                     source_stars, source_distance_minutes, geo_latitude, geo_longitude) AS f
     FROM catalog.project_cards WHERE id = ${id}::uuid`;
   return row?.f ?? null;
 }

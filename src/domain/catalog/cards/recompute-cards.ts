@@ -168,7 +168,9 @@ export async function recomputeLots(
           CASE WHEN p.id IS NULL THEN l.city_name ELSE p.city_name END AS city_name,
           COALESCE(p.address, l.address) AS address,
           COALESCE(p.developer_name, l.developer_name) AS developer_name,
-          CASE WHEN p.id IS NULL THEN l.cover_file_id ELSE p.cover_file_id END AS cover_file_id
+          CASE WHEN p.id IS NULL THEN l.cover_file_id ELSE p.cover_file_id END AS cover_file_id,
+          CASE WHEN p.id IS NULL THEN l.geo_latitude ELSE p.geo_latitude END AS geo_latitude,
+          CASE WHEN p.id IS NULL THEN l.geo_longitude ELSE p.geo_longitude END AS geo_longitude
         FROM batch b
         JOIN catalog.property_object_cards l ON l.id = b.id
         LEFT JOIN catalog.project_cards p ON p.id = l.project_id
@@ -185,6 +187,7 @@ export async function recomputeLots(
           construction_status = c.construction_status, region_id = c.region_id, region_name = c.region_name,
           city_id = c.city_id, city_name = c.city_name, address = c.address,
           developer_name = c.developer_name, cover_file_id = c.cover_file_id,
+          geo_latitude = c.geo_latitude, geo_longitude = c.geo_longitude,
           published_at = COALESCE(l.published_at, CASE WHEN c.status = 'Published' THEN c.stamp END),
           row_version = l.row_version + 1, updated_at = ${now}
         FROM calc c
@@ -194,13 +197,14 @@ export async function recomputeLots(
                l.source_stars, l.source_distance_minutes,
                l.delivery_date, l.readiness_percent, l.project_name, l.project_kind, l.property_class,
                l.construction_status, l.region_id, l.region_name, l.city_id, l.city_name, l.address,
-               l.developer_name, l.cover_file_id, l.published_at IS NULL AND c.status = 'Published')
+               l.developer_name, l.cover_file_id, l.geo_latitude, l.geo_longitude,
+               l.published_at IS NULL AND c.status = 'Published')
             IS DISTINCT FROM
               (c.status, c.title, c.price, c.price_per_meter, c.badge, c.stars, c.distance_minutes,
                c.source_stars, c.source_distance_minutes,
                c.delivery_date, c.readiness_percent, c.project_name, c.project_kind, c.property_class,
                c.construction_status, c.region_id, c.region_name, c.city_id, c.city_name, c.address,
-               c.developer_name, c.cover_file_id, false)
+               c.developer_name, c.cover_file_id, c.geo_latitude, c.geo_longitude, false)
         RETURNING 1
       )
       SELECT (SELECT id::text FROM batch ORDER BY id DESC LIMIT 1) AS last_id,

@@ -7,7 +7,29 @@ import { PROPERTY_TYPES, type PropertyType } from "../../../contracts/chessboard
 import { Prisma } from "../../../generated/prisma/client.js";
 import { isUuid } from "../../../platform/validation/ids.js";
 import { invalidFilter } from "../catalog.errors.js";
-import { PROJECT_KINDS, type ProjectKind } from "../sync/mapping.js";
+import {
+  CARD_CONSTRUCTION_STATUSES,
+  type CardConstructionStatus,
+  PROJECT_KINDS,
+  PROPERTY_CLASSES,
+  type ProjectKind,
+  type PropertyClass,
+} from "../sync/mapping.js";
+import {
+  type BoundingBox,
+  boxSql,
+  type NearPoint,
+  nearSql,
+  validateBoundingBox,
+  validateNear,
+} from "./geo.js";
+import { parseSearchQuery, type SearchQuery, searchMatchSql } from "./search-query.js";
+
+/** A delivery quarter: delivered by the quarter's last day. */
+export interface DeliveryQuarter {
+  readonly year: number;
+  readonly quarter: number;
+}
 
 export interface LotFilter {
   readonly regionIds?: readonly number[] | null;
@@ -23,15 +45,56 @@ export interface LotFilter {
   readonly deliveryBy?: Date | null;
   readonly kinds?: readonly ProjectKind[] | null;
   readonly types?: readonly PropertyType[] | null;
+  /** The search box (validated into `search`; the trigram path is switched on by withTypoTolerance) */
+  readonly q?: string | null;
+  /** The validated query (set by validateLotFilter from `q`) */
+  readonly search?: SearchQuery | null;
+  /** The map viewport */
+  readonly bbox?: BoundingBox | null;
+  /** Within radiusKm of a point (also the origin of the DISTANCE sort) */
+  readonly near?: NearPoint | null;
+  readonly floorMin?: number | null;
+  readonly floorMax?: number | null;
+  /** Not on the first floor (floor > 1) */
+  readonly notFirstFloor?: boolean | null;
+  /** Not on the building's top floor (floor < floors_total; a lot whose building's height is unknown does not match) */
+  readonly notLastFloor?: boolean | null;
+  readonly propertyClasses?: readonly PropertyClass[] | null;
+  readonly constructionStatuses?: readonly CardConstructionStatus[] | null;
+  /** Delivered by the end of this quarter (a lot without a delivery date does not match) */
+  readonly deliveryByQuarter?: DeliveryQuarter | null;
+  /** Readiness percent at least this */
+  readonly readinessMin?: number | null;
+  /** Distance to transport in minutes at most this (a lot without it does not match) */
+  readonly distanceMinutesMax?: number | null;
+  readonly pricePerMeterMin?: string | null;
+  readonly pricePerMeterMax?: string | null;
 }
 
 /** The facet dimensions a filter can leave out (its own values are counted without it). */
-export type FacetDimension = "region" | "city" | "rooms" | "price" | "area";
+export type FacetDimension =
+  | "region"
+  | "city"
+  | "rooms"
+  | "price"
+  | "area"
+  | "class"
+  | "constructionStatus"
+  | "developer"
+  | "project"
+  | "delivery"
+  | "pricePerMeter"
+  | "floor";
 
 export const FILTER_LIST_MAX = 50;
 export const ROOMS_MAX = 20;
 const MONEY_MAX = 1e12;
 const AREA_MAX = 100_000;
+export const FLOOR_MIN = -10;
+export const FLOOR_MAX = 300;
+export const DISTANCE_MINUTES_MAX = 1_000;
+export const DELIVERY_YEAR_MIN = 2000;
+export const DELIVERY_YEAR_MAX = 2100;
 const DECIMAL = /^\d{1,13}(\.\d{1,2})?$/;
 
 function list<T>(
@@ -54,6 +117,25 @@ function amount(field: string, value: string | null | undefined, max: number): s
 
 const positiveId = (v: number) => Number.isSafeInteger(v) && v > 0;
 
+function intIn(field: string, value: number | null | undefined, min: number, max: number): number | null {
+  if (value === null || value === undefined) return null;
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw invalidFilter(field, `an integer in ${min}..${max}`);
+  return value;
+}
+
+function quarterOf(q: DeliveryQuarter | null | undefined): DeliveryQuarter | null {
+  if (q === null || q === undefined) return null;
+  intIn("deliveryByQuarter.year", q.year, DELIVERY_YEAR_MIN, DELIVERY_YEAR_MAX);
+  intIn("deliveryByQuarter.quarter", q.quarter, 1, 4);
+  return { year: q.year, quarter: q.quarter };
+}
+
+/** The last day of a quarter, as a UTC date. */
+export function quarterEnd(q: DeliveryQuarter): Date {
+  return new Date(Date.UTC(q.year, q.quarter * 3, 0));
+}
+
 /** Validates and normalises a filter; throws CATALOG_INVALID_FILTER. */
 export function validateLotFilter(filter: LotFilter | null | undefined): LotFilter {
   const f = filter ?? {};
@@ -66,6 +148,18 @@ export function validateLotFilter(filter: LotFilter | null | undefined): LotFilt
   if (areaMin !== null && areaMax !== null && Number(areaMin) > Number(areaMax))
     throw invalidFilter("areaMin", "must not exceed areaMax");
   if (f.deliveryBy && Number.isNaN(f.deliveryBy.getTime())) throw invalidFilter("deliveryBy", "a date");
+  const pricePerMeterMin = amount("pricePerMeterMin", f.pricePerMeterMin, MONEY_MAX);
+  const pricePerMeterMax = amount("pricePerMeterMax", f.pricePerMeterMax, MONEY_MAX);
+  if (
+    pricePerMeterMin !== null &&
+    pricePerMeterMax !== null &&
+    Number(pricePerMeterMin) > Number(pricePerMeterMax)
+  )
+    throw invalidFilter("pricePerMeterMin", "must not exceed pricePerMeterMax");
+  const floorMin = intIn("floorMin", f.floorMin, FLOOR_MIN, FLOOR_MAX);
+  const floorMax = intIn("floorMax", f.floorMax, FLOOR_MIN, FLOOR_MAX);
+  if (floorMin !== null && floorMax !== null && floorMin > floorMax)
+    throw invalidFilter("floorMin", "must not exceed floorMax");
   return {
     regionIds: list("regionIds", f.regionIds, positiveId),
     cityIds: list("cityIds", f.cityIds, positiveId),
@@ -79,6 +173,25 @@ export function validateLotFilter(filter: LotFilter | null | undefined): LotFilt
     deliveryBy: f.deliveryBy ?? null,
     kinds: list("kinds", f.kinds, (v) => (PROJECT_KINDS as readonly string[]).includes(v)),
     types: list("types", f.types, (v) => (PROPERTY_TYPES as readonly string[]).includes(v)),
+    q: f.q ?? null,
+    search: parseSearchQuery(f.q),
+    bbox: validateBoundingBox("bbox", f.bbox),
+    near: validateNear(f.near),
+    floorMin,
+    floorMax,
+    notFirstFloor: f.notFirstFloor === true,
+    notLastFloor: f.notLastFloor === true,
+    propertyClasses: list("propertyClasses", f.propertyClasses, (v) =>
+      (PROPERTY_CLASSES as readonly string[]).includes(v),
+    ),
+    constructionStatuses: list("constructionStatuses", f.constructionStatuses, (v) =>
+      (CARD_CONSTRUCTION_STATUSES as readonly string[]).includes(v),
+    ),
+    deliveryByQuarter: quarterOf(f.deliveryByQuarter),
+    readinessMin: intIn("readinessMin", f.readinessMin, 0, 100),
+    distanceMinutesMax: intIn("distanceMinutesMax", f.distanceMinutesMax, 0, DISTANCE_MINUTES_MAX),
+    pricePerMeterMin,
+    pricePerMeterMax,
   };
 }
 
@@ -91,8 +204,10 @@ export function lotPredicate(f: LotFilter, without: FacetDimension | null = null
   if (f.regionIds?.length && without !== "region")
     parts.push(Prisma.sql`region_id = ANY(${f.regionIds}::int[])`);
   if (f.cityIds?.length && without !== "city") parts.push(Prisma.sql`city_id = ANY(${f.cityIds}::int[])`);
-  if (f.projectIds?.length) parts.push(Prisma.sql`project_id = ANY(${f.projectIds}::uuid[])`);
-  if (f.developerIds?.length) parts.push(Prisma.sql`developer_id = ANY(${f.developerIds}::uuid[])`);
+  if (f.projectIds?.length && without !== "project")
+    parts.push(Prisma.sql`project_id = ANY(${f.projectIds}::uuid[])`);
+  if (f.developerIds?.length && without !== "developer")
+    parts.push(Prisma.sql`developer_id = ANY(${f.developerIds}::uuid[])`);
   if (f.rooms?.length && without !== "rooms") parts.push(Prisma.sql`rooms_count = ANY(${f.rooms}::int[])`);
   if (without !== "price") {
     if (f.priceMin) parts.push(Prisma.sql`price >= ${f.priceMin}::numeric`);
@@ -102,8 +217,43 @@ export function lotPredicate(f: LotFilter, without: FacetDimension | null = null
     if (f.areaMin) parts.push(Prisma.sql`area_total >= ${f.areaMin}::numeric`);
     if (f.areaMax) parts.push(Prisma.sql`area_total <= ${f.areaMax}::numeric`);
   }
-  if (f.deliveryBy) parts.push(Prisma.sql`delivery_date <= ${f.deliveryBy}::date`);
+  if (f.deliveryBy && without !== "delivery") parts.push(Prisma.sql`delivery_date <= ${f.deliveryBy}::date`);
   if (f.kinds?.length) parts.push(Prisma.sql`project_kind = ANY(${f.kinds}::text[])`);
   if (f.types?.length) parts.push(Prisma.sql`property_type = ANY(${f.types}::text[])`);
+  parts.push(...searchParts(f, without));
   return Prisma.join(parts, " AND ");
+}
+
+/** The filters of issue 27 (search, map, floors, class, status, quarter, readiness, distance, price per metre). */
+function searchParts(f: LotFilter, without: FacetDimension | null): Prisma.Sql[] {
+  const parts: Prisma.Sql[] = [];
+  if (f.search) parts.push(searchMatchSql(f.search));
+  if (f.bbox) parts.push(boxSql(f.bbox));
+  if (f.near) parts.push(nearSql(f.near));
+  if (without !== "floor") {
+    if (f.floorMin !== null && f.floorMin !== undefined) parts.push(Prisma.sql`floor >= ${f.floorMin}::int`);
+    if (f.floorMax !== null && f.floorMax !== undefined) parts.push(Prisma.sql`floor <= ${f.floorMax}::int`);
+  }
+  if (f.notFirstFloor) parts.push(Prisma.sql`floor > 1`);
+  if (f.notLastFloor) parts.push(Prisma.sql`floor < floors_total`);
+  if (f.propertyClasses?.length && without !== "class")
+    parts.push(Prisma.sql`property_class = ANY(${f.propertyClasses}::text[])`);
+  if (f.constructionStatuses?.length && without !== "constructionStatus")
+    parts.push(Prisma.sql`construction_status = ANY(${f.constructionStatuses}::text[])`);
+  if (f.deliveryByQuarter && without !== "delivery")
+    parts.push(Prisma.sql`delivery_date <= ${quarterEnd(f.deliveryByQuarter)}::date`);
+  if (f.readinessMin !== null && f.readinessMin !== undefined)
+    parts.push(Prisma.sql`readiness_percent >= ${f.readinessMin}::int`);
+  if (f.distanceMinutesMax !== null && f.distanceMinutesMax !== undefined)
+    parts.push(Prisma.sql`distance_minutes <= ${f.distanceMinutesMax}::int`);
+  if (without !== "pricePerMeter") {
+    if (f.pricePerMeterMin) parts.push(Prisma.sql`price_per_meter >= ${f.pricePerMeterMin}::numeric`);
+    if (f.pricePerMeterMax) parts.push(Prisma.sql`price_per_meter <= ${f.pricePerMeterMax}::numeric`);
+  }
+  return parts;
+}
+
+/** Turns the trigram (typo) path of the search on where the server supports it (decision 0361). */
+export function withTypoTolerance(f: LotFilter, enabled: boolean): LotFilter {
+  return f.search ? { ...f, search: { ...f.search, typoTolerant: enabled } } : f;
 }

@@ -8,7 +8,7 @@ export const LOT_COLUMNS = Prisma.sql`
   price::text, price_per_meter::text, badge, stars, delivery_date, readiness_percent, distance_minutes,
   project_name, project_kind, property_class, construction_status, region_id, region_name, city_id,
   city_name, address, developer_name, cover_file_id::text, building_name, floors_total,
-  agent_commission::text, published_at`;
+  agent_commission::text, published_at, geo_latitude::text, geo_longitude::text`;
 
 export interface LotRow {
   id: string;
@@ -48,6 +48,10 @@ export interface LotRow {
   floors_total: number | null;
   agent_commission: string | null;
   published_at: Date | null;
+  geo_latitude: string | null;
+  geo_longitude: string | null;
+  /** Present when the feed was asked for lots near a point */
+  distance_m?: string | null;
 }
 
 export function lotFromRow(r: LotRow): LotView {
@@ -89,5 +93,8 @@ export function lotFromRow(r: LotRow): LotView {
     floorsTotal: r.floors_total,
     agentCommission: r.agent_commission,
     publishedAt: r.published_at,
+    geoLatitude: r.geo_latitude,
+    geoLongitude: r.geo_longitude,
+    distanceMeters: r.distance_m === undefined || r.distance_m === null ? null : Number(r.distance_m),
   };
 }

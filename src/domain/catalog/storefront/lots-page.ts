@@ -18,10 +18,12 @@ import {
   type PageArgs,
 } from "../../../platform/paging/keyset.js";
 import { isUuid } from "../../../platform/validation/ids.js";
-import { CATALOG_STOREFRONT_ERROR } from "../catalog.errors.js";
+import { CATALOG_STOREFRONT_ERROR, invalidFilter } from "../catalog.errors.js";
 import type { LotView } from "../catalog.read-models.js";
+import { distanceMetresSql } from "./geo.js";
 import { type LotFilter, lotPredicate } from "./lot-filter.js";
 import { LOT_COLUMNS, type LotRow, lotFromRow } from "./lot-row.js";
+import { searchRankSql } from "./search-query.js";
 
 export const LOT_SORTS = [
   "PRICE_ASC",
@@ -32,10 +34,21 @@ export const LOT_SORTS = [
   "AREA_DESC",
   "DELIVERY_ASC",
   "NEWEST",
+  "RELEVANCE",
+  "DISTANCE",
 ] as const;
 export type LotSort = (typeof LOT_SORTS)[number];
 
-type Column = "price" | "price_per_meter" | "area_total" | "delivery_date" | "published_at";
+type Column =
+  | "price"
+  | "price_per_meter"
+  | "area_total"
+  | "delivery_date"
+  | "published_at"
+  /** computed: the search rank of `q` (decision 0360) */
+  | "relevance"
+  /** computed: metres from `near` */
+  | "distance";
 
 interface SortSpec {
   readonly column: Column;
@@ -53,6 +66,8 @@ const SORTS: Record<LotSort, SortSpec> = {
   AREA_DESC: { column: "area_total", desc: true, nullable: false },
   DELIVERY_ASC: { column: "delivery_date", desc: false, nullable: true },
   NEWEST: { column: "published_at", desc: true, nullable: false },
+  RELEVANCE: { column: "relevance", desc: true, nullable: false },
+  DISTANCE: { column: "distance", desc: false, nullable: false },
 };
 
 const CURSOR_TAG = "lt1";
@@ -63,6 +78,8 @@ const VALUE_SHAPE: Record<Column, RegExp> = {
   area_total: /^\d{1,10}(\.\d{1,2})?$/,
   delivery_date: /^(\d{4}-\d{2}-\d{2})?$/,
   published_at: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/,
+  relevance: /^\d{1,3}\.\d{6}$/,
+  distance: /^\d{1,9}\.\d$/,
 };
 
 export interface LotPosition {
@@ -93,8 +110,11 @@ export function decodeLotCursor(cursor: string, sort: LotSort): LotPosition {
   return { sort, value, id };
 }
 
-function sortValue(row: LotRow, column: Column): string {
+function sortValue(row: LotRow & { sort_value?: string }, column: Column): string {
   switch (column) {
+    case "relevance":
+    case "distance":
+      return row.sort_value ?? "";
     case "price":
       return row.price;
     case "price_per_meter":
@@ -119,9 +139,21 @@ function typed(column: Column, value: string): Prisma.Sql {
   }
 }
 
+/** A sort's value: a column, or an expression computed from the filter (relevance, distance). */
+function sortSql(spec: SortSpec, filter: LotFilter): Prisma.Sql {
+  if (spec.column === "relevance") {
+    if (!filter.search) throw invalidFilter("sort", "RELEVANCE needs a search query q");
+    return searchRankSql(filter.search);
+  }
+  if (spec.column === "distance") {
+    if (!filter.near) throw invalidFilter("sort", "DISTANCE needs a near point");
+    return Prisma.sql`round(${distanceMetresSql(filter.near, "cards")}::numeric, 1)`;
+  }
+  return Prisma.raw(`cards.${spec.column}`);
+}
+
 /** Rows strictly after the cursor in the sort's order (row comparison → index range scan). */
-function afterCursor(spec: SortSpec, from: LotPosition): Prisma.Sql {
-  const col = Prisma.raw(`cards.${spec.column}`);
+function afterCursor(spec: SortSpec, from: LotPosition, col: Prisma.Sql): Prisma.Sql {
   if (spec.nullable) {
     // ASC NULLS LAST: after a null value only nulls with a greater id; after a value, the rest.
     if (from.value === "") return Prisma.sql`(${col} IS NULL AND cards.id > ${from.id}::uuid)`;
@@ -132,10 +164,9 @@ function afterCursor(spec: SortSpec, from: LotPosition): Prisma.Sql {
     : Prisma.sql`(${col}, cards.id) > (${typed(spec.column, from.value)}, ${from.id}::uuid)`;
 }
 
-function orderBy(spec: SortSpec): Prisma.Sql {
+function orderBy(spec: SortSpec, col: Prisma.Sql): Prisma.Sql {
   // Qualified: the select list casts these columns to text under the same names, and ORDER BY
   // would otherwise sort by the text output column.
-  const col = Prisma.raw(`cards.${spec.column}`);
   if (spec.nullable) return Prisma.sql`${col} ASC NULLS LAST, cards.id ASC`;
   return spec.desc ? Prisma.sql`${col} DESC, cards.id DESC` : Prisma.sql`${col} ASC, cards.id ASC`;
 }
@@ -148,13 +179,21 @@ export function lotsPageSql(
   take: number,
 ): Prisma.Sql {
   const spec = SORTS[sort];
+  const col = sortSql(spec, filter);
   const where = from
-    ? Prisma.sql`${lotPredicate(filter)} AND ${afterCursor(spec, from)}`
+    ? Prisma.sql`${lotPredicate(filter)} AND ${afterCursor(spec, from, col)}`
     : lotPredicate(filter);
+  const computed =
+    spec.column === "relevance" || spec.column === "distance"
+      ? Prisma.sql`, ${col}::text AS sort_value`
+      : Prisma.empty;
+  const distance = filter.near
+    ? Prisma.sql`, round(${distanceMetresSql(filter.near, "cards")}::numeric, 1)::text AS distance_m`
+    : Prisma.empty;
   return Prisma.sql`
-    SELECT ${LOT_COLUMNS} FROM catalog.property_object_cards cards
+    SELECT ${LOT_COLUMNS}${computed}${distance} FROM catalog.property_object_cards cards
     WHERE ${where}
-    ORDER BY ${orderBy(spec)}
+    ORDER BY ${orderBy(spec, col)}
     LIMIT ${take}`;
 }
 

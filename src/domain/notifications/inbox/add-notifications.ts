@@ -33,9 +33,11 @@ export async function addNotifications(
         : [draft.recipient.tenantId, draft.recipient.excludedUserId];
     const [row] = await tx.$queryRaw<Array<Omit<InboxNotification, "read">>>`
       INSERT INTO notifications.notifications AS n
-             (recipient_kind, recipient_id, excluded_user_id, kind, title, deal_id, booking_id, source_message_id, created_at)
+             (recipient_kind, recipient_id, excluded_user_id, kind, title, deal_id, booking_id, lot_id,
+              saved_search_id, source_message_id, created_at)
       VALUES (${draft.recipient.kind}, ${recipientId}, ${excluded}, ${draft.kind}, ${draft.title},
-              ${draft.dealId}::uuid, ${draft.bookingId}::uuid, ${meta.sourceMessageId}::uuid, ${now})
+              ${draft.dealId}::uuid, ${draft.bookingId}::uuid, ${draft.lotId ?? null}::uuid,
+              ${draft.savedSearchId ?? null}::uuid, ${meta.sourceMessageId}::uuid, ${now})
       ON CONFLICT (source_message_id, recipient_kind, recipient_id) DO NOTHING
       RETURNING ${NOTIFICATION_COLUMNS}`;
     if (!row) continue;

@@ -11,8 +11,10 @@ export interface InboxNotification {
   readonly excludedUserId: string | null;
   readonly kind: NotificationKind;
   readonly title: string;
-  readonly dealId: string;
+  readonly dealId: string | null;
   readonly bookingId: string | null;
+  readonly lotId: string | null;
+  readonly savedSearchId: string | null;
   readonly createdAt: Date;
   readonly read: boolean;
 }
@@ -20,7 +22,8 @@ export interface InboxNotification {
 export const NOTIFICATION_COLUMNS = Prisma.sql`
   n.id, n.recipient_kind AS "recipientKind", n.recipient_id AS "recipientId",
   n.excluded_user_id AS "excludedUserId", n.kind, n.title, n.deal_id::text AS "dealId",
-  n.booking_id::text AS "bookingId", n.created_at AS "createdAt"`;
+  n.booking_id::text AS "bookingId", n.lot_id::text AS "lotId", n.saved_search_id::text AS "savedSearchId",
+  n.created_at AS "createdAt"`;
 
 export function notificationToEvent(n: InboxNotification): NotificationAddedV1 {
   return {
@@ -32,6 +35,8 @@ export function notificationToEvent(n: InboxNotification): NotificationAddedV1 {
     Title: n.title,
     DealId: n.dealId,
     BookingId: n.bookingId,
+    ...(n.lotId ? { LotId: n.lotId } : {}),
+    ...(n.savedSearchId ? { SavedSearchId: n.savedSearchId } : {}),
     CreatedAt: n.createdAt.toISOString(),
   };
 }
@@ -46,6 +51,8 @@ export function notificationFromEvent(e: NotificationAddedV1): InboxNotification
     title: e.Title,
     dealId: e.DealId,
     bookingId: e.BookingId,
+    lotId: e.LotId ?? null,
+    savedSearchId: e.SavedSearchId ?? null,
     createdAt: new Date(e.CreatedAt),
     read: false,
   };

@@ -1,22 +1,85 @@
+import { RADIUS_KM_MAX, RADIUS_KM_MIN } from "../../../domain/catalog/storefront/geo.js";
+import { CLUSTER_CELLS_MAX, CLUSTER_ZOOM_MAX } from "../../../domain/catalog/storefront/lot-clusters.js";
+import type { LotFilter } from "../../../domain/catalog/storefront/lot-filter.js";
+import { QUERY_MAX_LENGTH } from "../../../domain/catalog/storefront/search-query.js";
 import { MAX_PAGE_SIZE } from "../../../platform/paging/keyset.js";
 import { builder } from "../../builder.js";
 import { connectionPage } from "../connection-page.js";
 import {
   AdminCardRef,
   CatalogFiltersRef,
+  CatalogSearchInfoRef,
+  ConstructionStatusEnum,
+  LotClustersRef,
   LotRef,
   LotSortEnum,
   LotTypeEnum,
   ProjectCardRef,
   ProjectKindEnum,
+  PropertyClassEnum,
   parseDay,
   RebuildJobRef,
 } from "./catalog-types.js";
 import { limitAnonymousStorefront } from "./storefront-rate-limit.js";
 
-const LotFilterInput = builder.inputType("LotFilter", {
+const BoundingBoxInput = builder.inputType("GeoBoundingBox", {
+  description:
+    "A map viewport in degrees (WGS 84); west ≤ east (split a view across the antimeridian in two).",
+  fields: (t) => ({
+    south: t.float({ required: true }),
+    west: t.float({ required: true }),
+    north: t.float({ required: true }),
+    east: t.float({ required: true }),
+  }),
+});
+
+const NearInput = builder.inputType("GeoNear", {
+  description: `Within radiusKm (${RADIUS_KM_MIN}..${RADIUS_KM_MAX}) of a point; also the origin of sort DISTANCE.`,
+  fields: (t) => ({
+    latitude: t.float({ required: true }),
+    longitude: t.float({ required: true }),
+    radiusKm: t.float({ required: true }),
+  }),
+});
+
+const DeliveryQuarterInput = builder.inputType("DeliveryQuarter", {
+  fields: (t) => ({
+    year: t.int({ required: true }),
+    quarter: t.int({ required: true, description: "1..4" }),
+  }),
+});
+
+export const LotFilterInput = builder.inputType("LotFilter", {
   description: "Every field narrows the feed; lists match any of their values (at most 50 each).",
   fields: (t) => ({
+    q: t.string({
+      required: false,
+      description: `Search text (≤ ${QUERY_MAX_LENGTH} chars): Russian full text over the title, project, building, developer and address, forgiving typos where the server supports it (catalogSearchInfo). Sort RELEVANCE ranks by it.`,
+    }),
+    bbox: t.field({
+      type: BoundingBoxInput,
+      required: false,
+      description: "The map viewport (project coordinates)",
+    }),
+    near: t.field({ type: NearInput, required: false }),
+    floorMin: t.int({ required: false }),
+    floorMax: t.int({ required: false }),
+    notFirstFloor: t.boolean({ required: false }),
+    notLastFloor: t.boolean({
+      required: false,
+      description: "Excludes lots whose building height is unknown",
+    }),
+    propertyClasses: t.field({ type: [PropertyClassEnum], required: false }),
+    constructionStatuses: t.field({ type: [ConstructionStatusEnum], required: false }),
+    deliveryByQuarter: t.field({
+      type: DeliveryQuarterInput,
+      required: false,
+      description: "Delivered by the end of the quarter",
+    }),
+    readinessMin: t.int({ required: false, description: "Readiness percent ≥ (0..100)" }),
+    distanceMinutesMax: t.int({ required: false, description: "Minutes to transport ≤" }),
+    pricePerMeterMin: t.field({ type: "Decimal", required: false }),
+    pricePerMeterMax: t.field({ type: "Decimal", required: false }),
     regionIds: t.intList({ required: false }),
     cityIds: t.intList({ required: false }),
     projectIds: t.idList({ required: false }),
@@ -34,7 +97,7 @@ const LotFilterInput = builder.inputType("LotFilter", {
 
 type LotFilterArg = typeof LotFilterInput.$inferInput;
 
-function lotFilter(f: LotFilterArg | null | undefined) {
+export function lotFilter(f: LotFilterArg | null | undefined): LotFilter | null {
   if (!f) return null;
   return {
     regionIds: f.regionIds ?? null,
@@ -49,6 +112,20 @@ function lotFilter(f: LotFilterArg | null | undefined) {
     deliveryBy: parseDay("deliveryBy", f.deliveryBy),
     kinds: f.kinds ?? null,
     types: f.types ?? null,
+    q: f.q ?? null,
+    bbox: f.bbox ?? null,
+    near: f.near ?? null,
+    floorMin: f.floorMin ?? null,
+    floorMax: f.floorMax ?? null,
+    notFirstFloor: f.notFirstFloor ?? null,
+    notLastFloor: f.notLastFloor ?? null,
+    propertyClasses: f.propertyClasses ?? null,
+    constructionStatuses: f.constructionStatuses ?? null,
+    deliveryByQuarter: f.deliveryByQuarter ?? null,
+    readinessMin: f.readinessMin ?? null,
+    distanceMinutesMax: f.distanceMinutesMax ?? null,
+    pricePerMeterMin: f.pricePerMeterMin ?? null,
+    pricePerMeterMax: f.pricePerMeterMax ?? null,
   };
 }
 
@@ -89,6 +166,33 @@ builder.queryField("catalogFilters", (t) =>
     resolve: (_root, args, ctx) => {
       limitAnonymousStorefront(ctx);
       return connectionPage(() => ctx.deps.services.catalog.reads.catalogFilters(lotFilter(args.filter)));
+    },
+  }),
+);
+
+builder.queryField("lotClusters", (t) =>
+  t.field({
+    type: LotClustersRef,
+    description: `Map clusters: published lots under the filter inside the viewport, counted per web-mercator grid cell (4×4 cells a 256-px tile at the zoom, 0..${CLUSTER_ZOOM_MAX}), densest first, at most ${CLUSTER_CELLS_MAX} cells. ${PUBLIC} Errors: CATALOG_INVALID_FILTER.`,
+    args: {
+      viewport: t.arg({ type: BoundingBoxInput, required: true }),
+      zoom: t.arg.int({ required: true }),
+      filter: t.arg({ type: LotFilterInput, required: false }),
+    },
+    resolve: (_root, args, ctx) => {
+      limitAnonymousStorefront(ctx);
+      return ctx.deps.services.catalog.reads.lotClusters(lotFilter(args.filter), args.viewport, args.zoom);
+    },
+  }),
+);
+
+builder.queryField("catalogSearchInfo", (t) =>
+  t.field({
+    type: CatalogSearchInfoRef,
+    description: `What the storefront search can do on this server. ${PUBLIC}`,
+    resolve: async (_root, _args, ctx) => {
+      limitAnonymousStorefront(ctx);
+      return { typoTolerant: await ctx.deps.services.catalog.reads.typoTolerantSearch() };
     },
   }),
 );

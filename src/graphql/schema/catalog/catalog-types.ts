@@ -4,14 +4,21 @@ import type {
   Bounds,
   CatalogFiltersView,
   FacetValue,
+  LotClustersView,
+  LotClusterView,
   LotView,
   ProjectCardView,
   RebuildJobView,
+  SearchFacetsView,
   SourceSnapshotView,
 } from "../../../domain/catalog/catalog.read-models.js";
 import { REBUILD_JOB_STATUSES } from "../../../domain/catalog/catalog.read-models.js";
 import { LOT_SORTS } from "../../../domain/catalog/storefront/lots-page.js";
-import { PROJECT_KINDS } from "../../../domain/catalog/sync/mapping.js";
+import {
+  CARD_CONSTRUCTION_STATUSES,
+  PROJECT_KINDS,
+  PROPERTY_CLASSES,
+} from "../../../domain/catalog/sync/mapping.js";
 import { ValidationError } from "../../../platform/errors/domain-error.js";
 import { builder } from "../../builder.js";
 
@@ -31,8 +38,13 @@ export const LotTypeEnum = builder.enumType("CatalogLotType", {
   description: "chessboard's property type of a lot (null on lots whose source did not say: decision 0082)",
   values: PROPERTY_TYPES,
 });
+export const PropertyClassEnum = builder.enumType("CatalogPropertyClass", { values: PROPERTY_CLASSES });
+export const ConstructionStatusEnum = builder.enumType("CatalogConstructionStatus", {
+  values: CARD_CONSTRUCTION_STATUSES,
+});
 export const LotSortEnum = builder.enumType("LotSort", {
-  description: "Order of the lots feed; ties broken by id. DELIVERY_ASC puts lots without a date last.",
+  description:
+    "Order of the lots feed; ties broken by id. DELIVERY_ASC puts lots without a date last. RELEVANCE needs filter.q, DISTANCE needs filter.near (CATALOG_INVALID_FILTER otherwise).",
   values: LOT_SORTS,
 });
 export const RebuildJobStatusEnum = builder.enumType("ProjectionRebuildStatus", {
@@ -58,6 +70,12 @@ export const LotRef = builder.objectRef<LotView>("Lot").implement({
     areaLiving: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.areaLiving }),
     view: t.exposeString("view", { nullable: true }),
     propertyType: t.field({ type: LotTypeEnum, nullable: true, resolve: (l) => l.propertyType as never }),
+    geoLatitude: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.geoLatitude }),
+    geoLongitude: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.geoLongitude }),
+    distanceMeters: t.exposeFloat("distanceMeters", {
+      nullable: true,
+      description: "Metres from filter.near (null without it)",
+    }),
     typeName: t.exposeString("typeName"),
     price: t.field({ type: "Decimal", resolve: (l) => l.price }),
     pricePerMeter: t.field({ type: "Decimal", resolve: (l) => l.pricePerMeter }),
@@ -151,18 +169,82 @@ const BoundsRef = builder.objectRef<Bounds>("CatalogBounds").implement({
   }),
 });
 
-export const CatalogFiltersRef = builder.objectRef<CatalogFiltersView>("CatalogFilters").implement({
-  description:
-    "Facets of what is published: each dimension counts its values under every other filter of the request; `total` under all of them.",
+const FacetKeyRef = builder.objectRef<FacetValue<string>>("CatalogFacetKey").implement({
+  description: "One value (an enum name, an id or a YYYY-QN quarter) with its count under the other filters.",
   fields: (t) => ({
-    total: t.exposeInt("total"),
-    regions: t.field({ type: [FacetValueRef], resolve: (f) => [...f.regions] }),
-    cities: t.field({ type: [FacetValueRef], resolve: (f) => [...f.cities] }),
-    rooms: t.field({ type: [FacetValueRef], resolve: (f) => [...f.rooms] }),
-    price: t.field({ type: BoundsRef, resolve: (f) => f.price }),
-    area: t.field({ type: BoundsRef, resolve: (f) => f.area }),
+    value: t.exposeString("value"),
+    label: t.exposeString("label", { nullable: true }),
+    count: t.exposeInt("count"),
   }),
 });
+
+export const CatalogFiltersRef = builder
+  .objectRef<CatalogFiltersView & SearchFacetsView>("CatalogFilters")
+  .implement({
+    description:
+      "Facets of what is published: each dimension counts its values under every other filter of the request; `total` under all of them.",
+    fields: (t) => ({
+      total: t.exposeInt("total"),
+      regions: t.field({ type: [FacetValueRef], resolve: (f) => [...f.regions] }),
+      cities: t.field({ type: [FacetValueRef], resolve: (f) => [...f.cities] }),
+      rooms: t.field({ type: [FacetValueRef], resolve: (f) => [...f.rooms] }),
+      price: t.field({ type: BoundsRef, resolve: (f) => f.price }),
+      area: t.field({ type: BoundsRef, resolve: (f) => f.area }),
+      propertyClasses: t.field({ type: [FacetKeyRef], resolve: (f) => [...f.propertyClasses] }),
+      constructionStatuses: t.field({ type: [FacetKeyRef], resolve: (f) => [...f.constructionStatuses] }),
+      developers: t.field({
+        type: [FacetKeyRef],
+        description: "The 100 developers with the most lots",
+        resolve: (f) => [...f.developers],
+      }),
+      projects: t.field({
+        type: [FacetKeyRef],
+        description: "The 100 projects with the most lots",
+        resolve: (f) => [...f.projects],
+      }),
+      deliveryQuarters: t.field({
+        type: [FacetKeyRef],
+        description: "Delivery quarters YYYY-QN (filter deliveryByQuarter ignored)",
+        resolve: (f) => [...f.deliveryQuarters],
+      }),
+      pricePerMeter: t.field({ type: BoundsRef, resolve: (f) => f.pricePerMeter }),
+      floors: t.field({ type: BoundsRef, resolve: (f) => f.floors }),
+    }),
+  });
+
+const LotClusterRef = builder.objectRef<LotClusterView>("LotCluster").implement({
+  fields: (t) => ({
+    x: t.exposeInt("x"),
+    y: t.exposeInt("y"),
+    count: t.exposeInt("count"),
+    latitude: t.field({ type: "Decimal", resolve: (c) => c.latitude }),
+    longitude: t.field({ type: "Decimal", resolve: (c) => c.longitude }),
+    minPrice: t.field({ type: "Decimal", resolve: (c) => c.minPrice }),
+    lotId: t.exposeID("lotId", { nullable: true, description: "The lot of a one-lot cell" }),
+  }),
+});
+
+export const LotClustersRef = builder.objectRef<LotClustersView>("LotClusters").implement({
+  fields: (t) => ({
+    zoom: t.exposeInt("zoom"),
+    cellZoom: t.exposeInt("cellZoom", {
+      description: "The grid's zoom: cell x/y are web-mercator tile numbers at it",
+    }),
+    total: t.exposeInt("total", { description: "Lots in the viewport under the filter" }),
+    cells: t.field({ type: [LotClusterRef], resolve: (c) => [...c.cells] }),
+    truncated: t.exposeBoolean("truncated"),
+  }),
+});
+
+export const CatalogSearchInfoRef = builder
+  .objectRef<{ typoTolerant: boolean }>("CatalogSearchInfo")
+  .implement({
+    fields: (t) => ({
+      typoTolerant: t.exposeBoolean("typoTolerant", {
+        description: "Whether q forgives typos (pg_trgm with a Unicode ctype); otherwise full text only",
+      }),
+    }),
+  });
 
 const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSnapshot").implement({
   description: "What chessboard said last (before display overrides).",

@@ -3,7 +3,8 @@ import { NOTIFICATION_KINDS } from "../../../domain/notifications/notification.d
 import { builder } from "../../builder.js";
 
 export const NotificationKindEnum = builder.enumType("NotificationKind", {
-  description: "Booking-saga transitions participants are told about (docs/notifications.md).",
+  description:
+    "Booking-saga transitions participants are told about (docs/notifications.md), and saved-search alerts (SavedSearchMatch, SavedSearchDigest: docs/catalog.md).",
   values: NOTIFICATION_KINDS,
 });
 
@@ -18,8 +19,13 @@ export const NotificationRef = builder.objectRef<InboxNotification>("Notificatio
     }),
     kind: t.field({ type: NotificationKindEnum, resolve: (n) => n.kind }),
     title: t.exposeString("title"),
-    dealId: t.exposeID("dealId"),
+    dealId: t.exposeID("dealId", { nullable: true, description: "null on a saved-search alert" }),
     bookingId: t.exposeID("bookingId", { nullable: true }),
+    lotId: t.exposeID("lotId", { nullable: true, description: "The lot of a SavedSearchMatch" }),
+    savedSearchId: t.exposeID("savedSearchId", {
+      nullable: true,
+      description: "The saved search of a SavedSearchMatch or SavedSearchDigest",
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     read: t.exposeBoolean("read", { description: "Whether you marked it read" }),
   }),

@@ -1,0 +1,216 @@
+// Storefront search (npm run bench catalog, part "search"; issue 27): over 100k synthetic cards
+// with search variety (Russian names, coordinates, classes…), through the real API over HTTP:
+// today's three-filter `lots` workload (the 2× bound), full text q (RELEVANCE), q with a typo,
+// q + filters, bbox, radius + DISTANCE, lotClusters, catalogFilters with q; then the saved-search
+// alert run with 10,000 saved searches and a 1,000-lot price change. Sequential requests
+// (latency). Figures in docs/benchmarks.md ("Catalog — storefront search").
+import { type App, startApp } from "../../src/app.js";
+import { runSavedSearchAlertBatch } from "../../src/domain/catalog/saved-searches/saved-search-alerts.js";
+import { bulkSeedWithSearchVariety } from "../../src/domain/catalog/seed/search-variety.js";
+import { seedSyntheticCards } from "../../src/domain/catalog/seed/synthetic-cards.js";
+import { detectTypoSearch } from "../../src/domain/catalog/storefront/search-capability.js";
+import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
+import { createTokenService } from "../../src/platform/auth/jwt.js";
+import { systemClock } from "../../src/platform/clock/clock.js";
+import { loadSettings } from "../../src/platform/config/settings.js";
+import { createLogger } from "../../src/platform/log/logger.js";
+import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
+import { BENCH_API_ENV, BENCH_JWT_SECRET, need, postJson, withAdmin } from "../support.js";
+import type { BenchResult } from "../types.js";
+
+const CARDS = Number(process.env.CATALOG_BENCH_LOTS_CARDS ?? 100_000);
+const LOTS_PER_PROJECT = 100;
+const ITERATIONS = Number(process.env.CATALOG_BENCH_SEARCH_ITERATIONS ?? 200);
+const WARMUP = 20;
+const SAVED_SEARCHES = Number(process.env.CATALOG_BENCH_SAVED_SEARCHES ?? 10_000);
+const PRICE_CHANGE_LOTS = 1_000;
+const SEARCH_P99_TARGET_MS = 50;
+
+const LOT = "id title price pricePerMeter roomsCount projectName cityName distanceMeters";
+const LOTS = `query($f: LotFilter, $s: LotSort) { lots(filter: $f, sort: $s, first: 20) { edges { cursor node { ${LOT} } } } }`;
+const CLUSTERS = `query($v: GeoBoundingBox!, $z: Int!, $f: LotFilter) { lotClusters(viewport: $v, zoom: $z, filter: $f) { total cells { x y count latitude longitude minPrice } } }`;
+const FACETS = `query($f: LotFilter) { catalogFilters(filter: $f) { total regions { value count } cities { value count } rooms { value count }
+  price { min max } area { min max } propertyClasses { value count } constructionStatuses { value count } developers { value count }
+  projects { value count } deliveryQuarters { value count } pricePerMeter { min max } floors { min max } } }`;
+
+const WORDS = ["Солнечный", "Северный", "Лесной", "Речной", "Парковый", "Садовый", "Невский", "Московский"];
+const TYPOS = ["Солнчный", "Севернй", "Леснй", "Речнoй", "Парквый", "Садвый", "Невскй", "Моковский"];
+
+type Request = { query: string; variables: Record<string, unknown> };
+const SERIES: Record<string, (i: number) => Request> = {
+  "lots, three filters (today's workload), PRICE_ASC": (i) => ({
+    query: LOTS,
+    variables: {
+      f: {
+        cityIds: [(1 + (i % 4)) * 100 + (i % 3)],
+        rooms: [i % 5, (i + 2) % 5],
+        priceMin: String(3_000_000 + (i % 10) * 500_000),
+        priceMax: String(8_000_000 + (i % 10) * 500_000),
+      },
+      s: "PRICE_ASC",
+    },
+  }),
+  "lots q (one project word), RELEVANCE": (i) => ({
+    query: LOTS,
+    variables: { f: { q: `${WORDS[i % 8]} ${i % 1000}` }, s: "RELEVANCE" },
+  }),
+  "lots q, broad («двухкомнатная квартира», ~20k matches), RELEVANCE": () => ({
+    query: LOTS,
+    variables: { f: { q: "двухкомнатная квартира" }, s: "RELEVANCE" },
+  }),
+  "lots q with a typo, RELEVANCE": (i) => ({
+    query: LOTS,
+    variables: { f: { q: `${TYPOS[i % 8]}` }, s: "RELEVANCE" },
+  }),
+  "lots q + city + rooms + class, PRICE_ASC": (i) => ({
+    query: LOTS,
+    variables: {
+      f: {
+        q: WORDS[i % 8],
+        cityIds: [(1 + (i % 4)) * 100 + (i % 3)],
+        rooms: [i % 5],
+        propertyClasses: ["Comfort", "Business"],
+      },
+      s: "PRICE_ASC",
+    },
+  }),
+  "lots bbox (a map viewport), PRICE_ASC": (i) => ({
+    query: LOTS,
+    variables: {
+      f: { bbox: { south: 55.4 + (i % 10) * 0.02, west: 37.0, north: 55.6 + (i % 10) * 0.02, east: 37.4 } },
+      s: "PRICE_ASC",
+    },
+  }),
+  "lots near (3 km), DISTANCE": (i) => ({
+    query: LOTS,
+    variables: {
+      f: { near: { latitude: 55.5 + (i % 20) * 0.02, longitude: 37.2 + (i % 7) * 0.05, radiusKm: 3 } },
+      s: "DISTANCE",
+    },
+  }),
+  "lotClusters, zoom 10 viewport": (i) => ({
+    query: CLUSTERS,
+    variables: { v: { south: 55.3, west: 36.9, north: 56.1, east: 37.9 }, z: 10, f: { rooms: [i % 5] } },
+  }),
+  "catalogFilters (13 facets) with q": (i) => ({ query: FACETS, variables: { f: { q: WORDS[i % 8] } } }),
+};
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+export async function runStorefrontSearchBenchmark(): Promise<BenchResult[]> {
+  const name = `bench_catalog_search_${Date.now().toString(36)}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(need("TEST_DATABASE_URL"));
+  url.pathname = `/${name}`;
+  let app: App | null = null;
+  try {
+    const settings = loadSettings({
+      NODE_ENV: "development",
+      PORT: "0",
+      DATABASE_URL: url.toString(),
+      PIN_ROLES: "api",
+      PIN_SEED_DEMO: "false",
+      LOG_LEVEL: "error",
+      ...BENCH_API_ENV,
+    });
+    const log = createLogger({ level: "error", pretty: false });
+    app = await startApp(settings, { log, metrics: createMetricsRegistry() });
+    const db = app.db;
+    await bulkSeedWithSearchVariety(db, () =>
+      seedSyntheticCards(db, {
+        tag: "bench",
+        projects: CARDS / LOTS_PER_PROJECT,
+        lotsPerProject: LOTS_PER_PROJECT,
+        now: new Date(),
+      }),
+    );
+    const token = await createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" }).sign({
+      userId: DEMO_USERS.agent.userId,
+      roles: ["agent"],
+      tenantId: null,
+    });
+    const endpoint = app.url ?? "";
+    const auth = { authorization: `Bearer ${token}` };
+    const failures = new Map<string, string>();
+    /** A request that errs (e.g. REQUEST_TIMEOUT) is counted and reported, its time kept. */
+    const call = async (r: Request, series: string) => {
+      const body = await postJson<{ errors?: unknown }>(endpoint, r, auth);
+      if (body.errors) failures.set(series, JSON.stringify(body.errors).slice(0, 200));
+    };
+    const entries = Object.entries(SERIES);
+    for (let i = 0; i < WARMUP; i++) for (const [k, make] of entries) await call(make(i), k);
+    failures.clear();
+    const times = new Map<string, number[]>(entries.map(([k]) => [k, []]));
+    for (let i = 0; i < ITERATIONS; i++) {
+      for (const [k, make] of entries) {
+        const t0 = performance.now();
+        await call(make(i), k);
+        times.get(k)?.push(performance.now() - t0);
+      }
+    }
+    const results: BenchResult[] = [];
+    for (const [k] of entries) {
+      const xs = times.get(k) ?? [];
+      const isSearch = k.startsWith("lots q");
+      const failed = failures.get(k);
+      results.push({
+        name: `${k} p50, ${CARDS} cards, over HTTP`,
+        value: percentile(xs, 50),
+        unit: "ms",
+        ...(failed ? { note: `errors: ${failed}` } : {}),
+      });
+      results.push({
+        name: `${k} p99, ${CARDS} cards, over HTTP`,
+        value: percentile(xs, 99),
+        unit: "ms",
+        ...(isSearch ? { target: SEARCH_P99_TARGET_MS, note: "target: p99 ≤ 50 ms" } : {}),
+      });
+    }
+
+    // Saved-search alerts: 10,000 searches of 1,000 users (10 each), a 1,000-lot price drop.
+    await app.db.$executeRaw`
+      INSERT INTO catalog.saved_searches (id, user_id, name, filter, query, created_at, updated_at)
+      SELECT gen_random_uuid(), 'bench-user-' || (s % 1000), 'search ' || s,
+        jsonb_build_object('cityIds', jsonb_build_array((1 + s % 4) * 100 + s % 3), 'rooms', jsonb_build_array(s % 5),
+                           'priceMax', (4000000 + (s % 50) * 100000)::text),
+        CASE WHEN s % 4 = 0 THEN (${WORDS}::text[])[1 + s % 8] END, now(), now()
+      FROM generate_series(1, ${SAVED_SEARCHES}) AS s`;
+    const dropped = await app.db.$queryRaw<Array<{ id: string }>>`
+      SELECT id::text FROM catalog.property_object_cards
+      WHERE status = 'Published' AND property_object_status = 'Free' ORDER BY id LIMIT ${PRICE_CHANGE_LOTS}`;
+    const trigger0 = performance.now();
+    await app.db.$executeRaw`
+      UPDATE catalog.property_object_cards SET price = round(price * 0.9, 2) WHERE id = ANY(${dropped.map((d) => d.id)}::uuid[])`;
+    const triggerMs = performance.now() - trigger0;
+    const typoTolerant = await detectTypoSearch(app.db);
+    let notifications = 0;
+    const run0 = performance.now();
+    const r = await runSavedSearchAlertBatch(app.db, {
+      clock: systemClock,
+      log,
+      typoTolerant,
+      sink: async () => {
+        notifications += 1;
+        return 1;
+      },
+    });
+    const runMs = performance.now() - run0;
+    results.push({
+      name: `saved-search alert run: ${SAVED_SEARCHES} saved searches × a ${PRICE_CHANGE_LOTS}-lot price drop (${r.matches} matches, ${notifications} notifications handed to the sink)`,
+      value: runMs,
+      unit: "ms",
+    });
+    results.push({
+      name: `the price-drop UPDATE of ${PRICE_CHANGE_LOTS} lots with the alert trigger (outbox rows: ${r.taken})`,
+      value: triggerMs,
+      unit: "ms",
+    });
+    return results;
+  } finally {
+    await app?.stop();
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
