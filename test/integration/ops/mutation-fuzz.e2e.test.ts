@@ -42,6 +42,9 @@ const MAY_SUCCEED_ELSEWHERE = new Set([
   "setBuildingDisplayOverride",
   "setPropertyObjectDisplayOverride",
   "setFeatureFlag",
+  // a user's own saved search (catalog, decision 0364): any well-formed name and filter is a search
+  "saveSearch",
+  "deleteSavedSearch",
 ]);
 const schema = buildSchema(readFileSync("schema/schema.graphql", "utf8"));
 const mutations = Object.values(schema.getMutationType()!.getFields());
