@@ -450,6 +450,20 @@ export function defineFunnelSuite(kind: EngineKind) {
           expect(await h.deals(o.propertyObjectId, DAY)).toBe(1);
         });
 
+        it("deals conformance: a payload of exactly the four fields of decision 0350 (DealId, PropertyObjectId, TenantId, SoldAt; no BookingId, Version, Status or StartedByUserId) is counted, a SoldAt with an offset and fractions included", async () => {
+          const o = await knownObject();
+          // Written from the Deals stage's table (decision 0350), not from our crm producer.
+          const fourFields = {
+            DealId: randomUUID(),
+            PropertyObjectId: o.propertyObjectId,
+            TenantId: o.developerId,
+            SoldAt: `${DAY}T18:00:00.123456+03:00`,
+          };
+          expect(await h.deliver(dealMessage(fourFields))).toBe("applied");
+          expect(await h.deals(o.propertyObjectId, DAY, DEV)).toBe(1);
+          expect(h.dlq).toHaveLength(0);
+        });
+
         it("deals tenant guard: TenantId ≠ dim.DeveloperId writes nothing, skips and raises the tenant alert metric", async () => {
           const o = await knownObject(DEV);
           expect(await h.deliver(dealMessage(dealPayload(o, SOLD, { TenantId: OTHER_DEV })))).toBe("skipped");
