@@ -1,15 +1,38 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Two tiers by suffix (see docs/testing.md):
-//  - unit: `*.unit.test.ts` next to the code, pure logic, no I/O;
-//  - integration: `test/**/*.int.test.ts` and `*.e2e.test.ts` against real PostgreSQL, Kafka,
-//    ClickHouse and the real HTTP/WebSocket server. Services come from TEST_* variables (written
-//    by `npm run infra:up` to .infra/services.env), else are skipped loudly — never under CI=true.
-/** Files of the faults tier (`npm run test:faults`, its own CI step), not part of `npm test`. */
-export const FAULTS_TIER = ["test/integration/faults/kafka-cluster-faults.int.test.ts"];
+// Two tiers (docs/testing.md):
+//  - `npm test`: unit (`*.unit.test.ts` next to the code, pure logic, no I/O) and integration
+//    (`test/**/*.int.test.ts`, `*.e2e.test.ts`) against real PostgreSQL, Kafka, ClickHouse and the
+//    real HTTP/WebSocket server. Services come from TEST_* variables (written by `npm run infra:up`
+//    to .infra/services.env), else are skipped loudly — never under CI=true.
+//  - `npm run test:faults` (vitest.faults.config.ts): the files below. CI runs both tiers.
+//
+// Files run in parallel: every file has its own databases and its own Kafka namespace (topics
+// and consumer groups, test/support/isolation.ts, decision 0410), so files — and two runs on one
+// broker — never meet.
+
+/**
+ * Files of the faults tier (`npm run test:faults`, the CI step "faults"), not part of `npm test`:
+ * processes killed with SIGKILL, services stopped under load, the 3-node cluster, the fuzzers at
+ * CI size. They start their own brokers and role processes and are minutes each.
+ */
+export const FAULTS_TIER = [
+  "test/integration/faults/kafka-cluster-faults.int.test.ts",
+  "test/integration/faults/kafka-mode-faults.int.test.ts",
+  "test/integration/faults/startup-order.int.test.ts",
+  "test/integration/faults/rig-cleanup.int.test.ts",
+  "test/integration/events/crash-recovery.int.test.ts",
+  "test/integration/ops/consumer-fuzz.int.test.ts",
+  "test/integration/ops/mutation-fuzz.e2e.test.ts",
+];
+
+/** Test files at once: TEST_WORKERS, else the machine's cores (2 on the reference machine, decision 0411). */
+export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
 
 export default defineConfig({
   test: {
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         test: {
@@ -22,14 +45,15 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/**/*.int.test.ts", "test/**/*.e2e.test.ts"],
-          // The cluster fault test is its own tier: `npm run test:faults` (vitest.faults.config.ts).
           exclude: [...FAULTS_TIER, "**/node_modules/**"],
           environment: "node",
           globalSetup: ["test/support/global-setup.ts"],
+          // Before each file: its own Kafka namespace (PIN_KAFKA_NAMESPACE).
+          setupFiles: ["test/support/isolation-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: "forks",
-          fileParallelism: false,
+          fileParallelism: true,
         },
       },
     ],

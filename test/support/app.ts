@@ -9,6 +9,7 @@ import { loadSettings, type Role, type Settings } from "../../src/platform/confi
 import type { Db } from "../../src/platform/db/prisma-client.js";
 import { createLogger, type Logger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "../../src/platform/metrics/registry.js";
+import { isolationEnv } from "./isolation.js";
 import { createTestDatabase } from "./services.js";
 
 export interface TestAppOptions {
@@ -76,6 +77,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Analytics (chdb is heavy) only for the tests that ask for it.
     PIN_ANALYTICS: "off",
     ...TEST_API_ENV,
+    // This test file's own topics and consumer groups on the shared broker (decision 0410).
+    ...isolationEnv(),
     ...(options.kafkaBrokers ? { KAFKA_BROKERS: options.kafkaBrokers } : {}),
     ...options.env,
   });

@@ -14,6 +14,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { RUN_ID_ENV, sweepOrphans } from "../faults/rig/process-registry.js";
+import { newRunId, RUN_ID_ENV as TEST_RUN_ID_ENV } from "./isolation.js";
+import { deleteRunKafkaNames } from "./isolation-cleanup.js";
 import {
   isCI,
   resolveServices,
@@ -136,6 +138,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The workers forked for this run inherit it: their processes are this run's to sweep at the end.
   const run = String(process.pid);
   process.env[RUN_ID_ENV] = run;
+  // The run id of the per-file Kafka namespaces (test/support/isolation.ts, decision 0410).
+  process.env[TEST_RUN_ID_ENV] ??= newRunId();
+  const testRun = process.env[TEST_RUN_ID_ENV];
   infraUp();
   const fromFile = loadEnvFile(SERVICES_ENV_FILE);
   const started: StartedService[] = [];
@@ -146,6 +151,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("pinServices", status);
 
   return async () => {
+    // This run's topics and groups (every file had its own namespace): gone, so runs do not pile up.
+    if (status.kafka.available && status.kafka.url) await deleteRunKafkaNames(status.kafka.url, testRun);
     await Promise.allSettled(started.map((s) => s.stop()));
     sweepLeftovers("teardown", run);
   };

@@ -174,6 +174,9 @@ function optionalPort(env: string, description: string, example: string) {
   } satisfies SettingSpec<number | null>;
 }
 
+/** PIN_KAFKA_NAMESPACE (decision 0410): lower-case letters, digits, `-`, `_`; legal in topic names. */
+export const KAFKA_NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
 export const SETTINGS = {
   nodeEnv: oneOf(
     "NODE_ENV",
@@ -219,6 +222,21 @@ export const SETTINGS = {
     "Comma-separated Kafka brokers; empty → local event log in PostgreSQL",
     "127.0.0.1:19092",
   ),
+  kafkaNamespace: {
+    env: "PIN_KAFKA_NAMESPACE",
+    description:
+      "Suffix of every Kafka topic and consumer group on the broker (<topic>.<namespace>, <group>.<namespace>), so several deployments or test runs share one broker; empty → the specification's names",
+    example: "",
+    parse: (raw: string | undefined): string | null => {
+      if (raw === undefined || raw === "") return null;
+      if (!KAFKA_NAMESPACE_PATTERN.test(raw))
+        throw new ConfigError(
+          "PIN_KAFKA_NAMESPACE",
+          `expected [a-z0-9][a-z0-9_-]{0,39}, got "${raw.slice(0, 60)}"`,
+        );
+      return raw;
+    },
+  } satisfies SettingSpec<string | null>,
   clickhouseUrl: url(
     "CLICKHOUSE_URL",
     ["http:", "https:"],

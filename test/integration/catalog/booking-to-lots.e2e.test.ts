@@ -5,8 +5,8 @@ import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { createApartmentUnderDemoDeveloper } from "../../support/chessboard-structure.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService, kafkaBrokers } from "../../support/services.js";
-import { eventually } from "./catalog-fixtures.js";
 
 describeWithService(
   ["postgres", "kafka"],

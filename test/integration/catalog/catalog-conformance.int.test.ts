@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEADER } from "../../../src/platform/events/envelope.js";
 import { eventTypeOf } from "../../../src/platform/events/topics.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { eventually } from "../../support/eventually.js";
 import { kafkaBrokers, requireService } from "../../support/services.js";
-import { deadLetters, eventually, lotCard, metricValue, projectCard } from "./catalog-fixtures.js";
+import { deadLetters, lotCard, metricValue, projectCard } from "./catalog-fixtures.js";
 import { type CatalogRig, createCatalogRig, type SourceTopic } from "./catalog-harness.js";
 
 await requireService("postgres");

@@ -72,17 +72,5 @@ export async function metricValue(metrics: Registry, name: string, labels: Recor
     .reduce((sum, v) => sum + v.value, 0);
 }
 
-/** Polls until the probe yields a value (the test's own timeout is the only limit). */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  label = "condition",
-): Promise<T> {
-  const everyMs = 25;
-  const giveUpAt = Date.now() + 50_000;
-  for (;;) {
-    if (Date.now() > giveUpAt) throw new Error(`eventually: ${label} not met`);
-    const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+/** @deprecated one helper for every test: import { eventually } from test/support/eventually.js (issue #23) */
+export { eventually } from "../../support/eventually.js";

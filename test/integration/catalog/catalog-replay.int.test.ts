@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConsumerGroup } from "../../../src/platform/events/admin/reset-consumer-group.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { eventually } from "../../support/eventually.js";
 import { kafkaBrokers, requireService } from "../../support/services.js";
-import { eventually, metricValue } from "./catalog-fixtures.js";
+import { metricValue } from "./catalog-fixtures.js";
 import { type CatalogRig, cardsHash, createCatalogRig } from "./catalog-harness.js";
 import { chessboardHistory } from "./chessboard-history.js";
 

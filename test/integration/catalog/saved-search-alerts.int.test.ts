@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recomputeCards } from "../../../src/domain/catalog/cards/recompute-cards.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
-import { eventually, subscribeField } from "../messenger/live-client.js";
+import { subscribeField } from "../messenger/live-client.js";
 import { SEVERNY, SOLNECHNY, searchLots, seedSearchCards } from "./storefront-search-fixtures.js";
 
 interface Note {

@@ -8,8 +8,8 @@ import { DEMO_CRM, seedDemoCrm } from "../../../src/domain/crm/seed/seed-demo-de
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
-import { eventually } from "./catalog-fixtures.js";
 
 interface FeedLot {
   id: string;

@@ -9,8 +9,8 @@ import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createDisplayOverrideExpiryWorker } from "../../../src/workers/display-override-expiry.worker.js";
 import { WORKERS } from "../../../src/workers/index.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
-import { eventually } from "./catalog-fixtures.js";
 
 const TAG = "ops";
 const PROJECTS = 6;

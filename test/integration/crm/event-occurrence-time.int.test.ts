@@ -9,8 +9,9 @@ import { TOPIC } from "../../../src/platform/events/topics.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService, kafkaBrokers } from "../../support/services.js";
-import { eventually, itemTopic, platformFor } from "../events/harness.js";
+import { itemTopic, platformFor } from "../events/harness.js";
 import { START, seedEngagedDeal, seedPropertyObject, viewers } from "./crm-fixtures.js";
 
 /** A clock that moves on by 1 ms every time it is read, as real time does between two reads. */

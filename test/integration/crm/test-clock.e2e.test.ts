@@ -5,9 +5,9 @@ import { DEMO_USERS } from "../../../src/platform/auth/demo-users.js";
 import { systemClock } from "../../../src/platform/clock/clock.js";
 import { TOPIC } from "../../../src/platform/events/topics.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
 import { createStructure, type Structure } from "../chessboard/chessboard-fixtures.js";
-import { eventually } from "../events/harness.js";
 import { seedEngagedDeal } from "./crm-fixtures.js";
 
 const ADVANCE = `mutation($m: Int!) { advanceTestClock(minutes: $m) {

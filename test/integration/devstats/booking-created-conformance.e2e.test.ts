@@ -18,8 +18,9 @@ import { HEADER } from "../../../src/platform/events/envelope.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { createApartmentUnderDemoDeveloper } from "../../support/chessboard-structure.js";
+import { eventually } from "../../support/eventually.js";
+import { brokerTopic } from "../../support/isolation.js";
 import { clickhouseUrl, describeWithService, kafkaBrokers } from "../../support/services.js";
-import { eventually } from "../catalog/catalog-fixtures.js";
 import { uniqueChDatabase } from "./devstats-fixtures.js";
 
 describeWithService(
@@ -107,7 +108,7 @@ describeWithService(
         [HEADER.createdAt]: createdAt,
       });
       await producer.send({
-        topic: TOPIC.bookingCreated,
+        topic: brokerTopic(TOPIC.bookingCreated),
         messages: [
           { key: minimalBooking, value: minimalText, headers: headers(minimalBooking) },
           { key: sagaBooking, value: sagaText, headers: headers(sagaBooking) },

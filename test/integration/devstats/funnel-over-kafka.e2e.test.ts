@@ -10,8 +10,9 @@ import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { createApartmentUnderDemoDeveloper } from "../../support/chessboard-structure.js";
+import { eventually } from "../../support/eventually.js";
+import { brokerGroup, brokerTopic } from "../../support/isolation.js";
 import { clickhouseUrl, describeWithService, kafkaBrokers } from "../../support/services.js";
-import { eventually } from "../catalog/catalog-fixtures.js";
 import { type ConversionFunnelAnswer, uniqueChDatabase } from "./devstats-fixtures.js";
 
 const FUNNEL = `query($filter: ConversionFunnelFilter!) {
@@ -45,7 +46,8 @@ async function startDevStatsGroupsAtTheEnd(brokers: string[]): Promise<void> {
       [DEVSTATS_FUNNEL_DEAL_GROUP, TOPIC.dealSaleStarted],
       [DEVSTATS_DIMENSION_GROUP, TOPIC.propertyObjectUpserted],
     ] as const;
-    for (const [groupId, topic] of groups) {
+    for (const [specGroup, specTopic] of groups) {
+      const [groupId, topic] = [brokerGroup(specGroup), brokerTopic(specTopic)];
       if (!existing.has(topic)) continue;
       const ends = await admin.fetchTopicOffsets(topic);
       await admin

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService, kafkaBrokers } from "../../support/services.js";
 import {
   enqueueItems,
-  eventually,
   HANDLER_SHAPES,
   type ItemPayload,
   itemsConsumer,

@@ -174,26 +174,8 @@ export async function readItems(
 }
 
 /** Polls a condition (no timing assertion: the test's own timeout is the only limit). */
-/** How long `eventually` polls before it fails with what it saw (below the 120 s test limit, so a
- * hang reports its last observation instead of a bare timeout). */
-const EVENTUALLY_LIMIT_MS = 90_000;
-
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | false>,
-  everyMs = 25,
-  report?: () => Promise<unknown>,
-): Promise<T> {
-  const giveUpAt = Date.now() + EVENTUALLY_LIMIT_MS;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > giveUpAt) {
-      const seen = report ? JSON.stringify(await report()) : String(value);
-      throw new Error(`eventually: not met after ${EVENTUALLY_LIMIT_MS} ms; last seen: ${seen}`);
-    }
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+/** @deprecated one helper for every test: import { eventually } from test/support/eventually.js (issue #23) */
+export { eventually } from "../../support/eventually.js";
 
 export async function metricValue(
   metrics: Registry,

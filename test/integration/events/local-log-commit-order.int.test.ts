@@ -3,16 +3,9 @@ import { appendToLog, readCommitted, START_POSITION } from "../../../src/platfor
 import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
 import { headersOf } from "../../../src/platform/events/wire.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
-import {
-  createItemsTable,
-  eventually,
-  itemsConsumer,
-  itemTopic,
-  noFaults,
-  platformFor,
-  readItems,
-} from "./harness.js";
+import { createItemsTable, itemsConsumer, itemTopic, noFaults, platformFor, readItems } from "./harness.js";
 
 function message(topic: string, key: string, seq: number) {
   return {

@@ -11,10 +11,10 @@ import {
 import type { BatchOutcome } from "../../../src/platform/events/consumer/message-processor.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
 import {
   enqueueItems,
-  eventually,
   type ItemPayload,
   itemsSuite,
   itemTopic,

@@ -4,10 +4,10 @@ import { command as replayCommand } from "../../../src/cli/replay.js";
 import type { EventEnvelope } from "../../../src/platform/events/envelope.js";
 import { OUTBOX_SHARD_LOCK_NAMESPACE } from "../../../src/platform/events/outbox/outbox-relay.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
 import {
   enqueueItems,
-  eventually,
   itemsConsumer,
   itemsSuite,
   itemTopic,

@@ -7,11 +7,11 @@ import { DLQ_HEADER, HEADER } from "../../../src/platform/events/envelope.js";
 import type { Runner } from "../../../src/platform/events/event-platform.js";
 import { dlqTopicFor } from "../../../src/platform/events/topics.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService, kafkaBrokers } from "../../support/services.js";
 import {
   createItemsTable,
   enqueueItems,
-  eventually,
   type Faults,
   HANDLER_SHAPES,
   ITEM_SCHEMA,
@@ -179,11 +179,9 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
                 orderBy: { id: "asc" },
                 select: { id: true, attempts: true, nextAttemptAt: true, lastErrorCode: true },
               });
-            await eventually(
-              async () => (await parkedRows())[0]?.attempts === failures,
-              25,
-              async () => ({ failures, clock: put.clock.now(), parked: await parkedRows() }),
-            );
+            await eventually(async () => (await parkedRows())[0]?.attempts === failures, {
+              report: async () => ({ failures, clock: put.clock.now(), parked: await parkedRows() }),
+            });
           }
         }
         // The 7th failure (after the 6th retry) dead-letters the head; the one behind it is next and
@@ -197,11 +195,14 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         // The follower's failing retry may still be under way when the key is fixed: it then parks
         // again at the clock's new time, one first delay later. Advance the clock while waiting, so
         // whichever retry is pending comes due (the assertion is the same: the follower applies).
-        await eventually(async () => {
-          if ((await readItems(db.prisma)).get("stuck")?.lastSeq === 2) return true;
-          put.clock.advance(RETRY_DELAYS_MS[0]!);
-          return false;
-        }, 100);
+        await eventually(
+          async () => {
+            if ((await readItems(db.prisma)).get("stuck")?.lastSeq === 2) return true;
+            put.clock.advance(RETRY_DELAYS_MS[0]!);
+            return false;
+          },
+          { everyMs: 100 },
+        );
         expect(await metricValue(put.metrics, "test_items_dlq_total", { code: "TEST_ITEM_NOT_FOUND" })).toBe(
           1,
         );
@@ -314,11 +315,14 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
 
         // the conflict clears; the parked retry comes due and applies in a transaction of its own
         faults.conflictsLeft = 0;
-        await eventually(async () => {
-          if ((await readItems(db.prisma)).get("race")?.seqs.length === 2) return true;
-          put.clock.advance(RETRY_DELAYS_MS[0]!);
-          return false;
-        }, 100);
+        await eventually(
+          async () => {
+            if ((await readItems(db.prisma)).get("race")?.seqs.length === 2) return true;
+            put.clock.advance(RETRY_DELAYS_MS[0]!);
+            return false;
+          },
+          { everyMs: 100 },
+        );
         expect((await readItems(db.prisma)).get("race")?.seqs).toEqual([1, 2]);
         expect(await db.prisma.parkedMessage.count({ where: { groupId: group } })).toBe(0);
         expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);

@@ -7,8 +7,9 @@ import { DEMO_CRM, seedDemoCrm } from "../../../src/domain/crm/seed/seed-demo-de
 import { systemClock } from "../../../src/platform/clock/clock.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
-import { eventually, subscribeField } from "./live-client.js";
+import { subscribeField } from "./live-client.js";
 
 interface Msg {
   id: string;

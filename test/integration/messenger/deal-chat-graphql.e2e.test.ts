@@ -4,10 +4,11 @@ import { DEMO_DEVELOPER_ID, DEMO_SECOND_DEVELOPER_ID } from "../../../src/platfo
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { TOPIC } from "../../../src/platform/events/topics.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
 import type { BookingRef } from "../chessboard/chessboard-fixtures.js";
 import { crm } from "../chessboard/chessboard-fixtures.js";
-import { eventually, publishCrmEvent, subscribeField } from "./live-client.js";
+import { publishCrmEvent, subscribeField } from "./live-client.js";
 import { createdWithParties } from "./messenger-fixtures.js";
 
 interface Msg {
@@ -55,7 +56,10 @@ describeWithService("postgres", "deal chat over GraphQL: members, pages, unread,
       tenantId: DEMO_SECOND_DEVELOPER_ID,
     });
     await publishCrmEvent(t.db, clock, TOPIC.bookingCreated, createdWithParties(b, clock.now()));
-    await eventually(() => t.db.messengerMessage.count({ where: { dealId: b.dealId } }), "the booking card");
+    await eventually(() => t.db.messengerMessage.count({ where: { dealId: b.dealId } }), {
+      until: (n) => n > 0,
+      what: "the booking card",
+    });
   });
   afterAll(async () => {
     await second?.stop();

@@ -46,21 +46,5 @@ export async function publishCrmEvent<T extends keyof CrmEventByTopic>(
   );
 }
 
-const POLL_MS = 50;
-// The local event log waits for the cluster-wide snapshot xmin: on a PostgreSQL shared with other
-// test runs a long transaction elsewhere delays delivery (docs/events.md), hence the generous bound.
-const WAIT_MS = 60_000;
-
-/** Polls until `probe` returns a value (events travel outbox → relay → log → consumer). */
-export async function eventually<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
+/** @deprecated one helper for every test: import { eventually } from test/support/eventually.js (issue #23) */
+export { eventually } from "../../support/eventually.js";

@@ -8,9 +8,10 @@ import {
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { TOPIC } from "../../../src/platform/events/topics.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
 import { type BookingRef, crm } from "../chessboard/chessboard-fixtures.js";
-import { eventually, publishCrmEvent, subscribeField } from "../messenger/live-client.js";
+import { publishCrmEvent, subscribeField } from "../messenger/live-client.js";
 import { createdWithParties } from "../messenger/messenger-fixtures.js";
 
 interface Note {

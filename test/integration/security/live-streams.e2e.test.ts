@@ -2,18 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
 import { createStructure, type Structure } from "../chessboard/chessboard-fixtures.js";
 import { UPDATES_SUBSCRIPTION } from "../chessboard/live-grid-client.js";
 import { shortToken, sseSubscribe, wsConnect } from "./live-clients.js";
-
-const eventually = async (probe: () => Promise<boolean> | boolean, label: string) => {
-  const giveUpAt = Date.now() + 10_000;
-  while (!(await probe())) {
-    if (Date.now() > giveUpAt) throw new Error(`not met: ${label}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 /**
  * Issue #25 items 3–4: a live stream ends at its token's expiry (WebSocket closed 4403 with a

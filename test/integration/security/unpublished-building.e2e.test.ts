@@ -14,8 +14,8 @@ import {
   testBuilding,
   testProject,
 } from "../../support/chessboard-structure.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
-import { eventually } from "../catalog/catalog-fixtures.js";
 
 /**
  * Issue #25 item 1 (ASM-1): a Draft building inside a Published project must not reach the

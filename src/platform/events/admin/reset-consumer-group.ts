@@ -1,11 +1,14 @@
 import { Kafka, logLevel } from "kafkajs";
 import type { Db } from "../../db/prisma-client.js";
+import { kafkaNames } from "../kafka/kafka-names.js";
 import { START_POSITION, saveOffset } from "../local/local-log.js";
 
 export interface ResetOptions {
   db: Db;
   /** null → the local log */
   kafkaBrokers: string[] | null;
+  /** PIN_KAFKA_NAMESPACE (decision 0410): group and topics are the spec's names, suffixed on the broker */
+  kafkaNamespace?: string | null;
   group: string;
   topics: string[];
   /** "beginning" or the first event time to re-read from */
@@ -23,6 +26,8 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<number>
   const say = options.onProgress ?? (() => {});
   let moved = 0;
   if (options.kafkaBrokers) {
+    const names = kafkaNames(options.kafkaNamespace ?? null);
+    const groupId = names.group(options.group);
     const admin = new Kafka({
       clientId: "pin-cli-replay",
       brokers: options.kafkaBrokers,
@@ -30,16 +35,16 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<number>
     }).admin();
     await admin.connect();
     try {
-      for (const topic of options.topics) {
+      for (const topic of options.topics.map(names.topic)) {
         if (options.from === "beginning") {
-          await admin.resetOffsets({ groupId: options.group, topic, earliest: true });
+          await admin.resetOffsets({ groupId, topic, earliest: true });
           const parts = await admin.fetchTopicOffsets(topic);
           moved += parts.length;
           say(`${topic}: ${parts.length} partition(s) reset to earliest`);
         } else {
           const at = await admin.fetchTopicOffsetsByTimestamp(topic, options.from.getTime());
           await admin.setOffsets({
-            groupId: options.group,
+            groupId,
             topic,
             partitions: at.map((p) => ({ partition: p.partition, offset: p.offset })),
           });

@@ -28,6 +28,7 @@ import { type InboundMessage, parseEnvelope } from "../wire.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
 import { classifyKafkaError } from "./kafka-errors.js";
+import { kafkaNames } from "./kafka-names.js";
 import { NEVER_RESTART_BY_ITSELF, superviseConsumer } from "./supervised-consumer.js";
 import { topicEnds } from "./topic-offsets.js";
 
@@ -92,6 +93,9 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   const { log } = deps;
   const partitions = deps.tuning?.topicPartitions ?? DEFAULT_PARTITIONS;
   const kafkaLog = log.child({ component: "kafkajs" });
+  // Broker names (decision 0410): the spec's names, suffixed by PIN_KAFKA_NAMESPACE when set. Below,
+  // `wire*` are names on the broker; handlers and the consumer core see the spec's.
+  const names = kafkaNames(deps.settings.kafkaNamespace);
 
   function client(brokers: string[], clientId: string, socketFactory?: ISocketFactory): Kafka {
     return new Kafka({
@@ -185,10 +189,11 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   }
 
   async function send(m: { topic: string; key: string; value: string; headers: Record<string, string> }) {
-    await ensureTopics([m.topic]);
+    const wireTopic = names.topic(m.topic);
+    await ensureTopics([wireTopic]);
     const p = await systemProducer();
     await p.send({
-      topic: m.topic,
+      topic: wireTopic,
       acks: -1,
       messages: [{ key: m.key, value: m.value, headers: m.headers }],
     });
@@ -206,11 +211,13 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       send,
       parkedScanMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
     });
+    const wireTopics = topics.map(names.topic);
+    const wireGroup = names.group(def.group);
     // The flush deadline is the broker's fetch wait: up to flushMs for about maxMessages records
     // (minBytes is a lower bound of their size), so a sink gets full batches (decision 0032).
     const newConsumer = () =>
       kafka.consumer({
-        groupId: def.group,
+        groupId: wireGroup,
         maxWaitTimeInMs: batching.flushMs,
         minBytes: def.batch?.flushMs === undefined ? 1 : batching.maxMessages * MIN_RECORD_BYTES,
         allowAutoTopicCreation: false,
@@ -249,14 +256,14 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       create: newConsumer,
       onRestart: clearBackoff,
       setUp: async (kc) => {
-        await ensureTopics(topics);
+        await ensureTopics(wireTopics);
         await kc.connect();
         kc.on(kc.events.GROUP_JOIN, () => {
           clearBackoff();
           const paused = kc.paused();
           if (paused.length > 0) kc.resume(paused);
         });
-        await kc.subscribe({ topics, fromBeginning: true });
+        await kc.subscribe({ topics: wireTopics, fromBeginning: true });
         await run(kc);
       },
     });
@@ -276,6 +283,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           commitOffsetsIfNecessary,
         }) => {
           const { topic, partition } = batch;
+          const specTopic = names.specTopic(topic);
           const tp = `${topic}:${partition}`;
           let lastDone: string | null = null;
           // Heartbeats while a long batch runs keep the membership (a failed one is left to
@@ -336,7 +344,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           try {
             await processInChunks(
               processor,
-              batch.messages.map((m) => toInbound(topic, partition, m)),
+              batch.messages.map((m) => toInbound(specTopic, partition, m)),
               {
                 chunkSize: batching.maxMessages,
                 depth: processor.batchDepth,
@@ -371,8 +379,8 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         const a = await getAdmin();
         for (;;) {
           let behind = false;
-          const committed = await a.fetchOffsets({ groupId: def.group, topics });
-          for (const topic of topics) {
+          const committed = await a.fetchOffsets({ groupId: wireGroup, topics: wireTopics });
+          for (const topic of wireTopics) {
             const high = await a.fetchTopicOffsets(topic);
             const mine = committed.find((c) => c.topic === topic)?.partitions ?? [];
             for (const p of high) {
@@ -390,7 +398,8 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   }
 
   function broadcast(opts: BroadcastOptions): Runner {
-    const groupId = `pin-broadcast-${opts.name}-${deps.instanceId}`;
+    const groupId = names.group(`pin-broadcast-${opts.name}-${deps.instanceId}`);
+    const wireTopics = opts.topics.map(names.topic);
     // "Live from now": where each partition stood when start() was first able to ask, then moved on
     // by every message seen. A fresh consumer (first join, or after a crash) is sought there once it
     // joined, so nothing published while the group was being joined or while it was restarting is
@@ -404,10 +413,10 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       broker,
       create: () => kafka.consumer({ groupId, maxWaitTimeInMs: 100, retry: NEVER_RESTART_BY_ITSELF }),
       setUp: async (kc) => {
-        await ensureTopics(opts.topics);
+        await ensureTopics(wireTopics);
         if (!endsTaken) {
           const admin = await getAdmin();
-          for (const topic of opts.topics)
+          for (const topic of wireTopics)
             for (const p of await topicEnds(admin, topic)) {
               const tp = `${topic}:${p.partition}`;
               if (!next.has(tp)) next.set(tp, { topic, partition: p.partition, offset: p.high });
@@ -415,7 +424,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           endsTaken = true;
         }
         await kc.connect();
-        await kc.subscribe({ topics: opts.topics, fromBeginning: false });
+        await kc.subscribe({ topics: wireTopics, fromBeginning: false });
         await kc.run({
           eachMessage: async ({ topic, partition, message }) => {
             next.set(`${topic}:${partition}`, {
@@ -423,7 +432,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
               partition,
               offset: (BigInt(message.offset) + 1n).toString(),
             });
-            const parsed = parseEnvelope(toInbound(topic, partition, message));
+            const parsed = parseEnvelope(toInbound(names.specTopic(topic), partition, message));
             if (!parsed.ok) return;
             try {
               await opts.onEvent(parsed.envelope);
@@ -483,7 +492,8 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
             Array<{ key: string; value: string; headers: Record<string, string>; timestamp?: string }>
           >();
           for (const m of messages) {
-            const list = byTopic.get(m.topic) ?? [];
+            const wireTopic = names.topic(m.topic);
+            const list = byTopic.get(wireTopic) ?? [];
             // The record timestamp is the event's occurrence time, as its created-at header (decision 0048).
             const occurred = Date.parse(m.headers[HEADER.createdAt] ?? "");
             const timestamp = Number.isFinite(occurred) ? String(occurred) : undefined;
@@ -493,7 +503,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
               headers: m.headers,
               ...(timestamp ? { timestamp } : {}),
             });
-            byTopic.set(m.topic, list);
+            byTopic.set(wireTopic, list);
           }
           const topics = [...byTopic.keys()];
           await ensureTopics(topics);
