@@ -35,7 +35,7 @@ import { PROJECT_COLUMNS, type ProjectRow, projectFromRow } from "./storefront/p
 import { createStorefrontSearchObserver } from "./storefront/search-capability.js";
 import { readSearchFacets } from "./storefront/search-facets.js";
 import { fullTextHitSql } from "./storefront/search-query.js";
-import { PROJECT_KINDS, type ProjectKind } from "./sync/mapping.js";
+import { PROJECT_KINDS, type ProjectKind } from "./vocabulary/card-vocabulary.js";
 
 /** Project cards page on (publishedAt, id), newest first, with the platform's cursors ("pc1"). */
 export const projectCardsPaging = keysetPaging({
