@@ -51,8 +51,9 @@ const other = { kind: "other" } as const;
 
 /** The one switch on the topic. */
 function route(message: Message): SyncRoute {
-  const { messageId: eventId } = message.envelope.metadata;
   const topic = message.topic;
+  // read when the flow runs: the locks need only the payload
+  const eventId = (): string => message.envelope.metadata.messageId;
   switch (message.topic) {
     case TOPIC.projectUpserted:
       return {
@@ -85,7 +86,7 @@ function route(message: Message): SyncRoute {
         item: { kind: "lot-upsert", lotId: payload.Id },
         projectId: payload.ProjectId,
         developerId: null,
-        upsert: (eventTime) => ({ eventTime, eventId, topic, payload }),
+        upsert: (eventTime) => ({ eventTime, eventId: eventId(), topic, payload }),
       };
     }
     case TOPIC.propertyObjectStatusChanged: {
@@ -95,7 +96,7 @@ function route(message: Message): SyncRoute {
         item: { kind: "lot-change", lotId: payload.PropertyObjectId },
         projectId: payload.ProjectId,
         developerId: null,
-        change: (eventTime) => ({ eventTime, eventId, topic, kind: "status", payload }),
+        change: (eventTime) => ({ eventTime, eventId: eventId(), topic, kind: "status", payload }),
       };
     }
     case TOPIC.propertyObjectPriceChanged: {
@@ -105,7 +106,7 @@ function route(message: Message): SyncRoute {
         item: { kind: "lot-change", lotId: payload.PropertyObjectId },
         projectId: payload.ProjectId,
         developerId: null,
-        change: (eventTime) => ({ eventTime, eventId, topic, kind: "price", payload }),
+        change: (eventTime) => ({ eventTime, eventId: eventId(), topic, kind: "price", payload }),
       };
     }
     default: {
