@@ -21,29 +21,3 @@ export async function lockTargetProjects(tx: Tx, targets: RecomputeTargets): Pro
   }
   await lockProjects(tx, [...ids]);
 }
-
-/**
- * The sync batch's locks, taken before any flow runs (decision 0218): the projects its messages
- * name, the projects its lots are filed under now (a lot moving to another project writes its old
- * one too) and the projects of the developers it renames — one read, one sorted pass.
- */
-export async function lockSyncBatchProjects(
-  tx: Tx,
-  batch: {
-    readonly projectIds: readonly string[];
-    readonly lotIds: readonly string[];
-    readonly developerIds: readonly string[];
-  },
-): Promise<void> {
-  const ids = new Set(batch.projectIds);
-  if (batch.lotIds.length > 0 || batch.developerIds.length > 0) {
-    const lots = [...new Set(batch.lotIds)];
-    const developers = [...new Set(batch.developerIds)];
-    const rows = await tx.$queryRaw<Array<{ project_id: string }>>`
-      SELECT DISTINCT project_id::text FROM catalog.property_object_cards WHERE id = ANY(${lots}::uuid[])
-      UNION
-      SELECT id::text FROM catalog.project_cards WHERE developer_id = ANY(${developers}::uuid[])`;
-    for (const r of rows) ids.add(r.project_id);
-  }
-  await lockProjects(tx, [...ids]);
-}

@@ -4,7 +4,7 @@
  * Failures never throw: a lot event must not fail because rewards is down — the caller keeps the
  * previous commission and counts a deferred recompute.
  */
-import { toHundredths } from "../sync/numbers.js";
+import { toHundredths } from "../vocabulary/numbers.js";
 
 export interface CommissionQuery {
   readonly propertyObjectId: string;

@@ -14,7 +14,7 @@ import {
   PROPERTY_CLASSES,
   type ProjectKind,
   type PropertyClass,
-} from "../sync/mapping.js";
+} from "../vocabulary/card-vocabulary.js";
 import {
   type BoundingBox,
   boxSql,

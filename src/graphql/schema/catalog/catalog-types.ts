@@ -18,7 +18,7 @@ import {
   CARD_CONSTRUCTION_STATUSES,
   PROJECT_KINDS,
   PROPERTY_CLASSES,
-} from "../../../domain/catalog/sync/mapping.js";
+} from "../../../domain/catalog/vocabulary/card-vocabulary.js";
 import { ValidationError } from "../../../platform/errors/domain-error.js";
 import { builder } from "../../builder.js";
 

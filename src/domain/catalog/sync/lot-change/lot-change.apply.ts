@@ -1,16 +1,20 @@
 import type {
   CatalogPriceChanged,
   CatalogStatusChanged,
-} from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
-import { readLotCardStates, readLotOutcomes } from "../cards/lot-card.repository.js";
-import { type LotChangeRow, writeLotChanges } from "../cards/lot-changes-batch.writer.js";
-import { readExistingProjectIds } from "../cards/project-card.repository.js";
-import { lockProjects, recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
-import { projectCardNotFound } from "../catalog.errors.js";
-import { toHundredths } from "./numbers.js";
-import { decidePriceChange, decideStatusChange, type LotCardState } from "./sync.decide.js";
-import { lotChangeRounds } from "./sync-batch-plan.js";
-import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
+} from "../../../../contracts/readers/catalog-chessboard-sync.readers.js";
+import {
+  type LotCardState,
+  readExistingProjectIds,
+  readLotCardStates,
+  readLotOutcomes,
+} from "../../cards/card-reads.js";
+import { recomputeLots, recomputeProjectAggregates } from "../../cards/recompute-cards.js";
+import { projectCardNotFound } from "../../catalog.errors.js";
+import { toHundredths } from "../../vocabulary/numbers.js";
+import { lotChangeRounds } from "../sync-batch-plan.js";
+import { logStale, logWarnings, type SyncContext, type SyncResult } from "../sync-context.js";
+import { decidePriceChange, decideStatusChange } from "./lot-change.decide.js";
+import { type LotChangeRow, writeLotChanges } from "./lot-changes.writer.js";
 
 /** One held-back message of flow E (status) or F (price), with what its log lines carry. */
 export type LotChange = {
@@ -27,8 +31,8 @@ export type LotChangesContext = Pick<SyncContext, "tx" | "log" | "now" | "signal
 /**
  * E. PropertyObjectStatusChanged (the SLA flow: Reserved/Booked/Sold on the storefront < 1 min)
  * and F. PropertyObjectPriceChanged (snapshot price → effective price, PricePerMeter,
- * Min/MaxPrice), set-based over any number of messages: the projects locked in one statement,
- * the cards read in one, then per round (the k-th change of every lot, lotChangeRounds) one
+ * Min/MaxPrice), set-based over any number of messages (their projects, and the ones their lots
+ * are filed under now, locked by the batch handler): the cards read in one statement, then per round (the k-th change of every lot, lotChangeRounds) one
  * UPDATE of the snapshots, one recompute of the lots and one read of the outcome; the
  * aggregates of every project touched once at the end. Each message gets the result it gets
  * alone: the guards (INV-4 stale, INV-7 Delisted) are decided per message against the state its
@@ -44,12 +48,7 @@ export async function applyPropertyObjectChanges(
   const results: SyncResult[] = new Array(changes.length).fill("applied");
   if (changes.length === 0) return results;
   const lotIds = changes.map((c) => c.payload.PropertyObjectId);
-  const locked = new Set(changes.map((c) => c.payload.ProjectId));
-  await lockProjects(tx, [...locked]);
   let cards = await readLotCardStates(tx, [...new Set(lotIds)]);
-  // A card filed under another project than the event says: its project is written too.
-  const moved = [...cards.values()].map((c) => c.projectId).filter((id) => !locked.has(id));
-  if (moved.length > 0) await lockProjects(tx, moved);
 
   const knownProjects = new Set<string>();
   const touchedProjects = new Set<string>();

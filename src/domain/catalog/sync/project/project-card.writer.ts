@@ -1,7 +1,13 @@
-import type { Tx } from "../../../platform/db/prisma-client.js";
-import { ConcurrencyConflictError } from "../../../platform/events/consumer/definition.js";
-import type { ProjectKind } from "../sync/mapping.js";
-import type { ProjectCardState, ProjectSource } from "../sync/sync.decide.js";
+/**
+ * A. ProjectUpserted's reads and writes: the card's guard state and cascade fingerprint, the
+ * snapshot insert/update (optimistic on row_version) and the re-titling of its early lots.
+ */
+import type { Tx } from "../../../../platform/db/prisma-client.js";
+import { ConcurrencyConflictError } from "../../../../platform/events/consumer/definition.js";
+import { LOT_BATCH_SIZE } from "../../cards/recompute-cards.js";
+import { mapTypeName, type ProjectKind } from "../../vocabulary/card-vocabulary.js";
+import { generateTitle } from "../../vocabulary/numbers.js";
+import type { ProjectCardState, ProjectSource } from "./project.decide.js";
 
 interface ProjectRow {
   id: string;
@@ -94,43 +100,32 @@ export async function updateProjectCardSource(
   if (updated === 0) throw new ConcurrencyConflictError(`project card ${w.id} changed concurrently`);
 }
 
-export async function readProjectForLots(
+/**
+ * Lots created before their project card got TypeName/Title from the default kind; once the
+ * project (and its Kind) is known they are re-titled (the title rule lives in TypeScript), one
+ * UPDATE … FROM unnest per batch of 500.
+ */
+export async function retitleLotsForKind(
   tx: Tx,
-  id: string,
-): Promise<{ developerId: string; kind: ProjectKind } | null> {
-  return (await readProjectsForLots(tx, [id])).get(id) ?? null;
-}
-
-/** What a lot's passport is decided against (tenant, Kind) for many projects in one statement. */
-export async function readProjectsForLots(
-  tx: Tx,
-  ids: readonly string[],
-): Promise<Map<string, { developerId: string; kind: ProjectKind }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx.$queryRaw<Array<{ id: string; developer_id: string; kind: ProjectKind }>>`
-    SELECT id::text, developer_id::text, kind FROM catalog.project_cards WHERE id = ANY(${ids as string[]}::uuid[])`;
-  return new Map(rows.map((r) => [r.id, { developerId: r.developer_id, kind: r.kind }]));
-}
-
-/** Which of the ids have a project card (one statement for a batch of lots' projects). */
-export async function readExistingProjectIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id::text FROM catalog.project_cards WHERE id = ANY(${ids as string[]}::uuid[])`;
-  return new Set(rows.map((r) => r.id));
-}
-
-/** B. DeveloperUpserted: batch rename on the developer's project cards (lots: see lot-card.repository). */
-export async function renameDeveloperOnProjects(
-  tx: Tx,
-  developerId: string,
-  name: string,
-  logoFileId: string | null,
+  projectId: string,
+  kind: ProjectKind,
   now: Date,
 ): Promise<number> {
-  return tx.$executeRaw`
-    UPDATE catalog.project_cards SET developer_name = ${name}, developer_logo_file_id = ${logoFileId}::uuid,
-      row_version = row_version + 1, updated_at = ${now}
-    WHERE developer_id = ${developerId}::uuid
-      AND (developer_name, developer_logo_file_id) IS DISTINCT FROM (${name}, ${logoFileId}::uuid)`;
+  const rows = await tx.$queryRaw<
+    Array<{ id: string; rooms_count: number; area_total: string; property_type: string | null }>
+  >`
+    SELECT id::text, rooms_count, area_total::text, property_type FROM catalog.property_object_cards
+    WHERE project_id = ${projectId}::uuid AND project_kind IS DISTINCT FROM ${kind} AND status <> 'Delisted'`;
+  for (let i = 0; i < rows.length; i += LOT_BATCH_SIZE) {
+    const batch = rows.slice(i, i + LOT_BATCH_SIZE);
+    const ids = batch.map((r) => r.id);
+    const typeNames = batch.map((r) => mapTypeName(r.property_type, kind, []));
+    const titles = batch.map((r, k) => generateTitle(r.rooms_count, typeNames[k] as string, r.area_total));
+    await tx.$executeRaw`
+      UPDATE catalog.property_object_cards l SET type_name = t.type_name, source_title = t.title,
+        row_version = l.row_version + 1, updated_at = ${now}
+      FROM unnest(${ids}::uuid[], ${typeNames}::text[], ${titles}::text[]) AS t(id, type_name, title)
+      WHERE l.id = t.id AND (l.type_name, l.source_title) IS DISTINCT FROM (t.type_name, t.title)`;
+  }
+  return rows.length;
 }

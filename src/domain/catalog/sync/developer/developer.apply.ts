@@ -1,14 +1,11 @@
-import type { CatalogDeveloperUpserted } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
-import { lockSyncBatchProjects } from "../cards/lock-target-projects.js";
-import { renameDeveloperOnLots } from "../cards/lot-card.repository.js";
-import { renameDeveloperOnProjects } from "../cards/project-card.repository.js";
-import { decideDeveloperUpsert } from "./sync.decide.js";
-import { logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
+import type { CatalogDeveloperUpserted } from "../../../../contracts/readers/catalog-chessboard-sync.readers.js";
+import { logWarnings, type SyncContext, type SyncResult } from "../sync-context.js";
+import { decideDeveloperUpsert } from "./developer.decide.js";
+import { renameDeveloperOnLots, renameDeveloperOnProjects } from "./developer.writer.js";
 
 /**
  * B. DeveloperUpserted: batch rename on every card of the developer, no entity loaded. Its projects'
- * writer locks first, like every other flow that writes their cards (re-entered when the batch's
- * lockBatch took them already).
+ * writer locks are held already: the batch handler takes them with the batch's (sync-batch-locks.ts).
  */
 export async function applyDeveloperUpserted(
   ctx: SyncContext,
@@ -16,7 +13,6 @@ export async function applyDeveloperUpserted(
 ): Promise<SyncResult> {
   const rename = decideDeveloperUpsert(payload);
   logWarnings(ctx.log, payload.Id, rename.warnings);
-  await lockSyncBatchProjects(ctx.tx, { projectIds: [], lotIds: [], developerIds: [rename.developerId] });
   const projects = await renameDeveloperOnProjects(
     ctx.tx,
     rename.developerId,

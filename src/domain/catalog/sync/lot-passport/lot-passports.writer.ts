@@ -1,6 +1,7 @@
-import type { Tx } from "../../../platform/db/prisma-client.js";
-import { ConcurrencyConflictError } from "../../../platform/events/consumer/definition.js";
-import type { LotSource } from "../sync/sync.decide.js";
+/** D. PropertyObjectUpserted's writes, set-based: passports inserted in one statement, updated in one (optimistic), commissions in one. */
+import type { Tx } from "../../../../platform/db/prisma-client.js";
+import { ConcurrencyConflictError } from "../../../../platform/events/consumer/definition.js";
+import type { LotSource } from "./lot-passport.decide.js";
 
 const CONTRACT_VERSION = 1;
 

@@ -1,21 +1,20 @@
-import type { CatalogBuildingUpserted } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
+import type { CatalogBuildingUpserted } from "../../../../contracts/readers/catalog-chessboard-sync.readers.js";
+import { readProjectForLots } from "../../cards/card-reads.js";
+import { recomputeLots, recomputeProjectAggregates } from "../../cards/recompute-cards.js";
+import { logStale, logWarnings, type SyncContext, type SyncResult } from "../sync-context.js";
+import { decideBuildingUpsert } from "./building.decide.js";
 import {
   applyBuildingToLots,
   readBuildingSnapshotVersion,
   upsertBuildingSnapshot,
-} from "../cards/lot-card.repository.js";
-import { readProjectForLots } from "../cards/project-card.repository.js";
-import { lockProjects, recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
-import { decideBuildingUpsert } from "./sync.decide.js";
-import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
+} from "./building.writer.js";
 
-/** C. BuildingUpserted: building fields on its lots (batches of 500) and the project's delivery aggregates. */
+/** C. BuildingUpserted: building fields on its lots (batches of 500) and the project's delivery aggregates (its project locked by the batch handler). */
 export async function applyBuildingUpserted(
   ctx: SyncContext,
   payload: CatalogBuildingUpserted,
 ): Promise<SyncResult> {
   const { tx } = ctx;
-  await lockProjects(tx, [payload.ProjectId]);
   const project = await readProjectForLots(tx, payload.ProjectId);
   const snapshotVersion = await readBuildingSnapshotVersion(tx, payload.Id);
   const decision = decideBuildingUpsert(payload, project, snapshotVersion);

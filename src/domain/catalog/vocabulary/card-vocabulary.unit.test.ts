@@ -10,7 +10,7 @@ import {
   mapView,
   truncate,
   type Warnings,
-} from "./mapping.js";
+} from "./card-vocabulary.js";
 
 function withWarnings<T>(f: (w: Warnings) => T): { value: T; warnings: Warnings } {
   const warnings: Warnings = [];

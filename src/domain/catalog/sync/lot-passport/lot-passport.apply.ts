@@ -1,18 +1,17 @@
-import type { CatalogPropertyObjectUpserted } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
-import { readLotCardStates, readLotOutcomes } from "../cards/lot-card.repository.js";
+import type { CatalogPropertyObjectUpserted } from "../../../../contracts/readers/catalog-chessboard-sync.readers.js";
+import { readLotCardStates, readLotOutcomes, readProjectsForLots } from "../../cards/card-reads.js";
+import { recomputeLots, recomputeProjectAggregates } from "../../cards/recompute-cards.js";
+import type { CommissionResult } from "../../rewards/rewards-commission.client.js";
+import { toHundredths } from "../../vocabulary/numbers.js";
+import { logStale, logWarnings, type SyncContext, type SyncResult } from "../sync-context.js";
+import { decidePropertyObjectUpsert, type LotSource } from "./lot-passport.decide.js";
 import {
   insertLotCards,
   type LotPassportRow,
   type LotPassportUpdateRow,
   setLotCommissions,
   updateLotCardSources,
-} from "../cards/lot-passports-batch.writer.js";
-import { readProjectsForLots } from "../cards/project-card.repository.js";
-import { lockProjects, recomputeLots, recomputeProjectAggregates } from "../cards/recompute-cards.js";
-import type { CommissionResult } from "../rewards/rewards-commission.client.js";
-import { toHundredths } from "./numbers.js";
-import { decidePropertyObjectUpsert, type LotSource } from "./sync.decide.js";
-import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
+} from "./lot-passports.writer.js";
 
 /** One held-back message of flow D, with what its log lines carry. */
 export interface LotUpsert {
@@ -30,8 +29,8 @@ const COMMISSION_CONCURRENCY = 16;
 /**
  * D. PropertyObjectUpserted — the lot's passport, ProjectFirst, visibility, commission and the
  * project aggregates — set-based over any number of messages of distinct lots (the batch plan
- * never holds two passports of one lot together): the projects locked in one statement, the cards
- * and the projects read in one each, the passports inserted in one statement and updated in one,
+ * never holds two passports of one lot together; the batch handler holds their projects' locks,
+ * the old ones of moving lots included): the cards and the projects read in one statement each, the passports inserted in one statement and updated in one,
  * one recompute of the lots (each stamped with its own event time as PublishedAt), one aggregate
  * statement, one outcome read, the commission calls in parallel and written in one statement.
  * Each message gets the result it gets alone: the guards are decided per message (pure) against
@@ -46,11 +45,7 @@ export async function applyPropertyObjectUpserts(
   const results: SyncResult[] = new Array(upserts.length).fill("applied");
   if (upserts.length === 0) return results;
   const projectIds = new Set(upserts.map((u) => u.payload.ProjectId));
-  await lockProjects(tx, [...projectIds]);
   const cards = await readLotCardStates(tx, [...new Set(upserts.map((u) => u.payload.Id))]);
-  // A lot moving to another project: its old project's aggregates are written too.
-  const moved = [...cards.values()].map((c) => c.projectId).filter((id) => !projectIds.has(id));
-  if (moved.length > 0) await lockProjects(tx, moved);
   const projects = await readProjectsForLots(tx, [...projectIds]);
 
   const inserts: LotPassportRow[] = [];

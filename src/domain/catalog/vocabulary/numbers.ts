@@ -3,7 +3,7 @@
  * as integers of hundredths (bigint), so PricePerMeter is exact and rounds like PostgreSQL's
  * round(numeric, 2): half away from zero (decision 0080).
  */
-import { TYPE_NAME } from "./mapping.js";
+import { TYPE_NAME } from "./card-vocabulary.js";
 
 /** Up to 28 decimals: the scale of a .NET `decimal` (what a producer may write as a JSON number). */
 const DECIMAL = /^(-?)(\d{1,15})(?:\.(\d{1,28}))?$/;

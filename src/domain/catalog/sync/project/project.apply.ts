@@ -1,31 +1,30 @@
-import type { CatalogProjectUpserted } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
-import { retitleLotsForKind } from "../cards/lot-card.repository.js";
+import type { CatalogProjectUpserted } from "../../../../contracts/readers/catalog-chessboard-sync.readers.js";
+import {
+  recomputeLots,
+  recomputeProjectAggregates,
+  recomputeProjectCards,
+} from "../../cards/recompute-cards.js";
+import { logStale, logWarnings, type SyncContext, type SyncResult } from "../sync-context.js";
+import { decideProjectUpsert } from "./project.decide.js";
 import {
   insertProjectCard,
   readProjectCardState,
   readProjectCascadeFingerprint,
+  retitleLotsForKind,
   updateProjectCardSource,
-} from "../cards/project-card.repository.js";
-import {
-  lockProjects,
-  recomputeLots,
-  recomputeProjectAggregates,
-  recomputeProjectCards,
-} from "../cards/recompute-cards.js";
-import { decideProjectUpsert } from "./sync.decide.js";
-import { logStale, logWarnings, type SyncContext, type SyncResult } from "./sync-context.js";
+} from "./project-card.writer.js";
 
 /**
  * A. ProjectUpserted: upsert the card (version guard INV-3, Kind guard INV-4), visibility INV-1,
  * then — only when something the lots carry changed — denormalisation and the visibility cascade
- * INV-5 over the project's lots in batches of 500, and the aggregates.
+ * INV-5 over the project's lots in batches of 500, and the aggregates. The project is locked
+ * already (the batch handler, sync-batch.handler.ts).
  */
 export async function applyProjectUpserted(
   ctx: SyncContext,
   payload: CatalogProjectUpserted,
 ): Promise<SyncResult> {
   const { tx } = ctx;
-  await lockProjects(tx, [payload.Id]);
   const card = await readProjectCardState(tx, payload.Id);
   const decision = decideProjectUpsert(payload, card);
   if (decision.kind === "stale")
