@@ -69,7 +69,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
   const group = def.group;
   const scope = scopeOf(def)({ db, group, clock });
   const sink = sinkStrategyOf(def, scope.kind);
-  const skipInvalid = def.invalidPayload === "skip";
+  const skipInvalid = def.policy?.invalidPayload === "skip";
   const record = createRecorder({ group, log, clock, metrics, skipInvalid });
   const run: RunDeps = {
     classify: (error) => classifyFor(def, error),

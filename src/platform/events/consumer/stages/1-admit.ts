@@ -74,7 +74,7 @@ export function createAdmission(def: AnyConsumerDefinition, contracts: ContractR
         const read = gate.read(message.value);
         if (!read.ok) {
           return rejected(
-            def.contractViolationCode?.(read.violations) ?? CONTRACT_INVALID_CODE,
+            def.policy?.contractViolationCode?.(read.violations) ?? CONTRACT_INVALID_CODE,
             `contract violation: ${describeViolations(read.violations)}`,
           );
         }

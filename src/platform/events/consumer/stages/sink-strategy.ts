@@ -18,8 +18,8 @@ export interface SinkStrategy {
 }
 
 export function sinkStrategyOf(def: AnyConsumerDefinition, scopeKind: "postgres" | "sink"): SinkStrategy {
-  const pipelined = def.batchFlow === "pipelined";
+  const pipelined = def.ordering?.batchFlow === "pipelined";
   if (pipelined && scopeKind !== "sink")
     throw new Error(`consumer ${def.group}: batchFlow "pipelined" needs a sink scope`);
-  return { keyOrderKept: def.keyOrder !== "irrelevant", batchDepth: pipelined ? 2 : 1 };
+  return { keyOrderKept: def.ordering?.keyOrder !== "irrelevant", batchDepth: pipelined ? 2 : 1 };
 }
