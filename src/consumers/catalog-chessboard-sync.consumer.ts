@@ -65,12 +65,14 @@ export function catalogChessboardSyncConsumer(
     group: CATALOG_CHESSBOARD_SYNC_GROUP,
     metricsPrefix: CATALOG_SYNC_METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
-    retry: { retriableDelaysMs: deps.settings.catalogSyncRetryDelays },
     topics: CATALOG_SYNC_TOPICS,
     readers: CATALOG_SYNC_READERS,
     handleBatch,
     lockBatch,
-    classifyError: classifyCatalogSyncError,
-    contractViolationCode: catalogContractViolationCode,
+    policy: {
+      retry: { retriableDelaysMs: deps.settings.catalogSyncRetryDelays },
+      classifyError: classifyCatalogSyncError,
+      contractViolationCode: catalogContractViolationCode,
+    },
   });
 }

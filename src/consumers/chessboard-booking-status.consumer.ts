@@ -108,7 +108,6 @@ export function chessboardBookingStatusConsumer(
       [TOPIC.bookingCancelled]: handle(bookingEventFrom.cancelled),
       [TOPIC.dealSaleStarted]: handle(bookingEventFrom.saleStarted),
     },
-    nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch],
-    classifyError: classifyHoldMismatch,
+    policy: { nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch], classifyError: classifyHoldMismatch },
   });
 }

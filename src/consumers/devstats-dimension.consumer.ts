@@ -36,13 +36,17 @@ export function devStatsDimensionConsumer(
     group: DEVSTATS_DIMENSION_GROUP,
     metricsPrefix: "devstats_dimension",
     expectedContractVersion: 1,
-    // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).
-    keyOrder: "irrelevant",
-    // Nothing durable before the insert and no reads of its own writes: the next batch of a
-    // partition is prepared while this one is inserted (decision 0217).
-    batchFlow: "pipelined",
-    nonRetriableCodes: [DEVSTATS_ERROR.payloadInvalid],
-    classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
+    ordering: {
+      // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).
+      keyOrder: "irrelevant",
+      // Nothing durable before the insert and no reads of its own writes: the next batch of a
+      // partition is prepared while this one is inserted (decision 0217).
+      batchFlow: "pipelined",
+    },
+    policy: {
+      nonRetriableCodes: [DEVSTATS_ERROR.payloadInvalid],
+      classifyError: (error) => (error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined),
+    },
     topics: [TOPIC.propertyObjectUpserted],
     readers: { [TOPIC.propertyObjectUpserted]: devstatsDimensionReader },
     scope: sinkScope(asBatchSink(devstats.ingest.newDimensionSink)),

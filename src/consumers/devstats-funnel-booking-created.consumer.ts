@@ -44,11 +44,10 @@ export function devStatsFunnelBookingCreatedConsumer(
     dlqTopic: DEVSTATS_FUNNEL_BOOKING_DLQ,
     metricsPrefix: "devstats_funnel_booking",
     expectedContractVersion: 1,
-    invalidPayload: "skip",
     topics: [TOPIC.bookingCreated],
     readers: { [TOPIC.bookingCreated]: funnelBookingCreatedReader },
     scope: sinkScope(asBatchSink(ingest.newSink)),
-    ...funnelStageRuntimeOptions(devstats),
+    ...funnelStageRuntimeOptions(devstats, { invalidPayload: "skip" }),
     async handleBatch(messages, ctx) {
       const { outcomes, rows } = await ingest.prepare(
         messages.map((m) => ({ messageId: m.envelope.metadata.messageId, payload: m.payload })),

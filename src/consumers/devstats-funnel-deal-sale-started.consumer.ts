@@ -39,11 +39,10 @@ export function devStatsFunnelDealSaleStartedConsumer(
     dlqTopic: DEVSTATS_FUNNEL_DEAL_DLQ,
     metricsPrefix: "devstats_funnel_deal",
     expectedContractVersion: 1,
-    invalidPayload: "skip",
     topics: [TOPIC.dealSaleStarted],
     readers: { [TOPIC.dealSaleStarted]: funnelDealSaleStartedReader },
     scope: sinkScope(asBatchSink(ingest.newDealSink)),
-    ...funnelStageRuntimeOptions(devstats),
+    ...funnelStageRuntimeOptions(devstats, { invalidPayload: "skip" }),
     async handleBatch(messages, ctx) {
       const { outcomes, rows } = await ingest.prepareDeals(
         messages.map((m) => ({ messageId: m.envelope.metadata.messageId, payload: m.payload })),

@@ -17,20 +17,25 @@ export function dimensionRetryDelays(retries: number, baseMs: number): number[] 
  * and re-enriched with backoff, ClickHouse unreachable = infrastructure, batches of
  * PIN_DEVSTATS_BATCH_ROWS / PIN_DEVSTATS_BATCH_MS.
  */
-export function funnelStageRuntimeOptions(devstats: DevStats) {
+export function funnelStageRuntimeOptions(
+  devstats: DevStats,
+  payload: { readonly invalidPayload: "dead-letter" | "skip" },
+) {
   const { settings } = devstats;
   return {
-    keyOrder: "irrelevant",
-    batchFlow: "pipelined",
-    retriableCodes: [DEVSTATS_ERROR.dimensionNotFound],
-    retry: {
-      retriableDelaysMs: dimensionRetryDelays(
-        settings.devStatsDimensionRetries,
-        settings.devStatsDimensionRetryMs,
-      ),
+    ordering: { keyOrder: "irrelevant", batchFlow: "pipelined" },
+    policy: {
+      invalidPayload: payload.invalidPayload,
+      retriableCodes: [DEVSTATS_ERROR.dimensionNotFound],
+      retry: {
+        retriableDelaysMs: dimensionRetryDelays(
+          settings.devStatsDimensionRetries,
+          settings.devStatsDimensionRetryMs,
+        ),
+      },
+      classifyError: (error: unknown) =>
+        error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined,
     },
-    classifyError: (error: unknown) =>
-      error instanceof ClickHouseUnavailableError ? "infrastructure" : undefined,
     batch: { maxMessages: settings.devStatsBatchRows, flushMs: settings.devStatsBatchMs },
   } as const;
 }

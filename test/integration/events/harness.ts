@@ -241,9 +241,11 @@ export function itemsConsumer(
     group,
     metricsPrefix: "test_items",
     expectedContractVersion: 1,
-    retry: { infrastructureMinMs: 20, infrastructureMaxMs: 200 },
-    classifyError: (e: unknown) =>
-      e instanceof IllegalStateError && e.code === "TEST_ITEM_GAP" ? ("skip" as const) : undefined,
+    policy: {
+      retry: { infrastructureMinMs: 20, infrastructureMaxMs: 200 },
+      classifyError: (e: unknown) =>
+        e instanceof IllegalStateError && e.code === "TEST_ITEM_GAP" ? ("skip" as const) : undefined,
+    },
   };
   if (shape === "batch") {
     // A batch handler: any failing item fails the whole call (the runtime bisects to it).

@@ -68,7 +68,7 @@ function appliedConsumer(
   return defineConsumer({
     group,
     metricsPrefix: `test_rebalance_${consumer.toLowerCase()}`,
-    retry,
+    policy: { retry },
     handlers: {
       [topic]: async (payload: ItemPayload, { tx, envelope }) => {
         control.attempts.push({ consumer, key: payload.Key, seq: payload.Seq });

@@ -205,7 +205,7 @@ describeWithService(["postgres"], "consumer runtime: sink scope, duplicates insi
       group: `pin-test-sink-dups-${Date.now()}`,
       metricsPrefix: "test_sink_dups",
       topics: [topicA, topicB],
-      keyOrder: "irrelevant",
+      ordering: { keyOrder: "irrelevant" },
       scope: sinkScope(() => {
         const pending: string[] = [];
         return {

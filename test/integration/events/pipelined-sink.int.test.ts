@@ -74,10 +74,9 @@ function pipelinedConsumer(
     group,
     metricsPrefix: "test_pipelined",
     topics: [topic],
-    keyOrder: "irrelevant",
-    batchFlow,
+    ordering: { keyOrder: "irrelevant", batchFlow },
     batch: { maxMessages: batchSize, flushMs: 50 },
-    retry: { infrastructureMinMs: 20, infrastructureMaxMs: 100 },
+    policy: { retry: { infrastructureMinMs: 20, infrastructureMaxMs: 100 } },
     scope: sinkScope(sink.open),
     async handleBatch(messages, { tx }) {
       if (messages.some((m) => m.payload.Fail === "non-retriable"))
@@ -194,7 +193,7 @@ describeWithService(["postgres"], "consumer runtime: pipelined sink batches (pro
         group: "pin-test-pipe-refused",
         metricsPrefix: "test_pipelined",
         topics: [itemTopic()],
-        batchFlow: "pipelined",
+        ordering: { batchFlow: "pipelined" },
         scope: sinkScope(recordingSink({ flushMs: 1 }).open),
         async handleBatch() {},
       }),
@@ -203,8 +202,7 @@ describeWithService(["postgres"], "consumer runtime: pipelined sink batches (pro
       group: "pin-test-pipe-refused-pg",
       metricsPrefix: "test_pipelined",
       topics: [itemTopic()],
-      keyOrder: "irrelevant",
-      batchFlow: "pipelined",
+      ordering: { keyOrder: "irrelevant", batchFlow: "pipelined" },
       async handleBatch() {},
     }) as AnyConsumerDefinition;
     expect(() => processorFor(onPostgres, [])).toThrow(/needs a sink scope/);

@@ -162,8 +162,9 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       const faults = noFaults();
       faults.retriableKeys.add("cli");
       const relay = await started(p.platform.startRelay());
+      const items = itemsConsumer(group, topic, faults);
       const consumer = await started(
-        p.platform.runConsumer({ ...itemsConsumer(group, topic, faults), retry: { retriableDelaysMs: [] } }),
+        p.platform.runConsumer({ ...items, policy: { ...items.policy, retry: { retriableDelaysMs: [] } } }),
       );
       await enqueueItems(suite.db.prisma, topic, [{ Key: "cli", Seq: 1 }], p.clock);
       await relay.whenCaughtUp?.();

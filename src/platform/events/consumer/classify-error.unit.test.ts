@@ -19,8 +19,7 @@ describe("default error classification", () => {
     const def = defineConsumer<Record<string, unknown>>({
       group: "pin-test-codes",
       metricsPrefix: "test_codes",
-      nonRetriableCodes: ["X_TENANT_MISMATCH"],
-      retriableCodes: ["X_PARENT_MISSING"],
+      policy: { nonRetriableCodes: ["X_TENANT_MISMATCH"], retriableCodes: ["X_PARENT_MISSING"] },
       handlers: { t: async () => {} },
     });
     expect(classifyFor(def, new NotFoundError("X_TENANT_MISMATCH", "x"))).toBe("non-retriable");
@@ -113,8 +112,10 @@ describe("default error classification", () => {
       group: "pin-test-x",
       metricsPrefix: "test_x",
       handlers: { t: async () => "applied" },
-      classifyError: (e) =>
-        e instanceof IllegalStateError && e.code === "DEVSTATS_GAP" ? "skip" : undefined,
+      policy: {
+        classifyError: (e) =>
+          e instanceof IllegalStateError && e.code === "DEVSTATS_GAP" ? "skip" : undefined,
+      },
     });
     expect(classifyFor(def, new IllegalStateError("DEVSTATS_GAP", "x"))).toBe("skip");
     expect(classifyFor(def, new NotFoundError("X_NOT_FOUND", "x"))).toBe("retriable");

@@ -93,13 +93,11 @@ export interface BatchSettings {
   flushMs?: number;
 }
 
-interface ConsumerDefinitionBase<W> {
-  /** Kafka consumer group id, also the dedup namespace and the DLQ topic's name source */
-  group: string;
-  /** DLQ topic when it does not follow `pin.<context>.<rest>-dlq.v1` derived from the group */
-  dlqTopic?: string;
-  /** Where handlers write and how dedup is kept; default postgresScope() */
-  scope?: ScopeFactory<W>;
+/**
+ * What happens to a message whose handler throws or whose payload breaks its contract (stage 4,
+ * policy, and stage 1's refusals).
+ */
+export interface PolicyOptions {
   /** Domain error codes that go to the DLQ at once (the consumer's own, e.g. X_TENANT_MISMATCH) */
   nonRetriableCodes?: readonly string[];
   /** Domain error codes that are parked and retried (e.g. X_NOT_FOUND of a late parent) */
@@ -112,37 +110,23 @@ interface ConsumerDefinitionBase<W> {
    * (CONSUMER_UNEXPECTED_ERROR).
    */
   classifyError?(error: unknown): ErrorClass | undefined;
-  /**
-   * What the group reads of each topic (decision 0300): the gate validates a payload against the
-   * reader contract of its topic — not against the producer's full schema — and hands the handler
-   * the normalised payload (absent optional fields null, decimals exact canonical strings). Every
-   * consumer of the system declares one per topic it reads (a unit test checks it); a topic
-   * without one falls back to the producer's schema in schema/events (test-only topics).
-   */
-  readers?: { readonly [topic: string]: ReaderContract };
-  /**
-   * The DLQ code of a payload that breaks its contract; undefined → EVENT_CONTRACT_INVALID.
-   * Lets a consumer take its spec's error path (catalog: a required field missing →
-   * CATALOG_SYNC_CONTRACT_FIELD_MISSING, a malformed one → CATALOG_SYNC_INVALID_PAYLOAD).
-   */
-  contractViolationCode?(violations: readonly ReaderViolation[]): string | undefined;
-  /** Contract version the handlers were written for; a different one is warned about and counted */
-  expectedContractVersion?: number;
-  /**
-   * Metric name prefix, e.g. "chessboard_booking_status" → chessboard_booking_status_consumed_total,
-   * _dlq_total, _contract_mismatch_total, _lag_seconds, _consume_duration_ms, _stale_total,
-   * _retries_total, _conflicts_total, _skipped_duplicate_total (all labelled by group and topic).
-   */
-  metricsPrefix: string;
   retry?: Partial<RetryPolicy>;
-  /** Overrides of the settings PIN_CONSUMER_BATCH_SIZE / PIN_CONSUMER_FLUSH_MS */
-  batch?: BatchSettings;
   /**
    * A message whose envelope or payload breaks its contract: "dead-letter" (default,
    * EVENT_CONTRACT_INVALID / EVENT_TYPE_MISMATCH) or "skip" (ack + warning + `<prefix>_skipped_total`,
    * for consumers whose spec says skip + warning; decision 0105).
    */
   invalidPayload?: "dead-letter" | "skip";
+  /**
+   * The DLQ code of a payload that breaks its contract; undefined → EVENT_CONTRACT_INVALID.
+   * Lets a consumer take its spec's error path (catalog: a required field missing →
+   * CATALOG_SYNC_CONTRACT_FIELD_MISSING, a malformed one → CATALOG_SYNC_INVALID_PAYLOAD).
+   */
+  contractViolationCode?(violations: readonly ReaderViolation[]): string | undefined;
+}
+
+/** How a key's messages and a partition's batches are ordered (stages/sink-strategy.ts). */
+export interface OrderingOptions {
   /**
    * "kept" (default): a key's messages are handled in offset order; one arriving behind a parked
    * message of its key is parked behind it. "irrelevant": the handler's effect does not depend on
@@ -161,6 +145,40 @@ interface ConsumerDefinitionBase<W> {
    * `keyOrder: "irrelevant"` (checked). Default "sequential".
    */
   batchFlow?: "sequential" | "pipelined";
+}
+
+/**
+ * A consumer's options in four groups (decision 0381): what it is (group, metrics, DLQ, what it
+ * reads), its scope (where handlers write, batch sizes), its ordering, its policy; a batch
+ * consumer's locking is `lockBatch`.
+ */
+interface ConsumerDefinitionBase<W> {
+  /** Kafka consumer group id, also the dedup namespace and the DLQ topic's name source */
+  group: string;
+  /**
+   * Metric name prefix, e.g. "chessboard_booking_status" → chessboard_booking_status_consumed_total,
+   * _dlq_total, _contract_mismatch_total, _lag_seconds, _consume_duration_ms, _stale_total,
+   * _retries_total, _conflicts_total, _skipped_duplicate_total (all labelled by group and topic).
+   */
+  metricsPrefix: string;
+  /** DLQ topic when it does not follow `pin.<context>.<rest>-dlq.v1` derived from the group */
+  dlqTopic?: string;
+  /**
+   * What the group reads of each topic (decision 0300): the gate validates a payload against the
+   * reader contract of its topic — not against the producer's full schema — and hands the handler
+   * the normalised payload (absent optional fields null, decimals exact canonical strings). Every
+   * consumer of the system declares one per topic it reads (a unit test checks it); a topic
+   * without one falls back to the producer's schema in schema/events (test-only topics).
+   */
+  readers?: { readonly [topic: string]: ReaderContract };
+  /** Contract version the handlers were written for; a different one is warned about and counted */
+  expectedContractVersion?: number;
+  /** Scope: where handlers write and how dedup is kept; default postgresScope() */
+  scope?: ScopeFactory<W>;
+  /** Scope: overrides of the settings PIN_CONSUMER_BATCH_SIZE / PIN_CONSUMER_FLUSH_MS */
+  batch?: BatchSettings;
+  ordering?: OrderingOptions;
+  policy?: PolicyOptions;
 }
 
 /** Per-message handlers by topic; the topics subscribed are exactly the keys of this map. */
@@ -225,7 +243,10 @@ export function defineConsumer<M extends PayloadMap, W = Tx>(
   if (size !== undefined && (!Number.isInteger(size) || size < 1 || size > 10_000)) {
     throw new Error(`defineConsumer(${def.group}): batch.maxMessages must be 1..10000`);
   }
-  if (def.batchFlow === "pipelined" && (!def.handleBatch || def.keyOrder !== "irrelevant")) {
+  if (
+    def.ordering?.batchFlow === "pipelined" &&
+    (!def.handleBatch || def.ordering.keyOrder !== "irrelevant")
+  ) {
     throw new Error(
       `defineConsumer(${def.group}): batchFlow "pipelined" needs handleBatch and keyOrder "irrelevant" (decision 0217)`,
     );
@@ -242,16 +263,17 @@ export function scopeOf(def: AnyConsumerDefinition): ScopeFactory<unknown> {
 }
 
 export function retryPolicyOf(def: AnyConsumerDefinition): RetryPolicy {
-  return { ...DEFAULT_RETRY_POLICY, ...def.retry };
+  return { ...DEFAULT_RETRY_POLICY, ...def.policy?.retry };
 }
 
 /** The consumer's own classification, then its code lists, then the platform's defaults. */
 export function classifyFor(def: AnyConsumerDefinition, error: unknown): ErrorClass {
-  const own = def.classifyError?.(error);
+  const policy = def.policy;
+  const own = policy?.classifyError?.(error);
   if (own) return own;
   if (isDomainError(error)) {
-    if (def.nonRetriableCodes?.includes(error.code)) return "non-retriable";
-    if (def.retriableCodes?.includes(error.code)) return "retriable";
+    if (policy?.nonRetriableCodes?.includes(error.code)) return "non-retriable";
+    if (policy?.retriableCodes?.includes(error.code)) return "retriable";
   }
   return classifyDefault(error);
 }

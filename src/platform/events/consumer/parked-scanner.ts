@@ -86,7 +86,9 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
       }
       if (result === "infrastructure") {
         failures += 1;
-        await sleeper.sleep(infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.retry }, failures));
+        await sleeper.sleep(
+          infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.policy?.retry }, failures),
+        );
       } else {
         failures = 0;
         if (result === 0) await sleeper.sleep(deps.intervalMs);
