@@ -39,6 +39,7 @@ export const command: CliCommand = {
     const moved = await resetConsumerGroup({
       db: deps.db,
       kafkaBrokers: brokers,
+      kafkaClient: deps.settings.kafkaClient,
       group,
       topics,
       from,

@@ -18,6 +18,7 @@ import {
   type ItemPayload,
   itemsConsumer,
   itemTopic,
+  KAFKA_CLIENT,
   metricValue,
   type PlatformUnderTest,
   platformFor,
@@ -58,7 +59,7 @@ const transports: TransportName[] = ["kafka", "local"];
 
 describeWithService(["postgres", "kafka"], "event platform transport contract", () => {
   describe.each(transports.flatMap((t) => HANDLER_SHAPES.map((shape) => [t, shape] as const)))(
-    "%s transport, %s handlers",
+    `%s transport (Kafka client ${KAFKA_CLIENT}), %s handlers`,
     (transport, shape) => {
       let db: MigratedDatabase;
       const running: Runner[] = [];

@@ -1,11 +1,16 @@
+import { Admin } from "@platformatic/kafka";
 import { Kafka, logLevel } from "kafkajs";
+import type { KafkaClientName } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import { START_POSITION, saveOffset } from "../local/local-log.js";
+import { resetGroupOffsets } from "../platformatic/platformatic-admin.js";
 
 export interface ResetOptions {
   db: Db;
   /** null → the local log */
   kafkaBrokers: string[] | null;
+  /** The Kafka client library (PIN_KAFKA_CLIENT); kafkajs when absent */
+  kafkaClient?: KafkaClientName;
   group: string;
   topics: string[];
   /** "beginning" or the first event time to re-read from */
@@ -22,7 +27,20 @@ export interface ResetOptions {
 export async function resetConsumerGroup(options: ResetOptions): Promise<number> {
   const say = options.onProgress ?? (() => {});
   let moved = 0;
-  if (options.kafkaBrokers) {
+  if (options.kafkaBrokers && options.kafkaClient === "platformatic") {
+    const admin = new Admin({ clientId: "pin-cli-replay", bootstrapBrokers: options.kafkaBrokers });
+    try {
+      for (const topic of options.topics) {
+        const n = await resetGroupOffsets(admin, options.group, topic, options.from);
+        moved += n;
+        say(
+          `${topic}: ${n} partition(s) ${options.from === "beginning" ? "reset to earliest" : `moved to ${options.from.toISOString()}`}`,
+        );
+      }
+    } finally {
+      await admin.close();
+    }
+  } else if (options.kafkaBrokers) {
     const admin = new Kafka({
       clientId: "pin-cli-replay",
       brokers: options.kafkaBrokers,
