@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { BENCH_KAFKA_CLIENT } from "./support.js";
 import type { BenchResult } from "./types.js";
 
 /**
@@ -32,7 +33,7 @@ function loadServicesEnv(): void {
 async function main(): Promise<void> {
   loadServicesEnv();
   const wanted = process.argv.slice(2);
-  const all: Array<BenchResult & { suite: string }> = [];
+  const all: Array<BenchResult & { suite: string; kafkaClient: string }> = [];
   for (const [suite, exportName] of Object.entries(SUITES)) {
     if (wanted.length > 0 && !wanted.includes(suite)) continue;
     const entry = path.join(here, suite, "index.ts");
@@ -43,9 +44,9 @@ async function main(): Promise<void> {
     const module = (await import(pathToFileURL(entry).href)) as Record<string, () => Promise<BenchResult[]>>;
     const run = module[exportName];
     if (!run) throw new Error(`${entry} does not export ${exportName}`);
-    console.log(`\n=== ${suite} ===`);
+    console.log(`\n=== ${suite} (Kafka client ${BENCH_KAFKA_CLIENT}) ===`);
     const results = await run();
-    for (const r of results) all.push({ ...r, suite });
+    for (const r of results) all.push({ ...r, suite, kafkaClient: BENCH_KAFKA_CLIENT });
     console.table(
       results.map((r) => ({
         name: r.name,

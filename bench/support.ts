@@ -1,8 +1,19 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { loadSettings } from "../src/platform/config/settings.js";
 
 /** A service URL from the environment (`npm run bench` loads .infra/services.env). */
+/**
+ * The Kafka client of the benchmarks' event platforms: PIN_KAFKA_CLIENT as the product reads it
+ * (kafkajs when unset); `PIN_KAFKA_CLIENT=platformatic npm run bench events` measures the other one
+ * (decision 0430). Bare-client baselines are not affected.
+ */
+export const BENCH_KAFKA_CLIENT = loadSettings({
+  NODE_ENV: "test",
+  PIN_KAFKA_CLIENT: process.env.PIN_KAFKA_CLIENT,
+}).kafkaClient;
+
 export function need(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run npm run infra:up`);

@@ -1,6 +1,7 @@
 import { startApp } from "./app.js";
 import { ConfigError, loadSettings, type Settings } from "./platform/config/settings.js";
 import { isKafkaClientError } from "./platform/events/kafka/kafka-errors.js";
+import { isPlatformaticClientError } from "./platform/events/platformatic/platformatic-errors.js";
 
 /** Entry point of `npm start`. The only place that touches process.exit. */
 async function main(): Promise<void> {
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   // A stray rejection of the Kafka client (a timer of a consumer already replaced) is logged, never
   // fatal: every Kafka part restarts itself (issue #21). Anything else still ends the process.
   process.on("unhandledRejection", (reason) => {
-    if (!isKafkaClientError(reason)) throw reason;
+    if (!isKafkaClientError(reason) && !isPlatformaticClientError(reason)) throw reason;
     console.error(
       JSON.stringify({ level: 50, msg: "unhandled Kafka client rejection ignored", err: String(reason) }),
     );

@@ -17,7 +17,7 @@ import { eventTypeOf } from "../../src/platform/events/topics.js";
 import { headersOf } from "../../src/platform/events/wire.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
-import { need, withAdmin } from "../support.js";
+import { BENCH_KAFKA_CLIENT, need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 
 const WRITE_TXS = 2_000;
@@ -127,7 +127,12 @@ async function relayThroughput(db: Db, brokers: string[]): Promise<BenchResult> 
   registerContract(topic, SCHEMA);
   await bulkEnqueue(db, topic, RELAY_EVENTS);
   const platform = createEventPlatform({
-    settings: { ...loadSettings({ NODE_ENV: "test" }), kafkaBrokers: brokers.join(","), instanceId: "bench" },
+    settings: {
+      ...loadSettings({ NODE_ENV: "test" }),
+      kafkaBrokers: brokers.join(","),
+      kafkaClient: BENCH_KAFKA_CLIENT,
+      instanceId: "bench",
+    },
     db,
     log: createLogger({ level: "warn", pretty: false }),
     metrics: createMetricsRegistry(),
@@ -311,6 +316,7 @@ function platformOf(db: Db, brokers: string[] | null, id: string, metrics = crea
     settings: {
       ...loadSettings({ NODE_ENV: "test" }),
       kafkaBrokers: brokers ? brokers.join(",") : null,
+      kafkaClient: BENCH_KAFKA_CLIENT,
       instanceId: id,
     },
     db,

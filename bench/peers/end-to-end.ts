@@ -14,7 +14,7 @@ import { loadSettings } from "../../src/platform/config/settings.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { graphqlCreate, percentile } from "../crm/index.js";
-import { BENCH_API_ENV, BENCH_JWT_SECRET, createBenchDatabase } from "../support.js";
+import { BENCH_API_ENV, BENCH_JWT_SECRET, BENCH_KAFKA_CLIENT, createBenchDatabase } from "../support.js";
 import type { BenchResult } from "../types.js";
 import { alone, pause, size, waitUntil } from "./measure.js";
 
@@ -70,6 +70,7 @@ export async function endToEndUnderLoad(
     PORT: "0",
     DATABASE_URL: database.url,
     KAFKA_BROKERS: brokers.join(","),
+    PIN_KAFKA_CLIENT: BENCH_KAFKA_CLIENT,
     PIN_SEED_DEMO: "false",
     LOG_LEVEL: "error",
   });

@@ -25,7 +25,7 @@ import { headersOf } from "../../src/platform/events/wire.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { closedLoops } from "../crm/index.js";
-import { inTransaction } from "../support.js";
+import { BENCH_KAFKA_CLIENT, inTransaction } from "../support.js";
 import type { BenchResult } from "../types.js";
 import { elapsed, perSecond, size, versus, waitUntil } from "./measure.js";
 
@@ -255,6 +255,7 @@ async function relaySide(
     settings: {
       ...loadSettings({ NODE_ENV: "test" }),
       kafkaBrokers: brokers.join(","),
+      kafkaClient: BENCH_KAFKA_CLIENT,
       instanceId: `bench-${id}`,
     },
     db,

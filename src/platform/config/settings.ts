@@ -8,6 +8,9 @@ import { parseTrustProxy, type TrustProxy } from "./trusted-proxies.js";
 
 export type Role = "api" | "consumers" | "workers";
 const ROLES: readonly Role[] = ["api", "consumers", "workers"];
+/** The Kafka client libraries the transport can run on (PIN_KAFKA_CLIENT); kafkajs is the default. */
+export const KAFKA_CLIENTS = ["kafkajs", "platformatic"] as const;
+export type KafkaClientName = (typeof KAFKA_CLIENTS)[number];
 
 interface SettingSpec<T> {
   readonly env: string;
@@ -237,6 +240,12 @@ export const SETTINGS = {
       return raw;
     },
   } satisfies SettingSpec<string | null>,
+  kafkaClient: oneOf(
+    "PIN_KAFKA_CLIENT",
+    KAFKA_CLIENTS,
+    "kafkajs",
+    "Kafka client library behind the transport when KAFKA_BROKERS is set (decision 0430)",
+  ),
   clickhouseUrl: url(
     "CLICKHOUSE_URL",
     ["http:", "https:"],

@@ -35,6 +35,14 @@ describe("settings", () => {
     expect(() => loadSettings({ PIN_SEED_DEMO: "maybe" })).toThrow(/PIN_SEED_DEMO/);
   });
 
+  it("PIN_KAFKA_CLIENT chooses the Kafka client: kafkajs by default, platformatic on request, anything else a ConfigError", () => {
+    expect(loadSettings({}).kafkaClient).toBe("kafkajs");
+    expect(loadSettings({ PIN_KAFKA_CLIENT: "platformatic" }).kafkaClient).toBe("platformatic");
+    expect(() => loadSettings({ PIN_KAFKA_CLIENT: "rdkafka" })).toThrowError(
+      new ConfigError("PIN_KAFKA_CLIENT", 'expected one of kafkajs, platformatic, got "rdkafka"'),
+    );
+  });
+
   it("dev tokens: never in production, by default only on the embedded database", () => {
     expect(devTokensEnabled(loadSettings({}), true)).toBe(true);
     expect(devTokensEnabled(loadSettings({}), false)).toBe(false);

@@ -8,6 +8,7 @@ import type { AnyConsumerDefinition } from "./consumer/definition.js";
 import { createKafkaTransport } from "./kafka/kafka-transport.js";
 import { createLocalTransport } from "./local/local-transport.js";
 import { createOutboxRelay } from "./outbox/outbox-relay.js";
+import { createPlatformaticTransport } from "./platformatic/platformatic-transport.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "./transport/runner.js";
 import type { Transport } from "./transport/transport.js";
 
@@ -36,18 +37,18 @@ export interface EventPlatformDeps {
 }
 
 /**
- * Composition of the event platform: Kafka when `settings.kafkaBrokers` is set, else the local
- * event log in PostgreSQL. The same consumer definitions run unchanged on both.
+ * Composition of the event platform: Kafka when `settings.kafkaBrokers` is set (through kafkajs or
+ * @platformatic/kafka, `settings.kafkaClient`), else the local event log in PostgreSQL. The same consumer definitions run unchanged on both.
  */
 export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
   const instanceId = deps.settings.instanceId ?? randomUUID();
-  const transport: Transport = deps.settings.kafkaBrokers
-    ? createKafkaTransport({
-        ...deps,
-        brokers: deps.settings.kafkaBrokers.split(",").map((b) => b.trim()),
-        instanceId,
-      })
-    : createLocalTransport({ ...deps, instanceId });
+  const brokers = deps.settings.kafkaBrokers?.split(",").map((b) => b.trim());
+  // PIN_KAFKA_CLIENT picks the Kafka client library behind the same Transport (decision 0430).
+  const transport: Transport = !brokers
+    ? createLocalTransport({ ...deps, instanceId })
+    : deps.settings.kafkaClient === "platformatic"
+      ? createPlatformaticTransport({ ...deps, brokers, instanceId })
+      : createKafkaTransport({ ...deps, brokers, instanceId });
   return {
     transport: transport.kind,
     startRelay: () => createOutboxRelay({ ...deps, transport }),

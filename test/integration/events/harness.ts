@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
-import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
+import { type KafkaClientName, loadSettings, type Settings } from "../../../src/platform/config/settings.js";
 import type { Db, Tx } from "../../../src/platform/db/prisma-client.js";
 import {
   IllegalStateError,
@@ -32,6 +32,16 @@ import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.
 import { kafkaBrokers, uniqueTopic } from "../../support/services.js";
 
 export type TransportName = "kafka" | "local";
+
+/**
+ * The Kafka client library the "kafka" transport runs on in these suites: PIN_KAFKA_CLIENT as the
+ * product reads it (kafkajs when unset). CI runs the transport-contract, rebalance and
+ * crash-recovery suites a second time with PIN_KAFKA_CLIENT=platformatic (decision 0430).
+ */
+export const KAFKA_CLIENT: KafkaClientName = loadSettings({
+  NODE_ENV: "test",
+  PIN_KAFKA_CLIENT: process.env.PIN_KAFKA_CLIENT,
+}).kafkaClient;
 
 /** The payload contract of the test topics (registered programmatically per topic). */
 export const ITEM_SCHEMA = {
@@ -110,6 +120,7 @@ export function testSettings(transport: TransportName, overrides: Partial<Settin
   return {
     ...base,
     kafkaBrokers: transport === "kafka" ? kafkaBrokers().join(",") : null,
+    kafkaClient: KAFKA_CLIENT,
     instanceId: `test-${randomUUID().slice(0, 8)}`,
     outboxRelayIntervalMs: 20,
     ...overrides,

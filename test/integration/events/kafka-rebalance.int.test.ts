@@ -11,6 +11,7 @@ import {
   enqueueItems,
   type ItemPayload,
   itemTopic,
+  KAFKA_CLIENT,
   metricValue,
   type PlatformUnderTest,
   platformFor,
@@ -152,7 +153,7 @@ async function expectExactlyOnceInOrder(db: Db, group: string, produced: readonl
   return rows;
 }
 
-describeWithService(["postgres", "kafka"], "kafka consumer group rebalance", () => {
+describeWithService(["postgres", "kafka"], `kafka consumer group rebalance (${KAFKA_CLIENT})`, () => {
   let db: MigratedDatabase;
   let admin: Admin;
   const running: Runner[] = [];

@@ -18,6 +18,7 @@ import {
   type ItemPayload,
   itemsConsumer,
   itemTopic,
+  KAFKA_CLIENT,
   metricValue,
   type PlatformUnderTest,
   platformFor,
@@ -57,9 +58,11 @@ async function readDlqTopic(transport: TransportName, db: MigratedDatabase, topi
 const transports: TransportName[] = ["kafka", "local"];
 
 describeWithService(["postgres", "kafka"], "event platform transport contract", () => {
-  describe.each(transports.flatMap((t) => HANDLER_SHAPES.map((shape) => [t, shape] as const)))(
+  // The Kafka transport's label names its client (PIN_KAFKA_CLIENT): "kafka/platformatic transport".
+  const label = (t: TransportName) => (t === "kafka" ? `kafka/${KAFKA_CLIENT}` : t);
+  describe.each(transports.flatMap((t) => HANDLER_SHAPES.map((shape) => [label(t), shape, t] as const)))(
     "%s transport, %s handlers",
-    (transport, shape) => {
+    (_label, shape, transport) => {
       let db: MigratedDatabase;
       const running: Runner[] = [];
       let put: PlatformUnderTest;

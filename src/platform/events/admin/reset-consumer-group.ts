@@ -1,7 +1,10 @@
+import { Admin } from "@platformatic/kafka";
 import { Kafka, logLevel } from "kafkajs";
+import type { KafkaClientName } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
 import { START_POSITION, saveOffset } from "../local/local-log.js";
+import { resetGroupOffsets } from "../platformatic/platformatic-admin.js";
 
 export interface ResetOptions {
   db: Db;
@@ -9,6 +12,8 @@ export interface ResetOptions {
   kafkaBrokers: string[] | null;
   /** PIN_KAFKA_NAMESPACE (decision 0410): group and topics are the spec's names, suffixed on the broker */
   kafkaNamespace?: string | null;
+  /** The Kafka client library (PIN_KAFKA_CLIENT); kafkajs when absent */
+  kafkaClient?: KafkaClientName;
   group: string;
   topics: string[];
   /** "beginning" or the first event time to re-read from */
@@ -25,8 +30,21 @@ export interface ResetOptions {
 export async function resetConsumerGroup(options: ResetOptions): Promise<number> {
   const say = options.onProgress ?? (() => {});
   let moved = 0;
-  if (options.kafkaBrokers) {
-    const names = kafkaNames(options.kafkaNamespace ?? null);
+  const names = kafkaNames(options.kafkaNamespace ?? null);
+  if (options.kafkaBrokers && options.kafkaClient === "platformatic") {
+    const admin = new Admin({ clientId: "pin-cli-replay", bootstrapBrokers: options.kafkaBrokers });
+    try {
+      for (const topic of options.topics.map(names.topic)) {
+        const n = await resetGroupOffsets(admin, names.group(options.group), topic, options.from);
+        moved += n;
+        say(
+          `${topic}: ${n} partition(s) ${options.from === "beginning" ? "reset to earliest" : `moved to ${options.from.toISOString()}`}`,
+        );
+      }
+    } finally {
+      await admin.close();
+    }
+  } else if (options.kafkaBrokers) {
     const groupId = names.group(options.group);
     const admin = new Kafka({
       clientId: "pin-cli-replay",
