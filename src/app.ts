@@ -5,6 +5,7 @@ import { createCatalogServices } from "./domain/catalog/catalog.services.js";
 import { createChessboardServices } from "./domain/chessboard/chessboard.services.js";
 import { createCrmServices } from "./domain/crm/crm.services.js";
 import { createDevStats, type DevStats } from "./domain/devstats/devstats.runtime.js";
+import { createDevStatsServices } from "./domain/devstats/devstats.services.js";
 import { seedDemoFunnel } from "./domain/devstats/seed/seed-demo-funnel.js";
 import type { ChatMessage } from "./domain/messenger/chat/chat-message.js";
 import { createMessengerServices } from "./domain/messenger/messenger.services.js";
@@ -57,7 +58,7 @@ export function createServices(
     chessboard: createChessboardServices(infra),
     catalog: createCatalogServices(infra, settings),
     chessboardLive: live.chessboard ?? null,
-    devstats,
+    devstats: devstats ? createDevStatsServices(devstats) : null,
     storefrontLimiter: createRateLimiter({ maxKeys: STOREFRONT_LIMITER_MAX_KEYS }),
     messenger: createMessengerServices(infra),
     notifications: createNotificationsServices(infra),

@@ -1,7 +1,7 @@
 import type { CatalogServices } from "../domain/catalog/catalog.services.js";
 import type { ChessboardServices } from "../domain/chessboard/chessboard.services.js";
 import type { CrmServices } from "../domain/crm/crm.services.js";
-import type { DevStats } from "../domain/devstats/devstats.runtime.js";
+import type { DevStatsServices } from "../domain/devstats/devstats.services.js";
 import type { ChatMessage } from "../domain/messenger/chat/chat-message.js";
 import type { MessengerServices } from "../domain/messenger/messenger.services.js";
 import type { InboxNotification } from "../domain/notifications/inbox/notification.js";
@@ -28,7 +28,7 @@ export interface ApiServices {
   /** The live grid hub fed by the broadcast consumer; null where the api role does not run it. */
   readonly chessboardLive: LiveHub | null;
   /** dev-stats analytics (ClickHouse); null when the process has no engine (decision 0107) */
-  readonly devstats: DevStats | null;
+  readonly devstats: DevStatsServices | null;
   /** Per-minute windows of anonymous storefront reads (lots, projectCards, catalogFilters), per address. */
   readonly storefrontLimiter: RateLimiter;
   readonly messenger: MessengerServices;

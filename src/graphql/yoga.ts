@@ -1,0 +1,192 @@
+import type { IncomingMessage } from "node:http";
+import type { ExecutionArgs, GraphQLSchema } from "graphql";
+import { GraphQLError } from "graphql";
+import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { bearerToken, TokenError, type TokenService, type VerifiedSession } from "../platform/auth/jwt.js";
+import { DomainError } from "../platform/errors/domain-error.js";
+import { type Counter, counter, histogram } from "../platform/metrics/registry.js";
+import type { ApiDeps, GraphQLContext } from "./context.js";
+import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
+import { armorPlugins } from "./security/armor.js";
+import { useDocumentDepthGuard } from "./security/document-depth.js";
+import { clientAddress, requestIdOf } from "./security/http-guard.js";
+import { useInputGuard } from "./security/input-guard.js";
+import { useNoInternalDetail } from "./security/no-internal-detail.js";
+import { operationLabels } from "./security/operation-label.js";
+import type { persistedOperationsPlugin } from "./security/persisted-operations.js";
+import { corsFor, type DeveloperTools, useNoIntrospection } from "./security/production.js";
+import type { RateLimiter } from "./security/rate-limiter.js";
+import { currentRequestScope } from "./security/request-scope.js";
+import { useSseLimits } from "./security/sse-limits.js";
+import type { createWsLimits } from "./security/ws-limits.js";
+import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
+
+export const GRAPHQL_PATH = "/graphql";
+
+export interface ServerContext {
+  readonly req?: IncomingMessage;
+  readonly connectionParams?: Record<string, unknown>;
+}
+
+export type ApiYoga = YogaServerInstance<ServerContext, GraphQLContext>;
+export type PersistedOperations = ReturnType<typeof persistedOperationsPlugin>;
+export type LiveLimits = ReturnType<typeof createWsLimits>;
+
+export interface ApiYogaOptions {
+  readonly deps: ApiDeps;
+  readonly schema: GraphQLSchema;
+  readonly tokens: TokenService;
+  readonly devTokens: boolean;
+  readonly tools: DeveloperTools;
+  readonly persisted: PersistedOperations;
+  readonly limiter: RateLimiter;
+  readonly live: LiveLimits;
+  readonly refused: Counter<"reason">;
+}
+
+/** The caller's verified session from an `Authorization` value; a bad token is a 401 GraphQLError. */
+export function sessionReader(
+  tokens: TokenService,
+): (authorization: string | null | undefined) => Promise<VerifiedSession | null> {
+  return async function sessionFrom(authorization) {
+    const token = bearerToken(authorization);
+    if (!token) return null;
+    try {
+      return await tokens.verifySession(token);
+    } catch (error) {
+      if (error instanceof TokenError) {
+        throw new GraphQLError(error.message, {
+          extensions: { code: "UNAUTHENTICATED", http: { status: 401 } },
+        });
+      }
+      throw error;
+    }
+  };
+}
+
+/**
+ * The one envelop HTTP and WebSocket share (`yoga.getEnveloped`): error masking, the context
+ * (auth, per-caller rate over HTTP), the security plugins and the operation metrics.
+ */
+export function createApiYoga(options: ApiYogaOptions): ApiYoga {
+  const { deps, tokens, tools, persisted, limiter, live, refused } = options;
+  const { settings } = deps;
+  const requests = counter(deps.metrics, "pin_graphql_operations_total", "GraphQL operations", [
+    "operation",
+    "field",
+    "result",
+  ]);
+  const duration = histogram(
+    deps.metrics,
+    "pin_graphql_operation_duration_seconds",
+    "GraphQL operation duration",
+    ["operation", "field"],
+  );
+  const knownOperations = new Set([...settings.graphqlOperationNames, ...persisted.operationNames]);
+  const sessionFrom = sessionReader(tokens);
+
+  return createYoga<ServerContext, GraphQLContext>({
+    schema: options.schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    logging: false,
+    // Never internal detail in a response (no originalError/stack even in development): logs have it.
+    maskedErrors: {
+      isDev: false,
+      maskError(error, message) {
+        const original = (error as GraphQLError).originalError;
+        // By name, not instanceof: under vitest src/ gets graphql's .mjs build while the executor
+        // and Pothos get the .js one, so instanceof masked every deliberate GraphQLError in tests.
+        const isGraphQLError = (e: unknown) => e instanceof Error && e.name === "GraphQLError";
+        if (isGraphQLError(error) && (!original || isGraphQLError(original))) return error as GraphQLError;
+        // An expected failure on a field without typed error results (e.g. the auth scope of a
+        // connection field) keeps its stable code instead of becoming "Unexpected error.".
+        if (original instanceof DomainError) {
+          const gqlError = error as GraphQLError;
+          return new GraphQLError(original.message, {
+            nodes: gqlError.nodes,
+            path: gqlError.path,
+            extensions: { code: original.code, category: original.category },
+          });
+        }
+        deps.log.error({ err: original ?? error }, "unexpected error in resolver");
+        return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
+      },
+    },
+    graphiql: !tools.graphiql ? false : options.devTokens ? () => devGraphiqlOptions(tokens) : true,
+    // The GraphiQL page inlines its bundle and editor workers: no CDN (src/graphql/graphiql.ts).
+    renderGraphiQL,
+    landingPage: false,
+    // Bodies are bounded before yoga sees them (httpRefusal: JSON with a Content-Length ≤
+    // LIMITS.maxBodyBytes, chunked refused, and Node reads no more than that length), so yoga's
+    // own 25 MB limiter — a TransformStream and a second Request per call — only cost time (0200).
+    maxRequestBodySize: false,
+    cors: corsFor(settings),
+    context: async ({ request, connectionParams, req }): Promise<GraphQLContext> => {
+      const header =
+        typeof connectionParams?.authorization === "string"
+          ? connectionParams.authorization
+          : request?.headers.get("authorization");
+      const session = await sessionFrom(header);
+      const viewer = session?.viewer ?? null;
+      // Over HTTP every request counts against its caller (graphql-ws counts per operation).
+      if (req && !connectionParams) {
+        const key = viewer ? `user:${viewer.userId}` : `anon:${clientAddress(req, settings)}`;
+        const limit = viewer ? settings.rateLimitUserPerMinute : settings.rateLimitAnonymousPerMinute;
+        const scope = currentRequestScope();
+        if (scope) scope.rateKey = key;
+        const taken = limiter.take(key, limit);
+        if (!taken.ok) {
+          refused.inc({ reason: viewer ? "rate_user" : "rate_anonymous" });
+          throw new GraphQLError("Too many requests; slow down", {
+            extensions: {
+              code: "RATE_LIMITED",
+              http: { status: 429, headers: { "retry-after": String(taken.retryAfterSeconds) } },
+            },
+          });
+        }
+      }
+      const requestId = requestIdOf(request?.headers.get("x-request-id"));
+      return {
+        viewer,
+        deps,
+        requestId,
+        clientAddress: req ? clientAddress(req, settings) : null,
+        transport: connectionParams ? "ws" : "http",
+        tokenExpiresAtMs: session?.expiresAtMs ?? null,
+        log: deps.log.child({ requestId, userId: viewer?.userId }),
+      };
+    },
+    // GraphQL-over-HTTP persisted documents send `documentId` (yoga refuses unknown parameters).
+    extraParamNames: ["documentId"],
+    plugins: [
+      // Before anything parses: a deeply nested document overflows graphql-js' recursive parser.
+      useDocumentDepthGuard(),
+      ...(persisted.plugin ? [persisted.plugin] : []),
+      ...armorPlugins(),
+      useInputGuard(),
+      useNoInternalDetail(),
+      ...(tools.introspection ? [] : [useNoIntrospection()]),
+      // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
+      useSharedSubscriptionExecution(),
+      {
+        onExecute({ args }: { args: ExecutionArgs }) {
+          const labels = operationLabels(knownOperations, args.document, args.operationName);
+          const end = duration.startTimer(labels);
+          return {
+            onExecuteDone({ result }: { result: unknown }) {
+              end();
+              const failed =
+                typeof result === "object" &&
+                result !== null &&
+                "errors" in result &&
+                Array.isArray(result.errors);
+              requests.inc({ ...labels, result: failed ? "error" : "ok" });
+            },
+          };
+        },
+      } as Plugin,
+      // Last: it wraps the subscribe function the plugins above settled on.
+      useSseLimits(live),
+    ],
+  });
+}
