@@ -51,7 +51,7 @@ function adminOf(brokers: string) {
     clientId: "pin-faults-cluster",
     brokers: brokers.split(","),
     logLevel: logLevel.NOTHING,
-    // Under a loaded 2-core machine (load 30–40) a 1 s connect timed out now and then (decision 0371).
+    // Under a loaded 2-core machine (load 30–40) a 1 s connect timed out now and then.
     connectionTimeout: 3_000,
     requestTimeout: 5_000,
     retry: { retries: 2 },
