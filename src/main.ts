@@ -23,6 +23,18 @@ async function main(): Promise<void> {
       JSON.stringify({ level: 50, msg: "unhandled Kafka client rejection ignored", err: String(reason) }),
     );
   });
+  // The same for an exception a Kafka client throws from a socket or timer callback; anything else
+  // (a non-Kafka rejection re-thrown above included) ends the process as Node would.
+  process.on("uncaughtException", (error, origin) => {
+    if (isKafkaClientError(error)) {
+      console.error(
+        JSON.stringify({ level: 50, msg: "uncaught Kafka client error ignored", origin, err: String(error) }),
+      );
+      return;
+    }
+    console.error("PIN stopped on an uncaught error:", error);
+    process.exit(1);
+  });
   const app = await startApp(settings);
   if (app.url) {
     const base = app.url.replace(/\/graphql$/, "");

@@ -51,10 +51,29 @@ function adminOf(brokers: string) {
     clientId: "pin-faults-cluster",
     brokers: brokers.split(","),
     logLevel: logLevel.NOTHING,
-    connectionTimeout: 1_000,
+    // Under a loaded 2-core machine (load 30–40) a 1 s connect timed out now and then.
+    connectionTimeout: 3_000,
     requestTimeout: 5_000,
     retry: { retries: 2 },
   }).admin();
+}
+
+const ATTEMPTS = 5;
+const ATTEMPT_PAUSE_MS = 1_000;
+
+/** `withAdmin`, tried again on a failure (a connect timeout of a loaded machine, a node going away) */
+export async function withAdminRetried<T>(
+  brokers: string | (() => string),
+  fn: (admin: ReturnType<typeof adminOf>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withAdmin(typeof brokers === "string" ? brokers : brokers(), fn);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, ATTEMPT_PAUSE_MS));
+    }
+  }
 }
 
 export async function withAdmin<T>(
@@ -147,7 +166,7 @@ export async function startKafkaCluster(dir: string, size = 3): Promise<KafkaClu
       return cluster.leaderOf("__consumer_offsets", offsetsPartitionOf(groupId));
     },
     async leaderOf(topic, partition) {
-      return withAdmin(live(), async (admin) => {
+      return withAdminRetried(live, async (admin) => {
         const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
         return topics[0]?.partitions.find((p) => p.partitionId === partition)?.leader ?? -1;
       });

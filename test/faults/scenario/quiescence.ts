@@ -1,4 +1,4 @@
-import { Kafka, logLevel } from "kafkajs";
+import { AssignerProtocol, Kafka, logLevel } from "kafkajs";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 
 /**
@@ -61,6 +61,53 @@ export async function consumerLag(brokers: string): Promise<number> {
       }
     }
     return Number(lag);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
+ * Where the lag is, for a failed quiescence: per group and partition the committed offset, the
+ * end, and which member (client id, host) holds the partition now — "no member" points at an
+ * empty group, a member holding it at a consumer that stopped fetching.
+ */
+export async function lagReport(brokers: string): Promise<string[]> {
+  const admin = new Kafka({
+    clientId: "pin-faults-lag",
+    brokers: brokers.split(","),
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.listGroups();
+    const ids = groups.map((g) => g.groupId).filter((g) => !g.startsWith(BROADCAST_PREFIX));
+    const described = await admin.describeGroups(ids);
+    const holders = new Map<string, string>();
+    for (const g of described.groups)
+      for (const m of g.members) {
+        const assignment =
+          m.memberAssignment.length > 0 ? AssignerProtocol.MemberAssignment.decode(m.memberAssignment) : null;
+        for (const [topic, parts] of Object.entries(assignment?.assignment ?? {}))
+          for (const p of parts) holders.set(`${g.groupId}/${topic}:${p}`, `${m.clientId}@${m.clientHost}`);
+      }
+    const lines: string[] = [];
+    for (const g of described.groups) {
+      const committed = await admin.fetchOffsets({ groupId: g.groupId });
+      for (const { topic, partitions } of committed) {
+        const ends = new Map(
+          (await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, BigInt(p.high)]),
+        );
+        for (const p of partitions) {
+          const at = BigInt(p.offset);
+          const end = ends.get(p.partition) ?? 0n;
+          if (end > 0n && at < end)
+            lines.push(
+              `${g.groupId} (${g.state}, ${g.members.length} members) ${topic}[${p.partition}] committed ${p.offset} end ${end} lag ${end - (at < 0n ? 0n : at)} held by ${holders.get(`${g.groupId}/${topic}:${p.partition}`) ?? "no member"}`,
+            );
+        }
+      }
+    }
+    return lines;
   } finally {
     await admin.disconnect();
   }

@@ -3,7 +3,7 @@ import type { FaultRig } from "../rig/fault-rig.js";
 import { type RoleProcess, startPinRoles, stopPinRoles } from "../rig/pin-roles.js";
 import { type ApiClient, createApiClient } from "./api-client.js";
 import { createPrng, type Prng } from "./prng.js";
-import { waitForQuiescence } from "./quiescence.js";
+import { lagReport, waitForQuiescence } from "./quiescence.js";
 import { type Verdict, verify } from "./verify.js";
 import { createLedger, type Ledger, runWorkload } from "./workload.js";
 import { createWorld, type World } from "./world.js";
@@ -137,6 +137,11 @@ export async function runPhase(
   const streamMs = Date.now() - started;
   const drained = await waitForQuiescence(db, rig.kafka.brokers, options.quiescenceTimeoutMs);
   const drainedAt = Date.now();
+  if (!drained.quiet)
+    for (const line of await lagReport(rig.kafka.brokers).catch((e: unknown) => [
+      `lag report failed: ${String(e)}`,
+    ]))
+      console.log(`[faults]   lag: ${line}`);
   // The funnel's ClickHouse sink writes on its own timer after the offsets it covers.
   await new Promise((r) => setTimeout(r, 1_000));
   const verdict = await verify({

@@ -25,6 +25,7 @@ import { HEADER } from "../envelope.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
+import { CommitStalledError, watchCommits } from "./commit-watch.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
 import { classifyKafkaError } from "./kafka-errors.js";
@@ -43,6 +44,8 @@ const PING_TIMEOUT_MS = 2_000;
 /** A lower bound of one record size on the wire, to turn maxMessages into fetch minBytes */
 const MIN_RECORD_BYTES = 64;
 const HEARTBEAT_EVERY_MS = 2_000;
+/** A done offset uncommitted this long with no rejoin: the consumer is replaced (decision 0370) */
+const COMMIT_STALL_MS = 15_000;
 /**
  * Fetch sizes of a pipelined consumer (decision 0217): a partition's fetch holds a few batches
  * (≈ 3,000–4,000 booking events of ≈ 1 KiB), so the next batch can be prepared while one is
@@ -229,10 +232,16 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     // Backoff state belongs to the partition holder: forgotten at every rebalance.
     const failures = new Map<string, number>();
     const resumeTimers = new Map<string, NodeJS.Timeout>();
+    // Commits that keep failing with no rejoin: kafkajs' offset manager holds a stale coordinator.
+    const commits = watchCommits({
+      stallMs: COMMIT_STALL_MS,
+      onStall: (stall) => supervised.restart(new CommitStalledError(stall)),
+    });
     const clearBackoff = () => {
       for (const t of resumeTimers.values()) clearTimeout(t);
       resumeTimers.clear();
       failures.clear();
+      commits.reset();
     };
 
     // Through the batch's own commit: consumer.commitOffsets is silently dropped once stop() has
@@ -244,7 +253,14 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       offset: string,
     ) {
       const next = (BigInt(offset) + 1n).toString();
-      await commitBatch({ topics: [{ topic, partitions: [{ partition, offset: next }] }] });
+      const tp = `${topic}:${partition}`;
+      try {
+        await commitBatch({ topics: [{ topic, partitions: [{ partition, offset: next }] }] });
+      } catch (error) {
+        commits.failed(tp, error);
+        throw error;
+      }
+      commits.committed(tp);
     }
 
     // A fresh kafkajs consumer at every (re)start, kept alive by the supervisor (decision 0320).

@@ -10,6 +10,11 @@ import { classifyKafkaError } from "./kafka-errors.js";
 /** kafkajs never restarts a consumer of ours by itself: every crash path comes through here. */
 export const NEVER_RESTART_BY_ITSELF = { retries: 5, restartOnFailure: async () => false } as const;
 const RESTART_BACKOFF: Backoff = { minMs: 500, maxMs: 10_000 };
+/**
+ * A consumer being replaced is given this long to leave its group: a kafkajs runner stuck in a
+ * rejoin never finishes its disconnect, and the fresh consumer must not wait for it (decision 0370).
+ */
+export const DISCONNECT_TIMEOUT_MS = 15_000;
 
 export interface SupervisedConsumerSpec {
   /** Bounded metric label: a consumer group of ours, or a broadcast's name */
@@ -35,6 +40,11 @@ export interface SupervisedConsumer {
   /** The live kafkajs consumer (replaced at every restart) */
   current(): Consumer | null;
   status(): RunnerStatus;
+  /**
+   * Replaces the live consumer with a fresh one, the way a crash does (logged, counted, after the
+   * backoff): for a consumer that kafkajs keeps running but that no longer serves its group.
+   */
+  restart(reason: Error): void;
 }
 
 /**
@@ -56,6 +66,7 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
   let current: Consumer | null = null;
   let stopped = false;
   let loop: Promise<void> | null = null;
+  let restartCurrent: (reason: Error) => void = () => {};
   let signalStop: () => void = () => {};
   let stopping = new Promise<null>((resolve) => {
     signalStop = () => resolve(null);
@@ -71,7 +82,29 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
     const crash = new Promise<unknown>((resolve) => {
       crashed = resolve;
     });
-    kc.on(kc.events.GROUP_JOIN, () => joined());
+    restartCurrent = (reason) => crashed(reason);
+    kc.on(kc.events.GROUP_JOIN, (event) => {
+      const { memberId, isLeader, memberAssignment, duration } = event.payload;
+      const partitions = Object.values(memberAssignment).reduce((n, ps) => n + ps.length, 0);
+      spec.log.info(
+        {
+          runner: spec.name,
+          memberId,
+          isLeader,
+          partitions,
+          assignment: memberAssignment,
+          durationMs: duration,
+        },
+        "kafka consumer joined its group",
+      );
+      joined();
+    });
+    kc.on(kc.events.REBALANCING, (event) =>
+      spec.log.info(
+        { runner: spec.name, memberId: event.payload.memberId },
+        "kafka consumer group rebalancing",
+      ),
+    );
     kc.on(kc.events.CRASH, (event) => crashed(event.payload.error ?? new Error("kafkajs consumer crashed")));
     await spec.setUp(kc);
     const beforeJoin = await Promise.race([join, crash, stopping]);
@@ -84,6 +117,21 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
     const whileRunning = await Promise.race([crash, stopping]);
     if (stopped) return;
     throw whileRunning;
+  }
+
+  /** Never throws, never waits longer than DISCONNECT_TIMEOUT_MS */
+  async function disconnect(kc: Consumer): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), DISCONNECT_TIMEOUT_MS);
+    });
+    const outcome = await Promise.race([kc.disconnect().catch(() => "failed" as const), gaveUp]);
+    clearTimeout(timer);
+    if (outcome === "timeout")
+      spec.log.warn(
+        { runner: spec.name, timeoutMs: DISCONNECT_TIMEOUT_MS },
+        "kafka consumer did not disconnect in time; a fresh one follows anyway",
+      );
   }
 
   async function supervise(joinedOnce: () => void, fatal: (e: Error) => void): Promise<void> {
@@ -102,7 +150,7 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
         if (stopped) break;
         const verdict = classifyKafkaError(error);
         if (verdict.kind === "configuration" && !spec.broker.connected) {
-          await kc.disconnect().catch(() => {});
+          await disconnect(kc);
           status = "stopped";
           fatal(new ConfigError(verdict.setting, verdict.reason));
           return;
@@ -116,11 +164,11 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
         if (verdict.kind === "unexpected") spec.log.error(entry, message);
         else spec.log.warn(entry, message);
         spec.onRestart?.();
-        await kc.disconnect().catch(() => {});
+        await disconnect(kc);
         await sleeper.sleep(delayMs);
       }
     }
-    await current?.disconnect().catch(() => {});
+    if (current) await disconnect(current);
   }
 
   return {
@@ -143,7 +191,7 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
       signalStop();
       sleeper.wake();
       // A consumer still connecting or joining is disconnected now rather than at its next step.
-      await current?.disconnect().catch(() => {});
+      if (current) await disconnect(current);
       await loop;
       loop = null;
       current = null;
@@ -151,5 +199,6 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
     },
     current: () => current,
     status: () => status,
+    restart: (reason) => restartCurrent(reason),
   };
 }
