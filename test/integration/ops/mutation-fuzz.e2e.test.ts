@@ -45,7 +45,7 @@ const MAY_SUCCEED_ELSEWHERE = new Set([
 ]);
 /**
  * saveSearch may succeed — a user's own saved search (decision 0364) — but only on a well-formed
- * name (1..100 characters): any other success is a finding, and its filter is re-checked by the
+ * name (1..100 characters once trimmed, as the service counts): any other success is a finding, and its filter is re-checked by the
  * malformed cases below. deleteSavedSearch is not here: the fuzz's ids are never a saved search of
  * the caller, so a success is a finding.
  */
@@ -54,7 +54,7 @@ const successAllowed = (name: string, variables: Record<string, unknown>): boole
   (name === "saveSearch" &&
     typeof variables.name === "string" &&
     variables.name.trim().length >= 1 &&
-    variables.name.length <= 100);
+    variables.name.trim().length <= 100);
 /** Malformed saved searches (each bound of the name and of LotFilter): always a typed error. */
 const MALFORMED_SAVED_SEARCHES: Array<Record<string, unknown>> = [
   { name: "", filter: {} },
