@@ -8,7 +8,10 @@ import { type App, startApp } from "../../src/app.js";
 import { runSavedSearchAlertBatch } from "../../src/domain/catalog/saved-searches/saved-search-alerts.js";
 import { bulkSeedWithSearchVariety } from "../../src/domain/catalog/seed/search-variety.js";
 import { seedSyntheticCards } from "../../src/domain/catalog/seed/synthetic-cards.js";
+import { validateLotFilter, withTypoTolerance } from "../../src/domain/catalog/storefront/lot-filter.js";
+import { lotsPageSql } from "../../src/domain/catalog/storefront/lots-page.js";
 import { detectTypoSearch } from "../../src/domain/catalog/storefront/search-capability.js";
+import { withTypoFallback } from "../../src/domain/catalog/storefront/typo-fallback.js";
 import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
 import { createTokenService } from "../../src/platform/auth/jwt.js";
 import { systemClock } from "../../src/platform/clock/clock.js";
@@ -58,9 +61,13 @@ const SERIES: Record<string, (i: number) => Request> = {
     query: LOTS,
     variables: { f: { q: "двухкомнатная квартира" }, s: "RELEVANCE" },
   }),
-  "lots q with a typo, RELEVANCE": (i) => ({
+  "lots q with a typo, broad (a project word alone, ~12k matches), RELEVANCE": (i) => ({
     query: LOTS,
     variables: { f: { q: `${TYPOS[i % 8]}` }, s: "RELEVANCE" },
+  }),
+  "lots q with a typo + project number (selective), RELEVANCE": (i) => ({
+    query: LOTS,
+    variables: { f: { q: `${TYPOS[i % 8]} ${i % 1000}` }, s: "RELEVANCE" },
   }),
   "lots q + city + rooms + class, PRICE_ASC": (i) => ({
     query: LOTS,
@@ -99,6 +106,89 @@ const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
+
+/**
+ * Before/after of decision 0440 in the same run, the statements bare on the API's Prisma client,
+ * the two sides alternating request by request (so the host's load weighs on both alike):
+ * - typo: before = the full-text probe, then the page with the trigram OR over every card's text
+ *   (decision 0361's read path); after = probe + vocabulary correction in one statement, then the
+ *   page with the corrected full text;
+ * - selective q with a number: before = probe + page; after = the page alone (nothing to correct).
+ */
+async function sqlPairs(db: App["db"]): Promise<BenchResult[]> {
+  const probe = (text: string) => db.$queryRaw`SELECT EXISTS (SELECT 1 FROM catalog.property_object_cards
+    WHERE status = 'Published' AND search_document @@ websearch_to_tsquery('russian', ${text})) AS hit`;
+  const pairs: Record<
+    string,
+    { before: (i: number) => Promise<unknown>; after: (i: number) => Promise<unknown> }
+  > = {
+    "q with a typo + project number": {
+      before: async (i) => {
+        const f = validateLotFilter({ q: `${TYPOS[i % 8]} ${i % 1000}` });
+        await probe(f.search!.text);
+        return db.$queryRaw(lotsPageSql(withTypoTolerance(f, true), "RELEVANCE", null, 21));
+      },
+      after: async (i) => {
+        const f = await withTypoFallback(db, validateLotFilter({ q: `${TYPOS[i % 8]} ${i % 1000}` }), true);
+        return db.$queryRaw(lotsPageSql(f, "RELEVANCE", null, 21));
+      },
+    },
+    "q with a typo, broad (a project word alone)": {
+      before: async (i) => {
+        const f = validateLotFilter({ q: TYPOS[i % 8] });
+        await probe(f.search!.text);
+        return db.$queryRaw(lotsPageSql(withTypoTolerance(f, true), "RELEVANCE", null, 21));
+      },
+      after: async (i) => {
+        const f = await withTypoFallback(db, validateLotFilter({ q: TYPOS[i % 8] }), true);
+        return db.$queryRaw(lotsPageSql(f, "RELEVANCE", null, 21));
+      },
+    },
+    "selective q (project word + number)": {
+      before: async (i) => {
+        const f = validateLotFilter({ q: `${WORDS[i % 8]} ${i % 1000}` });
+        await probe(f.search!.text);
+        return db.$queryRaw(lotsPageSql(f, "RELEVANCE", null, 21));
+      },
+      after: async (i) => {
+        const f = await withTypoFallback(db, validateLotFilter({ q: `${WORDS[i % 8]} ${i % 1000}` }), true);
+        return db.$queryRaw(lotsPageSql(f, "RELEVANCE", null, 21));
+      },
+    },
+  };
+  const results: BenchResult[] = [];
+  for (const [name, pair] of Object.entries(pairs)) {
+    const before: number[] = [];
+    const after: number[] = [];
+    const rounds = Math.max(10, Math.floor(ITERATIONS / 2));
+    for (let i = 0; i < rounds + 5; i++) {
+      // alternate which side goes first; the first 5 rounds warm up
+      const sides: Array<[(i: number) => Promise<unknown>, number[]]> = [
+        [pair.before, before],
+        [pair.after, after],
+      ];
+      if (i % 2 === 1) sides.reverse();
+      for (const [fn, xs] of sides) {
+        const t0 = performance.now();
+        await fn(i);
+        if (i >= 5) xs.push(performance.now() - t0);
+      }
+    }
+    for (const p of [50, 99]) {
+      const b = percentile(before, p);
+      const a = percentile(after, p);
+      results.push({
+        name: `SQL pair, ${name}: after (0440) vs before p${p}, ${CARDS} cards, bare statements`,
+        value: a,
+        unit: "ms",
+        baseline: b,
+        ratio: a / b,
+        note: `${rounds} alternating pairs`,
+      });
+    }
+  }
+  return results;
+}
 
 export async function runStorefrontSearchBenchmark(): Promise<BenchResult[]> {
   const name = `bench_catalog_search_${Date.now().toString(36)}`;
@@ -169,6 +259,8 @@ export async function runStorefrontSearchBenchmark(): Promise<BenchResult[]> {
         ...(isSearch ? { target: SEARCH_P99_TARGET_MS, note: "target: p99 ≤ 50 ms" } : {}),
       });
     }
+
+    results.push(...(await sqlPairs(db)));
 
     // Saved-search alerts: 10,000 searches of 1,000 users (10 each), a 1,000-lot price drop.
     await app.db.$executeRaw`

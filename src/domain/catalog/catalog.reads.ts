@@ -18,12 +18,12 @@ import { readRebuildJob } from "./rebuild/projection-rebuild-jobs.js";
 import { readCatalogFilters } from "./storefront/catalog-facets.js";
 import type { BoundingBox } from "./storefront/geo.js";
 import { readLotClusters } from "./storefront/lot-clusters.js";
-import { type LotFilter, validateLotFilter, withTypoTolerance } from "./storefront/lot-filter.js";
+import { type LotFilter, validateLotFilter } from "./storefront/lot-filter.js";
 import { type LotSort, readLotsPage } from "./storefront/lots-page.js";
 import { type ProjectCardFilter, readProjectCard, readProjectCardsPage } from "./storefront/project-cards.js";
 import { createStorefrontSearchObserver } from "./storefront/search-capability.js";
 import { readSearchFacets } from "./storefront/search-facets.js";
-import { fullTextHitSql } from "./storefront/search-query.js";
+import { withTypoFallback } from "./storefront/typo-fallback.js";
 
 export type { ProjectCardFilter } from "./storefront/project-cards.js";
 
@@ -39,10 +39,9 @@ export function createCatalogReads(db: Db, deps: { log?: Logger; metrics?: Regis
     if (f.search) search.used("q");
     if (f.bbox) search.used("bbox");
     if (f.near) search.used("near");
-    if (!f.search || !(await search.typoTolerant())) return f;
-    // Typos are a fallback: only when the full text finds nothing (decision 0361).
-    const [row] = await db.$queryRaw<Array<{ hit: boolean }>>(fullTextHitSql(f.search));
-    return withTypoTolerance(f, row?.hit !== true);
+    if (!f.search?.fixable.length) return f;
+    // Typos are a fallback: only when the full text finds nothing (decisions 0361, 0440).
+    return withTypoFallback(db, f, await search.typoTolerant());
   };
   return {
     /** The lots feed: Published only, filtered, sorted, keyset-paged (forward). */

@@ -13,6 +13,7 @@ import {
   withTypoTolerance,
 } from "../../../src/domain/catalog/storefront/lot-filter.js";
 import { type LotSort, lotsPageSql } from "../../../src/domain/catalog/storefront/lots-page.js";
+import { typoCorrectionSql, withTypoFallback } from "../../../src/domain/catalog/storefront/typo-fallback.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { describeWithService } from "../../support/services.js";
@@ -71,6 +72,43 @@ const CASES: Array<[string, LotFilter, LotSort]> = [
   ],
 ];
 
+/**
+ * Every pair of the feed's filters (the new ones and today's: region/city/project/developer/rooms/
+ * price/area/delivery/kind/type), q (selective), bbox and near among them, each under the sort it
+ * implies (RELEVANCE with q, DISTANCE with near, else PRICE_ASC), and q + bbox + near together.
+ */
+const SINGLE: Array<[string, LotFilter]> = [
+  ["q", { q: "ЖК Солнечный 840" }],
+  ["bbox", { bbox: { south: 55.5, west: 37.2, north: 55.7, east: 37.5 } }],
+  ["near", { near: { ...MOSCOW, radiusKm: 5 } }],
+  ["city", { cityIds: [101] }],
+  ["region", { regionIds: [1] }],
+  ["project", { projectIds: ["9f5c4e1e-0000-4000-8000-000000000002"] }],
+  ["developer", { developerIds: ["9f5c4e1e-0000-4000-8000-000000000001"] }],
+  ["rooms", { rooms: [2] }],
+  ["price", { priceMin: "3000000", priceMax: "8000000" }],
+  ["area", { areaMin: "40", areaMax: "60" }],
+  ["deliveryBy", { deliveryBy: new Date("2027-06-30") }],
+  ["kind", { kinds: ["ResidentialComplex"] }],
+  ["type", { types: ["Apartment"] }],
+  ["floor range", { floorMin: 18, floorMax: 19 }],
+  ["not first/last", { notFirstFloor: true, notLastFloor: true }],
+  ["class", { propertyClasses: ["Elite"] }],
+  ["construction", { constructionStatuses: ["Planned"] }],
+  ["quarter", { deliveryByQuarter: { year: 2027, quarter: 1 } }],
+  ["readiness", { readinessMin: 99 }],
+  ["distance minutes", { distanceMinutesMax: 1 }],
+  ["price per metre", { pricePerMeterMin: "400000", pricePerMeterMax: "500000" }],
+];
+const sortFor = (f: LotFilter): LotSort => (f.q ? "RELEVANCE" : f.near ? "DISTANCE" : "PRICE_ASC");
+const PAIRS: Array<[string, LotFilter, LotSort]> = SINGLE.flatMap(([a, fa], i) =>
+  SINGLE.slice(i + 1).map(([b, fb]): [string, LotFilter, LotSort] => {
+    const f = { ...fa, ...fb };
+    return [`${a} + ${b}`, f, sortFor(f)];
+  }),
+);
+PAIRS.push(["q + bbox + near", { ...SINGLE[0]![1], ...SINGLE[1]![1], ...SINGLE[2]![1] }, "RELEVANCE"]);
+
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
@@ -103,7 +141,7 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
         now: new Date("2026-01-01T00:00:00Z"),
       }),
     );
-  }, 400_000);
+  }, 900_000);
 
   afterAll(async () => {
     await t?.stop();
@@ -117,14 +155,41 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
     expect(onCards.map((s) => s["Node Type"])).not.toContain("Seq Scan");
   });
 
-  it("map clusters of a viewport at zoom 10: an index plan (geo or the filter's index)", async () => {
-    const f = validateLotFilter({ rooms: [1, 2] });
-    const steps = await plan(
-      t.db,
-      lotClustersSql(f, { south: 55.6, west: 37.3, north: 55.9, east: 37.9 }, 10, 1001),
-    );
+  it.each(PAIRS)("%s: an index plan, no sequential scan of the cards", async (_name, filter, sort) => {
+    const steps = await plan(t.db, lotsPageSql(validateLotFilter(filter), sort, null, 21));
     const onCards = steps.filter((s) => s["Relation Name"] === "property_object_cards");
     expect(onCards.length).toBeGreaterThan(0);
     expect(onCards.map((s) => s["Node Type"])).not.toContain("Seq Scan");
+  });
+
+  it("a typo as the read path runs it (vocabulary correction, decision 0440): the vocabulary's index, then the full-text index", async () => {
+    const f = await withTypoFallback(t.db, validateLotFilter({ q: "Солнчный 840", cityIds: [101] }), true);
+    expect(f.search?.corrected).toContain("солнечный");
+    const steps = await plan(t.db, lotsPageSql(f, "RELEVANCE", null, 21));
+    expect(steps.map((s) => s["Index Name"])).toContain("lots_search_document_idx");
+    expect(
+      steps.filter((s) => s["Relation Name"] === "property_object_cards").map((s) => s["Node Type"]),
+    ).not.toContain("Seq Scan");
+    const correction = await plan(t.db, typoCorrectionSql(validateLotFilter({ q: "Солнчный" }).search!));
+    expect(
+      correction.filter((s) => s["Relation Name"] === "property_object_cards").map((s) => s["Node Type"]),
+    ).not.toContain("Seq Scan");
+  });
+
+  it("map clusters of a viewport at zoom 10: an index plan (geo or the filter's index)", async () => {
+    for (const filter of [
+      { rooms: [1, 2] },
+      { q: "ЖК Солнечный 840" },
+      { near: { ...MOSCOW, radiusKm: 5 } },
+    ]) {
+      const f = validateLotFilter(filter);
+      const steps = await plan(
+        t.db,
+        lotClustersSql(f, { south: 55.6, west: 37.3, north: 55.9, east: 37.9 }, 10, 1001),
+      );
+      const onCards = steps.filter((s) => s["Relation Name"] === "property_object_cards");
+      expect(onCards.length).toBeGreaterThan(0);
+      expect(onCards.map((s) => s["Node Type"])).not.toContain("Seq Scan");
+    }
   });
 });

@@ -125,6 +125,35 @@ describeWithService("postgres", "storefront search: full text, map, new filters 
       expect(typoTolerant).toBe(true);
     });
 
+    it("a typo beside a number or a short word is corrected, the rest kept exact: «Красногорк 2-комн.», «жк Севернй парк»", async () => {
+      expect(await ids({ q: "Красногорк 2-комн." })).toEqual(
+        idsOf(lots.filter((l) => l.project === SOLNECHNY && l.rooms === 2)),
+      );
+      expect(await ids({ q: "жк Севернй парк" })).toEqual(idsOf(lots.filter((l) => l.project === SEVERNY)));
+      // RELEVANCE over a corrected query pages like any other
+      const walked = await walk({ q: "Солнечнй" }, "RELEVANCE", 5);
+      expect(sorted(walked.map((n) => n.id))).toEqual(idsOf(lots.filter((l) => l.project === SOLNECHNY)));
+      // a word nothing resembles finds nothing (never «everything»)
+      expect(await ids({ q: "Солнечнй Щщщъъъ" })).toEqual([]);
+    });
+
+    it("the vocabulary follows the cards: a project renamed in place is typo-searchable at once (statement trigger)", async () => {
+      const lot = lots.find((l) => l.project === NEVSKY)!;
+      const [before] = await t.db.$queryRaw<Array<{ project_name: string }>>`
+        SELECT project_name FROM catalog.property_object_cards WHERE id = ${lot.id}::uuid`;
+      try {
+        await t.db.$executeRaw`
+          UPDATE catalog.property_object_cards SET project_name = 'Изумрудный квартал' WHERE id = ${lot.id}::uuid`;
+        const [known] = await t.db.$queryRaw<Array<{ n: bigint }>>`
+          SELECT count(*) AS n FROM catalog.search_words WHERE word IN ('изумрудный', 'квартал')`;
+        expect(Number(known?.n)).toBe(2);
+        expect(await ids({ q: "Изумрудны квартл" })).toEqual([lot.id]);
+      } finally {
+        await t.db.$executeRaw`
+          UPDATE catalog.property_object_cards SET project_name = ${before!.project_name} WHERE id = ${lot.id}::uuid`;
+      }
+    });
+
     it("RELEVANCE ranks a title hit above an address-only hit, pages with cursors, and needs q", async () => {
       // «Невский» is the project name (weight A) of Nevsky and in no other card; every lot is a «Квартира».
       const page = await walk({ q: "квартира Невский" }, "RELEVANCE", 5);

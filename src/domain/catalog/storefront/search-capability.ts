@@ -4,7 +4,8 @@ import { counter, gauge, type Registry } from "../../../platform/metrics/registr
 
 /**
  * Whether typo-tolerant (trigram) search works on this server (decision 0361): pg_trgm must be
- * installed AND produce trigrams for Cyrillic — with a C ctype (the embedded PostgreSQL is
+ * installed (with its indexes: the cards' text for the alert worker, the vocabulary for the
+ * read path's corrections, decision 0440) AND produce trigrams for Cyrillic — with a C ctype (the embedded PostgreSQL is
  * initialised --locale=C) pg_trgm drops every non-ASCII letter, so show_trgm('жк') is empty and
  * the trigram path would match nothing. Checked once per process; without it the search is full
  * text only (stemming still works: the documents are folded by catalog.search_fold).
@@ -12,7 +13,8 @@ import { counter, gauge, type Registry } from "../../../platform/metrics/registr
 export async function detectTypoSearch(db: Db): Promise<boolean> {
   const [ext] = await db.$queryRaw<Array<{ ok: boolean }>>`
     SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm')
-       AND EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = 'catalog' AND indexname = 'lots_search_trgm_idx') AS ok`;
+       AND EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = 'catalog' AND indexname = 'lots_search_trgm_idx')
+       AND EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = 'catalog' AND indexname = 'search_words_trgm_idx') AS ok`;
   if (!ext?.ok) return false;
   const [trgm] = await db.$queryRaw<Array<{ ok: boolean }>>`SELECT cardinality(show_trgm('жк')) > 0 AS ok`;
   return trgm?.ok === true;

@@ -6,9 +6,12 @@
  * embedded PostgreSQL runs with --locale=C, where lower() leaves Cyrillic alone).
  *
  * Matching: the Russian full-text configuration (stemming: «Красногорске» finds «Красногорск»)
- * over the weighted search_document, OR — when pg_trgm works on this server (decision 0361) —
- * every word of the query similar (word_similarity ≥ pg_trgm.word_similarity_threshold, 0.6) to the
- * folded search_text, which forgives a typo («Красногорк»). Both are served by GIN indexes.
+ * over the weighted search_document (GIN). Typos (decision 0440, revising the read path of 0361):
+ * when the full text finds nothing and pg_trgm works on this server, the query's words are
+ * corrected against the vocabulary of the cards' words (catalog.search_words, a few thousand rows,
+ * trigram GIN) and the corrected query is matched by the same full-text index — the cards are never
+ * trigram-scanned on a request. The alert worker keeps the trigram OR over one batch of lots
+ * (`typoTolerant`), where it is cheap.
  */
 import { Prisma } from "../../../generated/prisma/client.js";
 import { invalidFilter } from "../catalog.errors.js";
@@ -25,6 +28,19 @@ export interface SearchQuery {
   readonly words: readonly string[];
   /** Whether the trigram path is used (set from the server's capability, not by the caller) */
   readonly typoTolerant: boolean;
+  /**
+   * Letter-only words (≥ 3 letters, at most QUERY_WORDS_MAX) the typo fallback may correct against
+   * the vocabulary; numbers and short words are kept exact (`kept`). Empty when q uses websearch
+   * syntax (quotes, `or`, `-word`): a corrected query would lose it.
+   */
+  readonly fixable: readonly string[];
+  /** The query's other words (numbers, 1–2 letters), matched exactly next to the corrected ones */
+  readonly kept: string;
+  /**
+   * The typo fallback's correction (to_tsquery syntax over vocabulary words: `(a | b) & (c)`), set by
+   * the read path when the full text found nothing (typo-fallback.ts); matched and ranked instead of q.
+   */
+  readonly corrected?: string | null;
 }
 
 // Control and format characters (C0, C1, zero-width, bidi controls) are never part of a search.
@@ -52,23 +68,25 @@ export function parseSearchQuery(q: string | null | undefined): SearchQuery | nu
             .slice(0, QUERY_WORDS_MAX),
         ),
       ];
-  return { text, words, typoTolerant: false };
+  const tokens = text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
+  const websearch = /["]|(^|\s)-\S|(^|\s)or(\s|$)/u.test(text);
+  const isFixable = (w: string) => w.length >= TYPO_WORD_MIN && w.length <= 64 && /^\p{L}+$/u.test(w);
+  const fixable = websearch ? [] : [...new Set(tokens.filter(isFixable))].slice(0, QUERY_WORDS_MAX);
+  const kept = websearch ? "" : tokens.filter((w) => !isFixable(w)).join(" ");
+  return { text, words, typoTolerant: false, fixable, kept };
 }
 
 const tsquery = (s: SearchQuery) => Prisma.sql`websearch_to_tsquery('russian', ${s.text})`;
 
-/**
- * Whether any published card matches the query's full text (one GIN probe, LIMIT 1). Typo
- * matching is a fallback (decision 0361): only a query the full text finds nothing for is matched
- * by trigrams — a common word («квартира») would otherwise bitmap-scan the whole table.
- */
-export function fullTextHitSql(s: SearchQuery): Prisma.Sql {
-  return Prisma.sql`SELECT EXISTS (SELECT 1 FROM catalog.property_object_cards
-    WHERE status = 'Published' AND search_document @@ ${tsquery(s)}) AS hit`;
-}
+/** The corrected query (typo fallback): the corrected words and the kept ones, all required. */
+const correctedTsquery = (s: SearchQuery, corrected: string) =>
+  s.kept
+    ? Prisma.sql`(to_tsquery('russian', ${corrected}) && websearch_to_tsquery('russian', ${s.kept}))`
+    : Prisma.sql`to_tsquery('russian', ${corrected})`;
 
 /** The match predicate (column names unqualified: the feed's single table). */
 export function searchMatchSql(s: SearchQuery): Prisma.Sql {
+  if (s.corrected) return Prisma.sql`search_document @@ ${correctedTsquery(s, s.corrected)}`;
   const fullText = Prisma.sql`search_document @@ ${tsquery(s)}`;
   if (!s.typoTolerant || s.words.length === 0) return fullText;
   const similar = Prisma.join(
@@ -84,6 +102,8 @@ export function searchMatchSql(s: SearchQuery): Prisma.Sql {
  * query's word similarity to the text (a typo still ranks, below an exact hit).
  */
 export function searchRankSql(s: SearchQuery): Prisma.Sql {
+  if (s.corrected)
+    return Prisma.sql`round((ts_rank('{0.1, 0.2, 0.4, 1.0}', search_document, ${correctedTsquery(s, s.corrected)}))::numeric, 6)`;
   const rank = Prisma.sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', search_document, ${tsquery(s)})`;
   const score = s.typoTolerant ? Prisma.sql`${rank} + 0.1 * word_similarity(${s.text}, search_text)` : rank;
   return Prisma.sql`round((${score})::numeric, 6)`;

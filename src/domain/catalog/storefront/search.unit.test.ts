@@ -9,6 +9,8 @@ describe("search query q", () => {
       text: "жк «солнечный» елки",
       words: ["солнечный", "елки"],
       typoTolerant: false,
+      fixable: ["солнечный", "елки"],
+      kept: "жк",
     });
     expect(parseSearchQuery("   ")).toBeNull();
     expect(parseSearchQuery(null)).toBeNull();
@@ -16,6 +18,15 @@ describe("search query q", () => {
 
   it("a query with a digit has no typo words («2-комн.» must not become «комн»)", () => {
     expect(parseSearchQuery("2-комн. Красногорск")?.words).toEqual([]);
+  });
+
+  it("the typo fallback corrects letter words only: numbers and short words stay exact; websearch syntax is never corrected", () => {
+    expect(parseSearchQuery("2-комн. Красногорк 840")).toMatchObject({
+      fixable: ["комн", "красногорк"],
+      kept: "2 840",
+    });
+    for (const q of ['"ЖК Солнечный"', "квартира -студия", "Солнечный or Лесной"])
+      expect(parseSearchQuery(q)).toMatchObject({ fixable: [], kept: "" });
   });
 
   it("over 200 characters is CATALOG_INVALID_FILTER", () => {
