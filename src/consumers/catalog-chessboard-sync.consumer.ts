@@ -104,10 +104,11 @@ export function catalogChessboardSyncConsumer(
       timeoutMs: deps.settings.catalogRewardsTimeoutMs,
     });
   if (!rewards.enabled) {
-    // warn: a deliberate degradation in embedded mode, a misconfiguration anywhere else
-    deps.log.warn(
+    // Once, at start. info in development (the demo has no rewards service: expected, explained);
+    // warn in production, where a missing URL is a misconfiguration.
+    deps.log[deps.settings.nodeEnv === "production" ? "warn" : "info"](
       { group: CATALOG_CHESSBOARD_SYNC_GROUP, setting: "PIN_CATALOG_REWARDS_URL" },
-      "rewards URL not configured: agent commission of lots stays null",
+      "rewards URL not configured: agent commission of lots stays null (set PIN_CATALOG_REWARDS_URL to the rewards API to fill it)",
     );
   }
   const deferred = counter(

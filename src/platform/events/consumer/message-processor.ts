@@ -233,7 +233,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       entry.results.set(result, (entry.results.get(result) ?? 0) + 1);
       entry.lastCreated = envelope.metadata.createdAt;
       if (result === DUPLICATE || result === "skipped-stale" || result === PARKED_BEHIND)
-        deps.log.info(
+        deps.log.debug(
           { group, topic: message.topic, key: message.key, messageId: envelope.metadata.messageId },
           result,
         );
