@@ -31,9 +31,10 @@ import { ConfigError, devTokensEnabled, type Settings, tokenKeysFor } from "./pl
 import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
+import { consumedByGroup, logCatchUp } from "./platform/events/catch-up-summary.js";
 import { createEventPlatform, type EventPlatform, type Runner } from "./platform/events/event-platform.js";
 import type { Infra } from "./platform/infra.js";
-import { createLogger, type Logger } from "./platform/log/logger.js";
+import { createLogger, type Logger, prettyLogs } from "./platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "./platform/metrics/registry.js";
 import { clickhouseStartVerdict, databaseStartVerdict } from "./platform/startup/dependency-verdicts.js";
 import { retryUntilReady } from "./platform/startup/retry-until-ready.js";
@@ -116,8 +117,7 @@ export interface AppOverrides {
 
 export async function startApp(settings: Settings, overrides: AppOverrides = {}): Promise<App> {
   const startedAt = Date.now();
-  // Pretty logs for a person at a terminal in development; JSON lines everywhere else.
-  const pretty = settings.logPretty || (settings.nodeEnv === "development" && process.stdout.isTTY === true);
+  const pretty = prettyLogs(settings);
   const log = overrides.log ?? createLogger({ level: settings.logLevel, pretty });
   const metrics = overrides.metrics ?? createMetricsRegistry({ defaultMetrics: true });
   const baseClock = overrides.clock ?? systemClock;
@@ -288,13 +288,18 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     ]);
 
     if (settings.seedDemoData && database.embedded) {
-      await seedDemoData({ db, clock, log });
+      const seedStarted = Date.now();
+      const consumedBefore = await consumedByGroup(metrics);
+      const settleAll = () =>
+        settle(
+          runners.map((r) => r.runner),
+          log,
+        );
+      await seedDemoData({ db, clock, log }, settleAll);
       // The demo is usable only once its events went round (chessboard → crm replica), so the
       // embedded start announces "ready" after the relay and consumers caught up.
-      await settle(
-        runners.map((r) => r.runner),
-        log,
-      );
+      await settleAll();
+      logCatchUp(log, consumedBefore, await consumedByGroup(metrics), Date.now() - seedStarted);
       if (devstats) {
         await seedDemoFunnel({ devstats, clock, log }).catch((error: unknown) =>
           log.warn({ err: error }, "demo funnel not seeded"),

@@ -6,7 +6,8 @@ export const command: CliCommand = {
   summary: "Seed the demo data (idempotent; events go through the outbox like any change)",
   usage: "seed",
   async run(_argv, deps) {
-    await seedDemoData({ db: deps.db, clock: deps.clock, log: deps.log });
+    // No consumers in this process: nothing to wait for between the seeders.
+    await seedDemoData({ db: deps.db, clock: deps.clock, log: deps.log }, async () => {});
     console.log("demo data seeded (the outbox relay of a running `npm start` publishes its events)");
     return 0;
   },

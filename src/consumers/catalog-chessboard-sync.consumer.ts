@@ -54,7 +54,7 @@ export function catalogChessboardSyncConsumer(
       baseUrl: deps.settings.catalogRewardsUrl,
       timeoutMs: deps.settings.catalogRewardsTimeoutMs,
     });
-  warnIfRewardsOff(rewards, deps.log, CATALOG_CHESSBOARD_SYNC_GROUP);
+  warnIfRewardsOff(rewards, deps.log, CATALOG_CHESSBOARD_SYNC_GROUP, deps.settings.nodeEnv === "production");
   const signalsFor = syncSignals(deps.metrics, {
     prefix: CATALOG_SYNC_METRICS_PREFIX,
     group: CATALOG_CHESSBOARD_SYNC_GROUP,

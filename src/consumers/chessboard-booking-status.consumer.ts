@@ -70,7 +70,7 @@ export function chessboardBookingStatusConsumer(
             causationId: ctx.envelope.metadata.messageId,
           },
         });
-        ctx.log.info(
+        ctx.log.debug(
           {
             propertyObjectId: event.propertyObjectId,
             bookingId: event.bookingId,

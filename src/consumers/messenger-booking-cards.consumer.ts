@@ -64,7 +64,7 @@ export function messengerBookingCardsConsumer(deps: {
       });
       if (!written) return "skipped";
       cards.inc({ kind: written.card!.kind });
-      ctx.log.info(
+      ctx.log.debug(
         {
           dealId: fact.dealId,
           bookingId: fact.bookingId,

@@ -54,7 +54,7 @@ export function notificationsBookingConsumer(deps: {
         correlationId: ctx.envelope.metadata.correlationId,
       });
       for (const n of added) created.inc({ kind: n.kind, recipient_kind: n.recipientKind });
-      ctx.log.info(
+      ctx.log.debug(
         { dealId, bookingId, transition: transition.type, added: added.length },
         "notifications added",
       );

@@ -1,24 +1,36 @@
-import { seedDemoChessboard } from "../domain/chessboard/seed/seed-demo-structure.js";
+import { hideDemoApartments, seedDemoChessboard } from "../domain/chessboard/seed/seed-demo-structure.js";
 import { seedDemoCrm } from "../domain/crm/seed/seed-demo-deals.js";
 import type { Infra } from "../platform/infra.js";
 
 export type SeedDeps = Omit<Infra, "metrics">;
 
+interface Seeder {
+  readonly name: string;
+  readonly seed: (deps: SeedDeps) => Promise<Record<string, number>>;
+  /** Wait until the consumers caught up with what the seeders before wrote (their events) */
+  readonly settleFirst?: boolean;
+}
+
 /**
  * Demo data for embedded mode, context by context, each through its own service path so the
  * events flow as in production (chessboard publishes the structure, crm's replica follows).
- * Every seeder is idempotent: a second `npm start` reuses the data.
+ * Every seeder is idempotent: a second `npm start` reuses the data. The order is the events'
+ * order the consumers need (issue #24): a status change (hiding) only once the catalog has the
+ * apartment, so the demo start parks nothing.
  */
-const SEEDERS: ReadonlyArray<{ name: string; seed: (deps: SeedDeps) => Promise<unknown> }> = [
+const SEEDERS: readonly Seeder[] = [
   // chessboard first: crm books only objects its replica learned from chessboard's events.
   { name: "chessboard", seed: seedDemoChessboard },
+  { name: "chessboard hidden apartments", seed: hideDemoApartments, settleFirst: true },
   { name: "crm", seed: seedDemoCrm },
 ];
 
-export async function seedDemoData(deps: SeedDeps): Promise<void> {
+/** Runs the seeders in order, one summary line each; `settle` waits for the consumers. */
+export async function seedDemoData(deps: SeedDeps, settle: () => Promise<void>): Promise<void> {
   for (const seeder of SEEDERS) {
+    if (seeder.settleFirst) await settle();
     const started = Date.now();
-    await seeder.seed(deps);
-    deps.log.info({ seeder: seeder.name, ms: Date.now() - started }, "demo data seeded");
+    const result = await seeder.seed(deps);
+    deps.log.info({ seeder: seeder.name, ...result, ms: Date.now() - started }, "demo data seeded");
   }
 }

@@ -41,7 +41,12 @@ export interface StartedProcess {
   dispose(): Promise<void>;
 }
 
-export async function startNpmStart(): Promise<StartedProcess> {
+export interface NpmStartOptions {
+  /** LOG_LEVEL of the process (default warn: only what goes wrong); info shows what a user sees */
+  readonly logLevel?: string;
+}
+
+export async function startNpmStart(options: NpmStartOptions = {}): Promise<StartedProcess> {
   const port = await freePort();
   const pgPort = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "pin-start-"));
@@ -53,7 +58,7 @@ export async function startNpmStart(): Promise<StartedProcess> {
       PORT: String(port),
       PIN_EMBEDDED_PG_PORT: String(pgPort),
       PIN_DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: options.logLevel ?? "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -51,7 +51,20 @@ export interface DevStatsDeps {
 export async function createDevStats(deps: DevStatsDeps): Promise<DevStats> {
   const database = deps.database ?? deps.settings.devStatsDatabase ?? DEVSTATS_DATABASE;
   const log = deps.log.child({ context: "devstats" });
-  await runClickHouseMigrations(deps.clickhouse, database, DEVSTATS_CLICKHOUSE_MIGRATIONS, log);
+  const migrated = await runClickHouseMigrations(
+    deps.clickhouse,
+    database,
+    DEVSTATS_CLICKHOUSE_MIGRATIONS,
+    log,
+  );
+  log.info(
+    {
+      database,
+      applied: migrated.applied.length,
+      total: migrated.applied.length + migrated.alreadyApplied.length,
+    },
+    "clickhouse migrated",
+  );
   const store = createDevStatsStore(deps.clickhouse, database);
   const metrics = createDevStatsMetrics(deps.metrics);
   const flags =

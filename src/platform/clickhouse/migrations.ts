@@ -58,7 +58,7 @@ export async function runClickHouseMigrations(
       },
     ]);
     result.applied.push(migration.version);
-    log?.info(
+    log?.debug(
       { database: db, version: migration.version, name: migration.name },
       "clickhouse migration applied",
     );

@@ -271,10 +271,16 @@ export const SETTINGS = {
     "info",
     "pino log level",
   ),
+  logFormat: oneOf(
+    "LOG_FORMAT",
+    ["auto", "pretty", "json"] as const,
+    "auto",
+    "Log lines: pretty (one human-readable line per entry) or json (one JSON object per line, for a collector); auto → pretty in development (at a terminal or not), json otherwise",
+  ),
   logPretty: bool(
     "PIN_LOG_PRETTY",
     false,
-    "Force human-readable logs (pino-pretty); by default they are pretty only in development at a terminal, JSON otherwise",
+    "Force human-readable logs, as LOG_FORMAT=pretty (kept for existing setups)",
   ),
   jwtSecret: str(
     "PIN_JWT_SECRET",

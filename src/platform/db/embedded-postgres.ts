@@ -177,7 +177,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     init.stdout?.on("data", (c: Buffer) => (output += c.toString()));
     init.stderr?.on("data", (c: Buffer) => (output += c.toString()));
     if ((await waitForExit(init)) !== 0) throw new Error(`initdb failed:\n${output}`);
-    log.info({ dataDir: pgData }, "embedded PostgreSQL initialised");
+    log.debug({ dataDir: pgData }, "embedded PostgreSQL initialised");
   }
 
   const server = run(

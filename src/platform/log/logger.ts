@@ -1,4 +1,5 @@
 import { type Logger, type LoggerOptions as PinoOptions, pino } from "pino";
+import { PinoPretty } from "pino-pretty";
 import { truncateForLog } from "../validation/text.js";
 
 export type { Logger } from "pino";
@@ -9,18 +10,43 @@ export interface LoggerOptions {
   readonly name?: string;
 }
 
+/**
+ * Whether the process logs for a person (decision 0421): LOG_FORMAT=pretty|json says so; `auto`
+ * (the default) is pretty in development — at a terminal or not (an IDE's console, `npm start |
+ * less`) — and JSON lines in every other environment. PIN_LOG_PRETTY=true forces pretty as before.
+ */
+export function prettyLogs(settings: {
+  readonly logFormat: "auto" | "pretty" | "json";
+  readonly logPretty: boolean;
+  readonly nodeEnv: string;
+}): boolean {
+  if (settings.logFormat === "json") return false;
+  if (settings.logFormat === "pretty" || settings.logPretty) return true;
+  return settings.nodeEnv === "development";
+}
+
 /** The process logger. Injected everywhere (never imported as a module singleton). */
 export function createLogger(options: LoggerOptions): Logger {
-  return pino({
+  const pinoOptions: PinoOptions = {
     name: options.name ?? "pin",
     level: options.level,
     base: undefined,
     ...BOUNDED_VALUES,
     timestamp: pino.stdTimeFunctions.isoTime,
-    ...(options.pretty
-      ? { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l" } } }
-      : {}),
-  });
+  };
+  if (!options.pretty) return pino(pinoOptions);
+  // In this thread and synchronous (not a transport's worker): lines keep their order with the
+  // console's (the ready banner stays last), one line per entry, colours only at a terminal.
+  return pino(
+    pinoOptions,
+    PinoPretty({
+      sync: true,
+      singleLine: true,
+      colorize: process.stdout.isTTY === true,
+      translateTime: "SYS:HH:MM:ss.l",
+      ignore: "name",
+    }),
+  );
 }
 
 /**

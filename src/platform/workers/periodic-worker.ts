@@ -107,7 +107,7 @@ export function createPeriodicWorker<R>(options: PeriodicWorkerOptions<R>): Peri
     async start() {
       if (!stopped) return;
       stopped = false;
-      log.info({ everyMs: every, jitter }, "worker started");
+      log.debug({ everyMs: every, jitter }, "worker started");
       cycle();
     },
     async stop() {

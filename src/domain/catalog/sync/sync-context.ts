@@ -45,6 +45,6 @@ export function logStale(
   version: number,
   chessboardVersion: number | null,
 ): SyncResult {
-  ctx.log.info({ eventId: ctx.eventId, aggregateId, version, chessboardVersion }, "skipped-stale");
+  ctx.log.debug({ eventId: ctx.eventId, aggregateId, version, chessboardVersion }, "skipped-stale");
   return "skipped-stale";
 }

@@ -38,10 +38,17 @@ export function syncSignals(
 }
 
 /** A rewards client that is off is a deliberate degradation in embedded mode, a misconfiguration anywhere else: say so once. */
-export function warnIfRewardsOff(rewards: RewardsClient, log: Logger, group: string): void {
+export function warnIfRewardsOff(
+  rewards: RewardsClient,
+  log: Logger,
+  group: string,
+  production: boolean,
+): void {
   if (rewards.enabled) return;
-  log.warn(
+  // Once, at start: info in development (the demo has no rewards service: expected, explained),
+  // warn in production, where a missing URL is a misconfiguration (decision 0421).
+  log[production ? "warn" : "info"](
     { group, setting: "PIN_CATALOG_REWARDS_URL" },
-    "rewards URL not configured: agent commission of lots stays null",
+    "rewards URL not configured: agent commission of lots stays null (set PIN_CATALOG_REWARDS_URL to the rewards API to fill it)",
   );
 }

@@ -13,6 +13,7 @@ import { inProcessSystemViewer, type Viewer } from "../../../platform/auth/viewe
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Db } from "../../../platform/db/prisma-client.js";
 import type { Logger } from "../../../platform/log/logger.js";
+import { startProgress } from "../../../platform/log/progress.js";
 import { createChessboardStructure } from "../structure/chessboard-structure.service.js";
 
 const SYSTEM: Viewer = inProcessSystemViewer(DEMO_USERS.system.userId);
@@ -166,11 +167,22 @@ export async function seedDemoChessboard(deps: {
   log: Logger;
 }): Promise<{ created: number }> {
   const structure = createChessboardStructure({ db: deps.db, clock: deps.clock });
+  const progress = startProgress(deps.log, {
+    what: "demo chessboard",
+    unit: "rows",
+    total:
+      DEMO_DEVELOPERS.length +
+      DEMO_PROJECTS.reduce<number>(
+        (n, p) => n + 1 + p.buildings.reduce<number>((m, b) => m + 1 + apartmentsOf(p, b).length, 0),
+        0,
+      ),
+  });
   let created = 0;
   for (const developer of DEMO_DEVELOPERS) {
     if (await deps.db.chessboardDeveloper.findUnique({ where: { id: developer.id } })) continue;
     await structure.upsertDeveloper(SYSTEM, developer);
     created += 1;
+    progress.tick();
   }
   for (const project of DEMO_PROJECTS) {
     const projectId = demoId(project.key);
@@ -190,6 +202,7 @@ export async function seedDemoChessboard(deps: {
         distanceMinutes: 15,
       });
       created += 1;
+      progress.tick();
     }
     for (const building of project.buildings) {
       const buildingId = demoId(`${project.key}/${building.key}`);
@@ -207,6 +220,7 @@ export async function seedDemoChessboard(deps: {
           constructionStatus: building.constructionStatus,
         });
         created += 1;
+        progress.tick();
       }
       const existing = new Set(
         (
@@ -228,13 +242,46 @@ export async function seedDemoChessboard(deps: {
           propertyType: "Apartment",
           windowViews: apartment.windowViews,
         });
-        if (apartment.hidden) await structure.setPropertyObjectHidden(SYSTEM, apartment.id, true);
         created += 1;
+        progress.tick();
       }
     }
   }
-  deps.log.info({ created }, "demo chessboard seeded");
+  progress.done();
   return { created };
+}
+
+/**
+ * The demo apartments that are hidden, hidden now: a second step, run once the catalog has
+ * learned the apartments themselves — a status change of an object the catalog has not seen yet
+ * would be parked and retried (issue #24: the demo start logged two retriable failures).
+ * Idempotent: an apartment hidden already is left alone.
+ */
+export async function hideDemoApartments(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+}): Promise<{ hidden: number }> {
+  const structure = createChessboardStructure({ db: deps.db, clock: deps.clock });
+  const ids = DEMO_PROJECTS.flatMap((project) =>
+    project.buildings.flatMap((building) =>
+      apartmentsOf(project, building)
+        .filter((a) => a.hidden)
+        .map((a) => a.id),
+    ),
+  );
+  const already = await deps.db.chessboardPropertyObject.findMany({
+    where: { id: { in: ids }, hiddenSelf: true },
+    select: { id: true },
+  });
+  const skip = new Set(already.map((r) => r.id));
+  let hidden = 0;
+  for (const id of ids) {
+    if (skip.has(id)) continue;
+    await structure.setPropertyObjectHidden(SYSTEM, id, true);
+    hidden += 1;
+  }
+  return { hidden };
 }
 
 /** Ids the README and other seeders can name. */

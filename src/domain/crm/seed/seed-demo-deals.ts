@@ -118,6 +118,6 @@ export async function seedDemoCrm(deps: {
     skipDuplicates: true,
   });
   const inserted = programRows.count + dealRows.count;
-  deps.log.info({ inserted }, "crm demo data seeded");
+  deps.log.debug({ inserted }, "crm demo data seeded");
   return { inserted };
 }

@@ -147,5 +147,5 @@ async function applyOne(client: pg.Client, file: MigrationFile, log: Logger): Pr
     `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
     [id],
   );
-  log.info({ migration: file.name }, "migration applied");
+  log.debug({ migration: file.name }, "migration applied");
 }

@@ -185,7 +185,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       );
       running = true;
       loops = sleepers.map((_, i) => work(i));
-      log.info({ shards, workers, batchSize }, "outbox relay started");
+      log.debug({ shards, workers, batchSize }, "outbox relay started");
     },
     async stop() {
       running = false;

@@ -32,7 +32,7 @@ export async function applyBuildingUpserted(
   const times = { now: ctx.now, publishedAt: ctx.eventTime };
   const cascade = await recomputeLots(tx, { buildingId: b.id }, { ...times, onBatch: ctx.heartbeat });
   await recomputeProjectAggregates(tx, [b.projectId], times);
-  ctx.log.info(
+  ctx.log.debug(
     {
       eventId: ctx.eventId,
       aggregateId: b.id,

@@ -29,6 +29,6 @@ export async function applyDeveloperUpserted(
     affectedProjects: projects,
     affectedPropertyObjects: lots,
   };
-  ctx.log.info(fields, projects === 0 && lots === 0 ? "no-cards" : "updated");
+  ctx.log.debug(fields, projects === 0 && lots === 0 ? "no-cards" : "updated");
   return "applied";
 }

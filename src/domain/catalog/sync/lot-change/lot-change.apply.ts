@@ -129,7 +129,7 @@ export async function applyPropertyObjectChanges(
           "zero price → Hidden",
         );
       }
-      log.info(
+      log.debug(
         {
           eventId: change.eventId,
           aggregateId: r.id,

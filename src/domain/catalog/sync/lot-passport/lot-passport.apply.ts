@@ -76,7 +76,7 @@ export async function applyPropertyObjectUpserts(
     if (card) updates.push({ source, eventTime: upsert.eventTime, expectedRowVersion: card.rowVersion });
     else inserts.push({ source, eventTime: upsert.eventTime });
     if (decision.projectMissing) {
-      log.info(
+      log.debug(
         { eventId: upsert.eventId, aggregateId: source.id, projectId: source.projectId },
         "project-missing",
       );
@@ -133,7 +133,7 @@ export async function applyPropertyObjectUpserts(
       );
     }
     const card = cards.get(a.source.id);
-    log.info(
+    log.debug(
       {
         eventId: upsert.eventId,
         aggregateId: a.source.id,

@@ -52,7 +52,7 @@ export async function applyProjectUpserted(
     const cascade = await recomputeLots(tx, { projectId: payload.Id }, { ...times, onBatch: ctx.heartbeat });
     affected = cascade.changed;
     if (cascade.changed > 0) {
-      ctx.log.info(
+      ctx.log.debug(
         {
           eventId: ctx.eventId,
           aggregateId: payload.Id,
@@ -64,7 +64,7 @@ export async function applyProjectUpserted(
     }
   }
   await recomputeProjectAggregates(tx, [payload.Id], times);
-  ctx.log.info(
+  ctx.log.debug(
     {
       eventId: ctx.eventId,
       aggregateId: payload.Id,
