@@ -8,9 +8,9 @@ import { defineConfig } from "vitest/config";
 //    to .infra/services.env), else are skipped loudly — never under CI=true.
 //  - `npm run test:faults` (vitest.faults.config.ts): the files below. CI runs both tiers.
 //
-// Files run in parallel: every file has its own databases and its own Kafka namespace (topics
-// and consumer groups, test/support/isolation.ts, decision 0410), so files — and two runs on one
-// broker — never meet.
+// Every file has its own databases and its own Kafka namespace (topics and consumer groups,
+// test/support/isolation.ts, decision 0410), so two runs on one broker never meet; integration
+// files in parallel are opt-in (TEST_WORKERS=2, decision 0412).
 
 /**
  * Files of the faults tier (`npm run test:faults`, the CI step "faults"), not part of `npm test`:
@@ -27,8 +27,17 @@ export const FAULTS_TIER = [
   "test/integration/ops/mutation-fuzz.e2e.test.ts",
 ];
 
-/** Test files at once: TEST_WORKERS, else the machine's cores (2 on the reference machine, decision 0411). */
+/** Unit test files at once: TEST_WORKERS, else the machine's cores (decision 0411). */
 export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
+
+/**
+ * Integration files one at a time unless TEST_WORKERS > 1 asks for more (decision 0412): files are
+ * isolated (0410), but the local event log delivers only below the PostgreSQL cluster's oldest
+ * running transaction, so one file's long transaction (a parked retry's row lock, a slow careful
+ * pass) stalls another file's local-log delivery on the same PostgreSQL — seen as 120 s timeouts
+ * of deal-chat, property-object-replica and notifications in parallel runs.
+ */
+export const INTEGRATION_PARALLEL = Number(process.env.TEST_WORKERS) > 1;
 
 export default defineConfig({
   test: {
@@ -53,7 +62,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: "forks",
-          fileParallelism: true,
+          fileParallelism: INTEGRATION_PARALLEL,
         },
       },
     ],
