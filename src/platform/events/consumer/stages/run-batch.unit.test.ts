@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "../../../errors/domain-error.js";
+import type { Admitted } from "./1-admit.js";
+import { createGate } from "./2-gate.js";
+import { perMessageStrategy } from "./3a-per-message.js";
+import { inMemoryScope, type MemoryWriter, memoryStore } from "./in-memory-scope.js";
+import { createBatchRunner } from "./run-batch.js";
+import type { Action } from "./types.js";
+import { itemOf, runDepsOf, TOPIC } from "./unit-fixtures.js";
+
+/** The stages composed as message-processor.ts does, on an in-memory PostgreSQL-like scope. */
+function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
+  const store = memoryStore(parked);
+  const deps = runDepsOf();
+  const calls: string[] = [];
+  const applied: Action[] = [];
+  const strategy = perMessageStrategy({
+    ...deps,
+    handlerOf: () => async (payload: unknown, ctx) => {
+      const p = payload as { Key: string; Seq: number };
+      calls.push(`${p.Key}:${p.Seq}`);
+      (ctx.tx as MemoryWriter).write(`${p.Key}:${p.Seq}`);
+      if (p.Key === "poison") throw new ValidationError("X_POISON", "poison");
+    },
+  });
+  const items = [itemOf(0, "a"), itemOf(1, "poison"), itemOf(2, "b"), itemOf(3, "p")];
+  const admitted: Admitted = { ready: items, refused: [], unhandled: [], versionMismatches: [] };
+  const run = createBatchRunner({
+    scope: inMemoryScope(store, "postgres"),
+    clock: deps.clock,
+    skipInvalid: false,
+    admit: () => admitted,
+    gate: createGate({ scopeKind: "postgres", keyOrderKept: true, parkedKeys: async () => new Set() }),
+    strategy,
+    record: deps.record,
+    apply: async (action) => {
+      applied.push(action);
+    },
+  });
+  const messages = items.map((i) => i.message);
+  return { store, calls, applied, batch: () => run(messages, {}, null) };
+}
+
+describe("run-batch: the stages in order on an in-memory scope", () => {
+  it("a poison message: the optimistic pass is rolled back, the careful pass commits the rest once", async () => {
+    const r = runner([{ topic: TOPIC, key: "p" }]);
+    const outcome = await r.batch();
+    expect(outcome).toEqual({
+      kind: "done",
+      results: ["applied", "dead-lettered", "applied", "parked-behind"],
+    });
+    // optimistic pass: a, poison (abort); careful pass: a, poison, b
+    expect(r.calls).toEqual(["a:0", "poison:1", "a:0", "poison:1", "b:2"]);
+    expect(r.store.rows).toEqual(["a:0", "b:2"]);
+    expect(r.applied.map((a) => a.kind)).toEqual(["park", "dead-letter"]);
+    // only the handled messages keep their marks: a redelivery is a duplicate of them only
+    const again = await r.batch();
+    expect(again).toEqual({
+      kind: "done",
+      results: ["skipped-duplicate", "dead-lettered", "skipped-duplicate", "parked-behind"],
+    });
+  });
+});
