@@ -1,4 +1,5 @@
-import { DomainError, isDomainError } from "../../errors/domain-error.js";
+import { ConcurrencyConflictError } from "../../errors/concurrency-conflict.js";
+import { isDomainError } from "../../errors/domain-error.js";
 
 /**
  * - conflict: optimistic-lock race or a transaction conflict PostgreSQL aborted (deadlock, serialization
@@ -11,12 +12,8 @@ import { DomainError, isDomainError } from "../../errors/domain-error.js";
  */
 export type ErrorClass = "conflict" | "retriable" | "non-retriable" | "skip" | "infrastructure";
 
-/** Thrown by repositories when an optimistic version check lost a race: re-read and retry. */
-export class ConcurrencyConflictError extends DomainError<"CONCURRENCY_CONFLICT"> {
-  constructor(message = "concurrent modification", details: Readonly<Record<string, unknown>> = {}) {
-    super("CONCURRENCY_CONFLICT", message, "conflict", details);
-  }
-}
+/** Lives in platform/errors (issue #22 item 3); re-exported for the runtime's callers. */
+export { ConcurrencyConflictError };
 
 export const UNEXPECTED_ERROR_CODE = "CONSUMER_UNEXPECTED_ERROR";
 export const CONTRACT_INVALID_CODE = "EVENT_CONTRACT_INVALID";

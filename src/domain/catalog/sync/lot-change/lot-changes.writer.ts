@@ -1,7 +1,7 @@
 /** E/F. PropertyObjectStatusChanged/PriceChanged's write, set-based: one UPDATE … FROM unnest per round of changes. */
 import type { PropertyObjectStatus } from "../../../../contracts/chessboard-events.js";
 import type { Tx } from "../../../../platform/db/prisma-client.js";
-import { ConcurrencyConflictError } from "../../../../platform/events/consumer/definition.js";
+import { ConcurrencyConflictError } from "../../../../platform/errors/concurrency-conflict.js";
 
 /** One lot's status (E) or price (F) change, checked against the row version it was decided on. */
 export interface LotChangeRow {

@@ -1,6 +1,6 @@
 /** D. PropertyObjectUpserted's writes, set-based: passports inserted in one statement, updated in one (optimistic), commissions in one. */
 import type { Tx } from "../../../../platform/db/prisma-client.js";
-import { ConcurrencyConflictError } from "../../../../platform/events/consumer/definition.js";
+import { ConcurrencyConflictError } from "../../../../platform/errors/concurrency-conflict.js";
 import type { LotSource } from "./lot-passport.decide.js";
 
 const CONTRACT_VERSION = 1;

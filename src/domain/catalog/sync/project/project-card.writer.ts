@@ -3,7 +3,7 @@
  * snapshot insert/update (optimistic on row_version) and the re-titling of its early lots.
  */
 import type { Tx } from "../../../../platform/db/prisma-client.js";
-import { ConcurrencyConflictError } from "../../../../platform/events/consumer/definition.js";
+import { ConcurrencyConflictError } from "../../../../platform/errors/concurrency-conflict.js";
 import { LOT_BATCH_SIZE } from "../../cards/recompute-cards.js";
 import { mapTypeName, type ProjectKind } from "../../vocabulary/card-vocabulary.js";
 import { generateTitle } from "../../vocabulary/numbers.js";
