@@ -6,7 +6,7 @@ export type SeedDeps = Omit<Infra, "metrics">;
 
 interface Seeder {
   readonly name: string;
-  readonly seed: (deps: SeedDeps) => Promise<Record<string, number>>;
+  readonly seed: (deps: SeedDeps, settle: () => Promise<void>) => Promise<Record<string, number>>;
   /** Wait until the consumers caught up with what the seeders before wrote (their events) */
   readonly settleFirst?: boolean;
 }
@@ -20,17 +20,28 @@ interface Seeder {
  */
 const SEEDERS: readonly Seeder[] = [
   // chessboard first: crm books only objects its replica learned from chessboard's events.
-  { name: "chessboard", seed: seedDemoChessboard },
+  // Level by level (decision 0421): a building only once the catalog has its project, an
+  // apartment only once it has its building; one summary line.
+  { name: "chessboard", seed: seedChessboardLevelByLevel },
   { name: "chessboard hidden apartments", seed: hideDemoApartments, settleFirst: true },
   { name: "crm", seed: seedDemoCrm },
 ];
+
+async function seedChessboardLevelByLevel(deps: SeedDeps, settle: () => Promise<void>) {
+  let created = 0;
+  for (const upTo of ["projects", "buildings", "apartments"] as const) {
+    if (upTo !== "projects") await settle();
+    created += (await seedDemoChessboard({ ...deps, upTo })).created;
+  }
+  return { created };
+}
 
 /** Runs the seeders in order, one summary line each; `settle` waits for the consumers. */
 export async function seedDemoData(deps: SeedDeps, settle: () => Promise<void>): Promise<void> {
   for (const seeder of SEEDERS) {
     if (seeder.settleFirst) await settle();
     const started = Date.now();
-    const result = await seeder.seed(deps);
+    const result = await seeder.seed(deps, settle);
     deps.log.info({ seeder: seeder.name, ...result, ms: Date.now() - started }, "demo data seeded");
   }
 }

@@ -32,7 +32,7 @@ export interface StartedProcess {
   readonly base: string;
   /** stdout + stderr so far */
   output(): string;
-  /** resolves on "PIN is ready", rejects on an early exit or after 180 s */
+  /** resolves on the "PIN is ready: GraphiQL at …" banner, rejects on an early exit or after 180 s */
   readonly ready: Promise<void>;
   /**
    * SIGTERM if still running (a clean stop also stops its embedded PostgreSQL, which SIGKILL would
@@ -67,7 +67,9 @@ export async function startNpmStart(options: NpmStartOptions = {}): Promise<Star
     const timer = setTimeout(() => reject(new Error(`not ready in time:\n${text}`)), READY_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       text += chunk.toString();
-      if (text.includes("PIN is ready")) {
+      // The banner main.ts prints after startApp (at info, the log's own "PIN is ready" line comes
+      // a moment before it: waiting for that one raced the banner).
+      if (text.includes("PIN is ready: GraphiQL")) {
         clearTimeout(timer);
         resolve();
       }

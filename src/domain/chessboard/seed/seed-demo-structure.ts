@@ -165,7 +165,14 @@ export async function seedDemoChessboard(deps: {
   db: Db;
   clock: Clock;
   log: Logger;
+  /**
+   * How far down the structure to go: the demo start seeds it level by level and lets the
+   * consumers catch up in between, so the catalog never sees a building before its project or an
+   * apartment before its building (each would be parked and retried: decision 0421). Default: all.
+   */
+  upTo?: "projects" | "buildings" | "apartments";
 }): Promise<{ created: number }> {
+  const depth = { projects: 1, buildings: 2, apartments: 3 }[deps.upTo ?? "apartments"];
   const structure = createChessboardStructure({ db: deps.db, clock: deps.clock });
   const progress = startProgress(deps.log, {
     what: "demo chessboard",
@@ -204,7 +211,7 @@ export async function seedDemoChessboard(deps: {
       created += 1;
       progress.tick();
     }
-    for (const building of project.buildings) {
+    for (const building of depth >= 2 ? project.buildings : []) {
       const buildingId = demoId(`${project.key}/${building.key}`);
       if (!(await deps.db.chessboardBuilding.findUnique({ where: { id: buildingId } }))) {
         await structure.createBuilding(SYSTEM, {
@@ -227,7 +234,7 @@ export async function seedDemoChessboard(deps: {
           await deps.db.chessboardPropertyObject.findMany({ where: { buildingId }, select: { id: true } })
         ).map((r) => r.id),
       );
-      for (const apartment of apartmentsOf(project, building)) {
+      for (const apartment of depth >= 3 ? apartmentsOf(project, building) : []) {
         if (existing.has(apartment.id)) continue;
         await structure.createPropertyObject(SYSTEM, {
           id: apartment.id,

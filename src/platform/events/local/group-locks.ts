@@ -73,6 +73,15 @@ export function createGroupLocks(url: string, log: Logger): GroupLocks {
     return connecting;
   }
 
+  // One statement at a time on the shared connection: pg queues overlapping queries itself, but
+  // that is deprecated (removed in pg 9) and printed a DeprecationWarning on every demo start.
+  let queue: Promise<unknown> = Promise.resolve();
+  function serially<T>(run: () => Promise<T>): Promise<T> {
+    const next = queue.then(run, run);
+    queue = next.catch(() => {});
+    return next;
+  }
+
   return {
     async tryAcquire(group) {
       // A session lock is re-entrant: two runners of one group in this process exclude each other here.
@@ -80,9 +89,11 @@ export function createGroupLocks(url: string, log: Logger): GroupLocks {
       acquiring.add(group);
       try {
         const c = await connection();
-        const { rows } = await c.query<{ locked: boolean }>(
-          "SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked",
-          [GROUP_LOCK_NAMESPACE, group],
+        const { rows } = await serially(() =>
+          c.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked", [
+            GROUP_LOCK_NAMESPACE,
+            group,
+          ]),
         );
         const locked = rows[0]?.locked === true;
         if (locked) held.set(group, c);
@@ -95,9 +106,9 @@ export function createGroupLocks(url: string, log: Logger): GroupLocks {
       const c = held.get(group);
       held.delete(group);
       if (!c || c !== client) return;
-      await c
-        .query("SELECT pg_advisory_unlock($1::int, hashtext($2))", [GROUP_LOCK_NAMESPACE, group])
-        .catch((error: unknown) => log.warn({ err: error, group }, "group lock release failed"));
+      await serially(() =>
+        c.query("SELECT pg_advisory_unlock($1::int, hashtext($2))", [GROUP_LOCK_NAMESPACE, group]),
+      ).catch((error: unknown) => log.warn({ err: error, group }, "group lock release failed"));
     },
     async close() {
       closed = true;
