@@ -96,6 +96,14 @@ export function onPrivateTopics(
 }
 
 export const FAST_RETRIES_MS = [30, 30, 30, 30, 30, 30];
+/**
+ * The spec's schedule (30 s → 1 m → 2 m → 4 m → 8 m → 16 m) at 1/100 scale, ~19 s in all: for
+ * suites that publish a whole history at once and must tolerate cross-topic arrival order
+ * (building before its project) the way production does, even on a loaded CI host where one
+ * topic's partitions can trail another's by seconds. FAST_RETRIES_MS (180 ms in all) is for the
+ * tests that wait for a dead letter on purpose.
+ */
+export const SPEC_SHAPED_RETRIES_MS = [300, 600, 1_200, 2_400, 4_800, 9_600];
 
 export interface CatalogRig {
   readonly topics: Record<SourceTopic, string>;
@@ -127,7 +135,12 @@ export interface CatalogRig {
 /** One platform (relay + the catalog consumer) on Kafka, a real clock for retries. */
 export function createCatalogRig(
   db: Db,
-  options: { rewardsUrl?: string | null; rewardsTimeoutMs?: number; transport?: "kafka" | "local" } = {},
+  options: {
+    rewardsUrl?: string | null;
+    rewardsTimeoutMs?: number;
+    transport?: "kafka" | "local";
+    retryDelaysMs?: number[];
+  } = {},
 ): CatalogRig {
   const topics = privateTopics();
   const group = `${CATALOG_CHESSBOARD_SYNC_GROUP}-test-${randomUUID().slice(0, 8)}`;
@@ -141,7 +154,7 @@ export function createCatalogRig(
     kafkaBrokers: (options.transport ?? "kafka") === "kafka" ? kafkaBrokers().join(",") : null,
     instanceId: `test-${randomUUID().slice(0, 8)}`,
     outboxRelayIntervalMs: 20,
-    catalogSyncRetryDelays: FAST_RETRIES_MS,
+    catalogSyncRetryDelays: options.retryDelaysMs ?? FAST_RETRIES_MS,
     catalogRewardsUrl: options.rewardsUrl ?? null,
     catalogRewardsTimeoutMs: options.rewardsTimeoutMs ?? 500,
   };

@@ -4,7 +4,7 @@ import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.
 import { eventually } from "../../support/eventually.js";
 import { kafkaBrokers, requireService } from "../../support/services.js";
 import { metricValue } from "./catalog-fixtures.js";
-import { type CatalogRig, cardsHash, createCatalogRig } from "./catalog-harness.js";
+import { type CatalogRig, cardsHash, createCatalogRig, SPEC_SHAPED_RETRIES_MS } from "./catalog-harness.js";
 import { chessboardHistory } from "./chessboard-history.js";
 
 await requireService("postgres");
@@ -24,7 +24,11 @@ describe("pin-catalog-chessboard-sync replay over Kafka", { timeout: 120_000 }, 
 
   beforeAll(async () => {
     database = await createMigratedDatabase("catalog_replay");
-    rig = createCatalogRig(database.prisma);
+    // Six topics on 18 partitions arrive in any cross-topic order: a building may come before its
+    // project, which the spec answers with CATALOG_SYNC_PROJECT_NOT_FOUND retried over ~31 min.
+    // With 180 ms of retries a loaded CI host dead-lettered one (CI of c0ce65f); the spec's shape
+    // at 1/100 scale leaves the same slack the production schedule does.
+    rig = createCatalogRig(database.prisma, { retryDelaysMs: SPEC_SHAPED_RETRIES_MS });
     await rig.start();
   });
   afterAll(async () => {
