@@ -88,16 +88,21 @@ function mutations(seeds: readonly string[], count: number): string[] {
 
 describe("quick date-time format (decision 0213)", () => {
   it("date-time: the same answer as ajv-formats for canonical values, variants and 50,000 mutations", () => {
-    for (const s of [...DATE_TIMES, ...mutations(DATE_TIMES, 50_000)])
-      expect([s, fastDateTime(s)]).toEqual([s, dateTimeFn(s)]);
+    // One assertion over the list of disagreements: 50,000 `expect` calls took > 10 s on a loaded host.
+    const disagree = [...DATE_TIMES, ...mutations(DATE_TIMES, 50_000)].filter(
+      (s) => fastDateTime(s) !== dateTimeFn(s),
+    );
+    expect(disagree).toEqual([]);
   });
 
   it("uuid (decision 0206): the same answer as ajv-formats and as the id regexes for variants and 50,000 mutations", () => {
-    for (const s of [...UUIDS, ...mutations(UUIDS, 50_000)]) {
-      expect(fastUuid(s), s).toBe(uuidRegex.test(s));
-      expect(isUuid(s), s).toBe(UUID_I.test(s));
-      expect(isLowerCaseUuid(s), s).toBe(UUID_LOWER.test(s));
-    }
+    const disagree = [...UUIDS, ...mutations(UUIDS, 50_000)].filter(
+      (s) =>
+        fastUuid(s) !== uuidRegex.test(s) ||
+        isUuid(s) !== UUID_I.test(s) ||
+        isLowerCaseUuid(s) !== UUID_LOWER.test(s),
+    );
+    expect(disagree).toEqual([]);
   });
 
   it("the quick paths accept only what the original accepts", () => {
