@@ -11,6 +11,11 @@ const MAX_KEY_LENGTH = 200;
 interface KeyState {
   /** requests/units counted here and not yet added to the shared row */
   pending: number;
+  /**
+   * counts on their way to the shared row (a sync in flight): still counted until the row's new
+   * total, which includes them, is read back — a slow sync must not hand out a second budget
+   */
+  inflight: number;
   /** the shared row's total as last seen (every instance's flushed counts) */
   shared: number;
   /** asked about since the last sync: the next sync refreshes its shared total even with nothing to add */
@@ -52,7 +57,7 @@ export function createSharedRateLimiter(options: {
     const state = keys.get(key);
     if (state) return state;
     if (keys.size >= options.maxKeys) return null;
-    const fresh = { pending: 0, shared: 0, touched: true };
+    const fresh = { pending: 0, inflight: 0, shared: 0, touched: true };
     keys.set(key, fresh);
     return fresh;
   };
@@ -68,6 +73,7 @@ export function createSharedRateLimiter(options: {
     if (entries.length === 0) return;
     for (const [, state, count] of entries) {
       state.pending -= count;
+      state.inflight += count;
       state.touched = false;
     }
     try {
@@ -81,9 +87,13 @@ export function createSharedRateLimiter(options: {
         const state = batch.get(row.key);
         if (state) state.shared = row.used;
       }
+      for (const [, state, count] of entries) state.inflight -= count;
     } catch (error) {
       // not added: count them locally again, and try with the next sync
-      for (const [, state, count] of entries) state.pending += count;
+      for (const [, state, count] of entries) {
+        state.inflight -= count;
+        state.pending += count;
+      }
       options.log.warn({ err: error }, "rate limiter: shared counts not synced; counting locally");
     }
   }
@@ -106,7 +116,7 @@ export function createSharedRateLimiter(options: {
       const state = stateOf(key);
       if (!state) return { ok: false, retryAfterSeconds };
       state.touched = true;
-      if (state.shared + state.pending >= limit) return { ok: false, retryAfterSeconds };
+      if (state.shared + state.inflight + state.pending >= limit) return { ok: false, retryAfterSeconds };
       state.pending++;
       return { ok: true };
     },

@@ -63,6 +63,37 @@ describe("shared rate limiter (PostgreSQL windows)", () => {
     a.stop();
   });
 
+  it("a sync still in flight keeps its counts: one replica stays exact while the database is slow", async () => {
+    // The counts a sync is adding are neither pending nor in the shared total until its row comes
+    // back; on a loaded host (CI) a slow sync handed out a second budget (4 of a limit of 3 admitted).
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== "$queryRaw") return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<Db["$queryRaw"]>) => {
+          await gate;
+          return target.$queryRaw(...args);
+        };
+      },
+    }) as Db;
+    const a = createSharedRateLimiter({ db: slow, log: logger, maxKeys: 10, syncEveryMs: 60_000 });
+    const key = "user:slow-sync";
+    expect([a.take(key, 3).ok, a.take(key, 3).ok]).toEqual([true, true]);
+    const syncing = a.sync();
+    expect([a.take(key, 3).ok, a.take(key, 3).ok]).toEqual([true, false]);
+    release();
+    await syncing;
+    expect(a.take(key, 3).ok).toBe(false);
+    await a.sync();
+    const [row] = await db.$queryRaw<Array<{ used: number }>>`
+      SELECT used FROM platform.rate_limit_windows WHERE key = ${key}`;
+    expect(row?.used).toBe(3);
+    a.stop();
+  });
+
   it("when the database cannot be reached, it keeps counting locally (the limit holds per instance)", async () => {
     const broken = createPrismaClient({
       url: database.url.replace(/\/[^/]+$/, "/no_such_db"),
