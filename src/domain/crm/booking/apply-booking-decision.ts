@@ -30,7 +30,13 @@ export async function applyBookingDecision(
   meta: CausationMeta,
   clock: Clock,
 ): Promise<AppliedBooking> {
-  const dealChange = evolveDealForBooking(deal, decision.dealEffect, actorUserId, decision.next.id, clock.now());
+  const dealChange = evolveDealForBooking(
+    deal,
+    decision.dealEffect,
+    actorUserId,
+    decision.next.id,
+    clock.now(),
+  );
   await writeBookingDecision(
     runner,
     {

@@ -40,7 +40,11 @@ export interface BookingDecisionWrite {
  *   booking UPDATE and the deal UPDATE are each guarded by the version decided on; either one
  *   finding its row moved answers CRM_CONCURRENT_MODIFICATION and the caller rolls back.
  */
-export async function writeBookingDecision(runner: Db | Tx, w: BookingDecisionWrite, clock: Clock): Promise<void> {
+export async function writeBookingDecision(
+  runner: Db | Tx,
+  w: BookingDecisionWrite,
+  clock: Clock,
+): Promise<void> {
   const now = clock.now();
   const creating = w.previousVersion === null;
   const dealWrite = w.nextDeal
@@ -66,7 +70,9 @@ export async function writeBookingDecision(runner: Db | Tx, w: BookingDecisionWr
       outbox AS (${outbox.sql})
       SELECT (SELECT count(*)::int FROM booking_write) AS bookings, (SELECT count(*)::int FROM deal_write) AS deals`;
     if (!row || row.bookings === 0) {
-      throw creating ? crmErrors.concurrent("Deal", w.deal.id) : crmErrors.concurrent("Booking", w.booking.id);
+      throw creating
+        ? crmErrors.concurrent("Deal", w.deal.id)
+        : crmErrors.concurrent("Booking", w.booking.id);
     }
     if (w.nextDeal && row.deals === 0) throw crmErrors.concurrent("Deal", w.deal.id);
   } catch (error) {
