@@ -12,16 +12,13 @@ import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport
 import type { Transport } from "../transport/transport.js";
 import { parseEnvelope } from "../wire.js";
 import { createGroupLocks, type GroupLocks } from "./group-locks.js";
-import {
-  appendToLog,
-  hasRowsAfter,
-  inboundOf,
-  type LogPosition,
-  latestPosition,
-  loadOffset,
-  readCommitted,
-  saveOffset,
-} from "./local-log.js";
+import { inboundOf, type LogPosition } from "./local-log.js";
+import { appendToLog } from "./sql/append.js";
+import { hasRowsAfter } from "./sql/has-rows-after.js";
+import { latestPosition } from "./sql/latest-position.js";
+import { loadOffset } from "./sql/load-offset.js";
+import { readCommitted } from "./sql/read-committed.js";
+import { saveOffset } from "./sql/save-offset.js";
 
 const DEFAULT_POLL_MS = 50;
 const DEFAULT_PARKED_SCAN_MS = 250;
