@@ -4,7 +4,7 @@ import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, gauge, type Registry } from "../../metrics/registry.js";
 import { deleteAppendedBefore } from "../local/sql/delete-appended-before.js";
-import { createSleeper } from "../sleep.js";
+import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { OutboundMessage, Publisher, Transport } from "../transport/transport.js";
 import { headersOf } from "../wire.js";
@@ -72,10 +72,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       "Failed relay batches (broker or database)",
     ),
   };
-  const sleepers = Array.from({ length: workers }, () => createSleeper());
   let publisher: (Publisher & { close(): Promise<void> }) | null = null;
-  let running = false;
-  let loops: Promise<void>[] = [];
+  let loops: PollLoop[] = [];
   let lastStats = 0;
   let lastRetention = 0;
 
@@ -129,62 +127,61 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     }
   }
 
-  async function work(worker: number): Promise<void> {
-    const sleeper = sleepers[worker]!;
-    let failures = 0;
+  /** One pass of a worker over every shard, starting one shard further each time. */
+  function worker(index: number): PollLoop {
     // Each worker starts at a different shard so replicas and workers spread over the shards.
     let cursor = Math.floor(Math.random() * shards);
-    while (running) {
-      let published = 0;
-      let fullBatch = false;
-      try {
-        for (let i = 0; i < shards && running; i++) {
-          const shard = (cursor + i) % shards;
-          const n = await relayShard(shard);
+    const loop: PollLoop = createPollLoop({
+      idleMs: settings.outboxRelayIntervalMs,
+      async pass() {
+        let published = 0;
+        let fullBatch = false;
+        for (let i = 0; i < shards && loop.isRunning(); i++) {
+          const n = await relayShard((cursor + i) % shards);
           published += n;
           if (n === batchSize) fullBatch = true;
         }
         cursor = (cursor + 1) % shards;
-        if (worker === 0) {
+        if (index === 0) {
           await refreshStats();
           await sweepRetention();
         }
-        if (failures > 0) log.info({ worker, failures }, "outbox relay recovered");
-        failures = 0;
-      } catch (error) {
-        failures += 1;
+        return fullBatch || published > 0 ? "busy" : "idle";
+      },
+      async onFailure(failures, error) {
         m.errors.inc();
         const delay = Math.min(ERROR_BACKOFF_MAX_MS, ERROR_BACKOFF_MIN_MS * 2 ** Math.min(failures - 1, 20));
-        log.warn({ worker, failures, delayMs: delay, err: error }, "outbox relay batch failed, backing off");
+        log.warn(
+          { worker: index, failures, delayMs: delay, err: error },
+          "outbox relay batch failed, backing off",
+        );
         await refreshStats(true).catch(() => {});
-        await sleeper.sleep(delay);
-        continue;
-      }
-      if (!fullBatch && published === 0) await sleeper.sleep(settings.outboxRelayIntervalMs);
-    }
+        return delay;
+      },
+      onRecovered: (failures) => log.info({ worker: index, failures }, "outbox relay recovered"),
+    });
+    return loop;
   }
 
   return {
     async start() {
-      if (running) return;
+      if (loops.length > 0) return;
       publisher = await deps.transport.publisher(
         deps.tuning?.relayBrokers ? { brokers: deps.tuning.relayBrokers } : undefined,
       );
-      running = true;
-      loops = sleepers.map((_, i) => work(i));
+      loops = Array.from({ length: workers }, (_, i) => worker(i));
+      for (const loop of loops) loop.start();
       log.debug({ shards, workers, batchSize }, "outbox relay started");
     },
     async stop() {
-      running = false;
-      for (const s of sleepers) s.wake();
-      await Promise.all(loops);
+      await Promise.all(loops.map((loop) => loop.stop()));
       loops = [];
       await publisher?.close();
       publisher = null;
     },
     async whenCaughtUp() {
       while (await hasUnpublished(db)) {
-        for (const s of sleepers) s.wake();
+        for (const loop of loops) loop.wake();
         await new Promise((r) => setTimeout(r, CAUGHT_UP_CHECK_MS));
       }
     },
