@@ -127,7 +127,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     }
   }
 
-  /** One pass of a worker over every shard, starting one shard further each time. */
+  /** Relay worker `index`: each pass goes over every shard, starting one shard further each time. */
   function worker(index: number): PollLoop {
     // Each worker starts at a different shard so replicas and workers spread over the shards.
     let cursor = Math.floor(Math.random() * shards);
