@@ -7,16 +7,12 @@ import { createCrmServices } from "./domain/crm/crm.services.js";
 import { createDevStats, type DevStats } from "./domain/devstats/devstats.runtime.js";
 import { createDevStatsServices } from "./domain/devstats/devstats.services.js";
 import { seedDemoFunnel } from "./domain/devstats/seed/seed-demo-funnel.js";
-import type { ChatMessage } from "./domain/messenger/chat/chat-message.js";
 import { createMessengerServices } from "./domain/messenger/messenger.services.js";
-import type { InboxNotification } from "./domain/notifications/inbox/notification.js";
 import { createNotificationsServices } from "./domain/notifications/notifications.services.js";
-import type { ApiDeps, ApiServices } from "./graphql/context.js";
+import type { ApiDeps, ApiLive, ApiServices } from "./graphql/context.js";
 import { createChessboardLive } from "./graphql/live/chessboard-live.js";
-import type { LiveHub } from "./graphql/live/chessboard-live-hub.js";
 import { createMessengerLive } from "./graphql/live/messenger-live.js";
 import { createNotificationsLive } from "./graphql/live/notifications-live.js";
-import type { ResumableHub } from "./graphql/live/resumable-hub.js";
 import { schema } from "./graphql/schema/index.js";
 import { LIMITS } from "./graphql/security/limits.js";
 import { createRateLimiter, type RateLimiter } from "./graphql/security/rate-limiter.js";
@@ -46,11 +42,6 @@ import { WORKERS } from "./workers/index.js";
  */
 export function createServices(
   infra: Infra,
-  live: {
-    chessboard?: LiveHub | null;
-    messenger?: ResumableHub<ChatMessage> | null;
-    notifications?: ResumableHub<InboxNotification> | null;
-  } = {},
   devstats: DevStats | null = null,
   settings: Pick<Settings, "catalogRebuildChunkSize"> = { catalogRebuildChunkSize: DEFAULT_REBUILD_CHUNK },
 ): ApiServices {
@@ -58,13 +49,28 @@ export function createServices(
     crm: createCrmServices(infra),
     chessboard: createChessboardServices(infra),
     catalog: createCatalogServices(infra, settings),
-    chessboardLive: live.chessboard ?? null,
     devstats: devstats ? createDevStatsServices(devstats) : null,
-    storefrontLimiter: createRateLimiter({ maxKeys: STOREFRONT_LIMITER_MAX_KEYS }),
     messenger: createMessengerServices(infra),
     notifications: createNotificationsServices(infra),
-    messengerLive: live.messenger ?? null,
-    notificationsLive: live.notifications ?? null,
+  };
+}
+
+/**
+ * What the GraphQL layer gets besides the services (ApiDeps.live, ApiDeps.storefrontLimiter): the
+ * live hubs given (null for the others) and the storefront's limiter (its own per-process windows
+ * unless one is given).
+ */
+export function liveAndLimits(
+  hubs: Partial<ApiLive> = {},
+  storefrontLimiter: RateLimiter = createRateLimiter({ maxKeys: STOREFRONT_LIMITER_MAX_KEYS }),
+): Pick<ApiDeps, "live" | "storefrontLimiter"> {
+  return {
+    live: {
+      chessboard: hubs.chessboard ?? null,
+      messenger: hubs.messenger ?? null,
+      notifications: hubs.notifications ?? null,
+    },
+    storefrontLimiter,
   };
 }
 
@@ -228,15 +234,11 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         log,
         metrics,
         settings,
-        services: {
-          ...createServices(
-            apiInfra,
-            { chessboard: live.hub, messenger: chats.hub, notifications: inbox.hub },
-            devstats,
-            settings,
-          ),
-          storefrontLimiter: rateLimiter,
-        },
+        services: createServices(apiInfra, devstats, settings),
+        ...liveAndLimits(
+          { chessboard: live.hub, messenger: chats.hub, notifications: inbox.hub },
+          rateLimiter,
+        ),
         testClock,
       };
       api = createApiServer({

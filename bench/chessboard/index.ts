@@ -3,7 +3,7 @@
 // docs/benchmarks.md ("Chessboard"); they are reported, never CI gates.
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { createServices, startApp } from "../../src/app.js";
+import { createServices, liveAndLimits, startApp } from "../../src/app.js";
 import { DEMO_CHESSBOARD, seedDemoChessboard } from "../../src/domain/chessboard/seed/seed-demo-structure.js";
 import { DEMO_CRM, seedDemoCrm } from "../../src/domain/crm/seed/seed-demo-deals.js";
 import type { ApiDeps } from "../../src/graphql/context.js";
@@ -175,7 +175,8 @@ async function fanOut(): Promise<BenchResult[]> {
       PIN_WS_MAX_CONNECTIONS_PER_USER: String(SUBSCRIBERS + 10),
       PIN_WS_MAX_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS + 10),
     }),
-    services: createServices({ db, clock: systemClock, log, metrics }, { chessboard: hub }),
+    services: createServices({ db, clock: systemClock, log, metrics }),
+    ...liveAndLimits({ chessboard: hub }),
   };
   const { api, wsUrl } = await startBenchApi(deps, tokens);
   let version = object.version;

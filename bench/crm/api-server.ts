@@ -17,6 +17,8 @@ const settings = loadSettings({
   PIN_SEED_DEMO: "false",
   LOG_LEVEL: "error",
   ...BENCH_API_ENV,
+  // No ClickHouse: createBooking does not touch it, and two processes cannot share one embedded chdb.
+  PIN_ANALYTICS: "off",
 });
 const app = await startApp(settings, {
   log: createLogger({ level: "error", pretty: false }),

@@ -3,7 +3,7 @@
 // are reported, never CI gates. Same method as the chessboard's fan-out (bench/chessboard).
 
 import { randomUUID } from "node:crypto";
-import { createServices } from "../../src/app.js";
+import { createServices, liveAndLimits } from "../../src/app.js";
 import { appendChatMessage } from "../../src/domain/messenger/chat/append-chat-message.js";
 import type { ChatMessage } from "../../src/domain/messenger/chat/chat-message.js";
 import { openDealChat } from "../../src/domain/messenger/chat/open-deal-chat.js";
@@ -75,7 +75,8 @@ async function chatFanOut(): Promise<BenchResult[]> {
       PIN_WS_MAX_CONNECTIONS_PER_USER: String(SUBSCRIBERS + 10),
       PIN_WS_MAX_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS + 10),
     }),
-    services: createServices({ db, clock: systemClock, log, metrics }, { messenger: hub }),
+    services: createServices({ db, clock: systemClock, log, metrics }),
+    ...liveAndLimits({ messenger: hub }),
   };
   const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" });
   const { api, wsUrl } = await startBenchApi(deps, tokens);

@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createYoga } from "graphql-yoga";
 import pg from "pg";
-import { type App, createServices, startApp } from "../../src/app.js";
+import { type App, createServices, liveAndLimits, startApp } from "../../src/app.js";
 import { DEMO_CHESSBOARD, seedDemoChessboard } from "../../src/domain/chessboard/seed/seed-demo-structure.js";
 import type { ApiDeps, GraphQLContext } from "../../src/graphql/context.js";
 import { schema } from "../../src/graphql/schema/index.js";
@@ -44,6 +44,7 @@ async function startBareYoga(app: App): Promise<Bare> {
     metrics: infra.metrics,
     settings: app.settings,
     services: createServices(infra),
+    ...liveAndLimits(),
   };
   const yoga = createYoga<object, GraphQLContext>({
     schema,

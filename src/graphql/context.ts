@@ -19,23 +19,30 @@ import type { RateLimiter } from "./security/rate-limiter.js";
  * Every context's services, built once by the composition root (src/app.ts `createServices`) and
  * handed to the GraphQL layer as one typed object. Resolvers reach a context only through here:
  * `ctx.deps.services.crm.commands`, `ctx.deps.services.crm.reads`, … — never the database.
- * A new context adds one member here and one line in createServices.
+ * A new context adds one member here and one line in createServices. Services only: the live hubs
+ * and the storefront limiter are `ApiDeps.live` / `ApiDeps.storefrontLimiter` (decision 0460).
  */
 export interface ApiServices {
   readonly crm: CrmServices;
   readonly chessboard: ChessboardServices;
   readonly catalog: CatalogServices;
-  /** The live grid hub fed by the broadcast consumer; null where the api role does not run it. */
-  readonly chessboardLive: LiveHub | null;
   /** dev-stats analytics (ClickHouse); null when the process has no engine (decision 0107) */
   readonly devstats: DevStatsServices | null;
-  /** Per-minute windows of anonymous storefront reads (lots, projectCards, catalogFilters), per address. */
-  readonly storefrontLimiter: RateLimiter;
   readonly messenger: MessengerServices;
   readonly notifications: NotificationsServices;
-  /** Live deal chats / inboxes (broadcast consumers); null where the api role does not run them. */
-  readonly messengerLive: ResumableHub<ChatMessage> | null;
-  readonly notificationsLive: ResumableHub<InboxNotification> | null;
+}
+
+/**
+ * The live hubs the subscriptions read, fed by this instance's broadcast consumers: GraphQL
+ * plumbing of the api role, not a context's services (decision 0460). Null where the api role
+ * does not run them.
+ */
+export interface ApiLive {
+  /** The live grid hub */
+  readonly chessboard: LiveHub | null;
+  /** Live deal chats / inboxes */
+  readonly messenger: ResumableHub<ChatMessage> | null;
+  readonly notifications: ResumableHub<InboxNotification> | null;
 }
 
 /** Built once at start (composition root) and shared by every request. */
@@ -44,6 +51,9 @@ export interface ApiDeps {
   readonly metrics: Registry;
   readonly settings: Settings;
   readonly services: ApiServices;
+  readonly live: ApiLive;
+  /** Per-minute windows of anonymous storefront reads (lots, projectCards, catalogFilters), per address. */
+  readonly storefrontLimiter: RateLimiter;
   /** Set only when PIN_TEST_CLOCK is on and allowed (decision 0079) */
   readonly testClock?: TestClock | null;
 }

@@ -10,11 +10,7 @@ import {
   initiatedByOf,
   requireCrmAccess,
 } from "./access/crm-access.rules.js";
-import {
-  type AppliedBooking,
-  applyBookingDecision,
-  applyCreatedBooking,
-} from "./booking/apply-booking-decision.js";
+import { type AppliedBooking, applyBookingDecision } from "./booking/apply-booking-decision.js";
 import { type BookingCommand, decideBooking } from "./booking/booking.decide.js";
 import type { CausationMeta } from "./booking/booking.outbox.js";
 import { findActiveBookingOfDeal, findBooking } from "./booking/booking.repository.js";
@@ -196,8 +192,8 @@ export function createCrmCommands(deps: CrmCommandDeps) {
       input: CreateBookingInput,
       meta: CausationMeta = {},
     ): Promise<AppliedBooking> {
-      // Two round trips and no interactive transaction: one read, then one statement that writes
-      // the booking, the deal, the timeline and the outbox rows, or nothing if the deal moved.
+      // Two round trips and no interactive transaction: one read, then the decision applier's one
+      // statement (booking, deal, timeline, outbox rows), which writes nothing if the deal moved.
       return retrying("createBooking", async () => {
         const context = await loadCreateBookingContext(
           db,
@@ -234,7 +230,7 @@ export function createCrmCommands(deps: CrmCommandDeps) {
           },
           clock.now(),
         );
-        const applied = await applyCreatedBooking(db, decision, deal, viewer.userId, meta, clock);
+        const applied = await applyBookingDecision(db, null, decision, deal, viewer.userId, meta, clock);
         logTransition(null, applied.booking, "createBooking", meta);
         return applied;
       }).then((applied) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCreatedBooking } from "../../../src/domain/crm/booking/apply-booking-decision.js";
+import { applyBookingDecision } from "../../../src/domain/crm/booking/apply-booking-decision.js";
 import { decideBooking } from "../../../src/domain/crm/booking/booking.decide.js";
 import { findBooking } from "../../../src/domain/crm/booking/booking.repository.js";
 import type { Booking } from "../../../src/domain/crm/booking/booking.types.js";
@@ -62,7 +62,7 @@ describe("createBooking as one read and one write statement", () => {
     await db.crmDeal.update({ where: { id: dealId }, data: { title: "renamed", version: 2 } });
 
     const code = await codeOf(
-      applyCreatedBooking(db, decision, context!.deal, viewers.agent.userId, {}, clock),
+      applyBookingDecision(db, null, decision, context!.deal, viewers.agent.userId, {}, clock),
     );
 
     expect(code).toBe("CRM_CONCURRENT_MODIFICATION");

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { appendToLog, readCommitted, START_POSITION } from "../../../src/platform/events/local/local-log.js";
+import { START_POSITION } from "../../../src/platform/events/local/local-log.js";
+import { appendToLog } from "../../../src/platform/events/local/sql/append.js";
+import { readCommitted } from "../../../src/platform/events/local/sql/read-committed.js";
 import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
 import { headersOf } from "../../../src/platform/events/wire.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";

@@ -1,7 +1,7 @@
 import { parse } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createServices } from "../../../src/app.js";
+import { createServices, liveAndLimits } from "../../../src/app.js";
 import type { GraphQLContext } from "../../../src/graphql/context.js";
 import { LIVE_MAX_QUEUE } from "../../../src/graphql/live/chessboard-live.js";
 import { createLiveHub, type LiveDelta } from "../../../src/graphql/live/chessboard-live-hub.js";
@@ -107,10 +107,8 @@ describeWithService("postgres", "shared execution of subscription events", () =>
         log: log.logger,
         metrics: t.metrics,
         settings: t.settings,
-        services: createServices(
-          { db: t.db, clock: t.clock, log: log.logger, metrics: t.metrics },
-          { chessboard: hub },
-        ),
+        services: createServices({ db: t.db, clock: t.clock, log: log.logger, metrics: t.metrics }),
+        ...liveAndLimits({ chessboard: hub }),
       },
       requestId: role,
       log: log.logger,

@@ -107,20 +107,3 @@ export function dealFromColumns(r: DealColumns): Deal {
     version: r.dealVersion,
   });
 }
-
-/** The mutable columns of a booking, for versioned updates. */
-export function bookingColumns(b: Booking, now: Date) {
-  return {
-    status: b.status,
-    reserveExpiresAt: b.reserveExpiresAt,
-    bookingExpiresAt: b.bookingExpiresAt,
-    paymentStatus: b.paymentStatus,
-    contractFileId: b.contractFileId,
-    receiptFileId: b.receiptFileId,
-    cancelReason: b.cancelReason,
-    confirmedAt: b.confirmedAt,
-    endedAt: b.endedAt,
-    updatedAt: now,
-    version: b.version,
-  };
-}

@@ -33,7 +33,7 @@ export async function updateDealVersioned(tx: Tx, previousVersion: number, next:
   if (count === 0) throw crmErrors.concurrent("Deal", next.id);
 }
 
-/** The version-guarded deal UPDATE (RETURNING id), also used as the gate of `insertBookingWithEffects`. */
+/** The version-guarded deal UPDATE (RETURNING id), also the deal write (and the gate of a new booking) in `writeBookingDecision`. */
 export function dealVersionedUpdate(previousVersion: number, next: Deal, now: Date): Prisma.Sql {
   return Prisma.sql`
     UPDATE crm.deals

@@ -10,10 +10,7 @@ import type { GraphQLContext } from "../../context.js";
 export function limitAnonymousStorefront(ctx: GraphQLContext): void {
   if (ctx.viewer) return;
   const key = `storefront:anon:${ctx.clientAddress ?? "unknown"}`;
-  const taken = ctx.deps.services.storefrontLimiter.take(
-    key,
-    ctx.deps.settings.catalogLotsAnonymousPerMinute,
-  );
+  const taken = ctx.deps.storefrontLimiter.take(key, ctx.deps.settings.catalogLotsAnonymousPerMinute);
   if (!taken.ok) {
     throw new GraphQLError("Too many storefront requests; slow down or sign in", {
       extensions: {

@@ -66,7 +66,7 @@ builder.subscriptionField("chessboardUpdates", (t) =>
     extensions: { [SHARED_EXECUTION]: true },
     args: { buildingId: t.arg.id({ required: false }), projectId: t.arg.id({ required: false }) },
     subscribe: (_root, args, ctx) => {
-      const hub = ctx.deps.services.chessboardLive;
+      const hub = ctx.deps.live.chessboard;
       if (!hub)
         throw new IllegalStateError(
           "CHESSBOARD_LIVE_UNAVAILABLE",

@@ -19,7 +19,7 @@ builder.subscriptionField("dealChatMessages", (t) =>
     args: { dealId: t.arg.id({ required: true }), afterMessageId: t.arg.string({ required: false }) },
     subscribe: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const hub = ctx.deps.services.messengerLive;
+      const hub = ctx.deps.live.messenger;
       const reads = ctx.deps.services.messenger.reads;
       if (!hub)
         throw new IllegalStateError(

@@ -17,7 +17,7 @@ builder.subscriptionField("notificationAdded", (t) =>
     subscribe: (_root, args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const owner = inboxOwnerOf(viewer);
-      const hub = ctx.deps.services.notificationsLive;
+      const hub = ctx.deps.live.notifications;
       const reads = ctx.deps.services.notifications.reads;
       if (!hub)
         throw new IllegalStateError(

@@ -3,7 +3,8 @@ import { Kafka, logLevel } from "kafkajs";
 import type { KafkaClientName } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
-import { START_POSITION, saveOffset } from "../local/local-log.js";
+import { START_POSITION } from "../local/local-log.js";
+import { saveOffset } from "../local/sql/save-offset.js";
 import { resetGroupOffsets } from "../platformatic/platformatic-admin.js";
 
 export interface ResetOptions {

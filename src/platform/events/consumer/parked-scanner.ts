@@ -1,7 +1,7 @@
 import type { Clock } from "../../clock/clock.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
-import { createSleeper } from "../sleep.js";
+import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { AnyConsumerDefinition } from "./definition.js";
 import type { MessageProcessor, ParkedRow } from "./message-processor.js";
 import { DEFAULT_RETRY_POLICY, infrastructureDelayMs } from "./retry-policy.js";
@@ -29,9 +29,6 @@ export interface ParkedScannerDeps {
  */
 export function createParkedScanner(deps: ParkedScannerDeps) {
   const { def, db, clock } = deps;
-  const sleeper = createSleeper();
-  let running = false;
-  let loop: Promise<void> | null = null;
   let lastDedupSweep = 0;
 
   async function dueHeads(): Promise<ParkedRow[]> {
@@ -51,7 +48,7 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
     const heads = await dueHeads();
     let handled = 0;
     for (const head of heads) {
-      if (!running && loop) break;
+      if (!loop.isRunning()) break;
       const outcome = await deps.processor.retryParked(head);
       if (outcome.kind === "infrastructure") return "infrastructure";
       handled += 1;
@@ -73,46 +70,31 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
     }
   }
 
-  async function run(): Promise<void> {
-    let failures = 0;
-    while (running) {
-      let result: number | "infrastructure";
+  const loop: PollLoop = createPollLoop({
+    idleMs: deps.intervalMs,
+    async pass() {
       try {
         await sweepDedup();
-        result = await scanOnce();
+        const result = await scanOnce();
+        if (result === "infrastructure") return "failed";
+        return result === 0 ? "idle" : "busy";
       } catch (error) {
         deps.log.warn({ group: def.group, err: error }, "parked scan failed");
-        result = "infrastructure";
+        return "failed";
       }
-      if (result === "infrastructure") {
-        failures += 1;
-        await sleeper.sleep(
-          infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.policy?.retry }, failures),
-        );
-      } else {
-        failures = 0;
-        if (result === 0) await sleeper.sleep(deps.intervalMs);
-      }
-    }
-  }
+    },
+    onFailure: (failures) =>
+      infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.policy?.retry }, failures),
+  });
 
   return {
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop(): Promise<void> {
-      running = false;
-      sleeper.wake();
-      await loop;
-      loop = null;
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
     /** Heads of key queues that are due now (used by whenCaughtUp). */
     async dueCount(): Promise<number> {
       return (await dueHeads()).length;
     },
-    wake: () => sleeper.wake(),
+    wake: () => loop.wake(),
   };
 }
 

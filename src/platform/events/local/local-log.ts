@@ -1,5 +1,9 @@
-import type { Db, Tx } from "../../db/prisma-client.js";
 import type { InboundMessage } from "../wire.js";
+
+/**
+ * The local event log's types and row mapping; its SQL is one operation per file in `sql/`
+ * (append, read-committed, load/save-offset, latest-position, has-rows-after, delete-appended-before).
+ */
 
 /** Position in the local log: commit order is (tx_id, id), tx_id being the appending xid8. */
 export interface LogPosition {
@@ -44,78 +48,3 @@ export function stringHeaders(raw: unknown): Record<string, string> {
 }
 
 export const START_POSITION: LogPosition = { txId: "0", id: 0n };
-
-/** Appends in the caller's transaction (the relay: atomically with the outbox mark). */
-export async function appendToLog(
-  runner: Db | Tx,
-  messages: ReadonlyArray<{ topic: string; key: string; value: string; headers: Record<string, string> }>,
-): Promise<void> {
-  if (messages.length === 0) return;
-  await runner.$executeRaw`
-    INSERT INTO platform.event_log (topic, key, value, headers)
-    SELECT t.topic, t.key, t.value, t.headers::jsonb
-    FROM unnest(${messages.map((m) => m.topic)}::text[], ${messages.map((m) => m.key)}::text[],
-                ${messages.map((m) => m.value)}::text[], ${messages.map((m) => JSON.stringify(m.headers))}::text[])
-         WITH ORDINALITY AS t(topic, key, value, headers, n)
-    ORDER BY t.n`;
-}
-
-/**
- * Rows after `from` whose appending transaction is older than every transaction still running:
- * those can no longer be overtaken by a commit with a smaller (tx_id, id), so reading them in
- * (tx_id, id) order is reading in commit order.
- */
-export async function readCommitted(
-  runner: Db | Tx,
-  topic: string,
-  from: LogPosition,
-  limit: number,
-): Promise<LogRow[]> {
-  return runner.$queryRaw<LogRow[]>`
-    SELECT id, tx_id::text AS tx_id, topic, key, value, headers
-    FROM platform.event_log
-    WHERE topic = ${topic}
-      AND (tx_id, id) > (${from.txId}::xid8, ${from.id})
-      AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY tx_id, id
-    LIMIT ${limit}`;
-}
-
-export async function loadOffset(db: Db | Tx, group: string, topic: string): Promise<LogPosition> {
-  const rows = await db.$queryRaw<Array<{ tx: string; id: bigint }>>`
-    SELECT last_tx_id::text AS tx, last_id AS id FROM platform.consumer_offsets
-    WHERE group_id = ${group} AND topic = ${topic}`;
-  const row = rows[0];
-  return row ? { txId: row.tx, id: row.id } : START_POSITION;
-}
-
-export async function saveOffset(db: Db | Tx, group: string, topic: string, pos: LogPosition): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO platform.consumer_offsets (group_id, topic, last_tx_id, last_id, updated_at)
-    VALUES (${group}, ${topic}, ${pos.txId}::xid8, ${pos.id}, now())
-    ON CONFLICT (group_id, topic) DO UPDATE
-      SET last_tx_id = EXCLUDED.last_tx_id, last_id = EXCLUDED.last_id, updated_at = now()`;
-}
-
-/**
- * The newest committed row of a topic (broadcast consumers start after it). Deliberately not
- * limited to rows below the snapshot xmin: a row committed before start() must not be delivered
- * even while an unrelated long transaction holds xmin back; a row still in flight at start()
- * may be missed, which a live fan-out accepts.
- */
-export async function latestPosition(db: Db, topic: string): Promise<LogPosition> {
-  const rows = await db.$queryRaw<Array<{ tx: string; id: bigint }>>`
-    SELECT tx_id::text AS tx, id FROM platform.event_log
-    WHERE topic = ${topic}
-    ORDER BY tx_id DESC, id DESC LIMIT 1`;
-  const row = rows[0];
-  return row ? { txId: row.tx, id: row.id } : START_POSITION;
-}
-
-/** True when rows exist after `from` (committed or not yet visible). */
-export async function hasRowsAfter(db: Db, topic: string, from: LogPosition): Promise<boolean> {
-  const rows = await db.$queryRaw<Array<{ one: number }>>`
-    SELECT 1 AS one FROM platform.event_log
-    WHERE topic = ${topic} AND (tx_id, id) > (${from.txId}::xid8, ${from.id}) LIMIT 1`;
-  return rows.length > 0;
-}

@@ -7,21 +7,18 @@ import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
-import { createSleeper } from "../sleep.js";
+import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { parseEnvelope } from "../wire.js";
 import { createGroupLocks, type GroupLocks } from "./group-locks.js";
-import {
-  appendToLog,
-  hasRowsAfter,
-  inboundOf,
-  type LogPosition,
-  latestPosition,
-  loadOffset,
-  readCommitted,
-  saveOffset,
-} from "./local-log.js";
+import { inboundOf, type LogPosition } from "./local-log.js";
+import { appendToLog } from "./sql/append.js";
+import { hasRowsAfter } from "./sql/has-rows-after.js";
+import { latestPosition } from "./sql/latest-position.js";
+import { loadOffset } from "./sql/load-offset.js";
+import { readCommitted } from "./sql/read-committed.js";
+import { saveOffset } from "./sql/save-offset.js";
 
 const DEFAULT_POLL_MS = 50;
 const DEFAULT_PARKED_SCAN_MS = 250;
@@ -80,10 +77,8 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
       send,
       parkedScanMs: deps.tuning?.parkedScanMs ?? DEFAULT_PARKED_SCAN_MS,
     });
-    const sleeper = createSleeper();
     const backoff = new Map<string, { failures: number; until: number }>();
-    let running = false;
-    let loop: Promise<void> | null = null;
+    const running = () => loop.isRunning();
 
     /** One pass over the group's topics; true when more rows are likely waiting. */
     async function pollOnce(): Promise<boolean> {
@@ -107,10 +102,10 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
           // Each lane is one batch (one scope, one dedup insert), like a partition's batch on Kafka.
           const failures = await Promise.all(
             [...lanes.values()].map(async (indexes) => {
-              if (!running) return indexes[0] ?? rows.length;
+              if (!running()) return indexes[0] ?? rows.length;
               const outcome = await processor.processBatch(
                 indexes.map((index) => inboundOf(rows[index]!)),
-                { isRunning: () => running },
+                { isRunning: running },
               );
               if (outcome.kind === "infrastructure") return indexes[0] ?? rows.length;
               // Stopped part-way: the lane's first unprocessed row bounds the offset.
@@ -118,7 +113,7 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
             }),
           );
           const firstFailed = Math.min(rows.length, ...failures);
-          const failed = firstFailed < rows.length && running;
+          const failed = firstFailed < rows.length && running();
           if (failed) {
             const n = (backoff.get(topic)?.failures ?? 0) + 1;
             const delay = infrastructureDelayMs(policy, n);
@@ -142,22 +137,14 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
       }
     }
 
-    async function run(): Promise<void> {
-      let failures = 0;
-      while (running) {
-        let more = false;
-        try {
-          more = await pollOnce();
-          failures = 0;
-        } catch (error) {
-          failures += 1;
-          log.warn({ group: def.group, err: error, failures }, "local log poll failed");
-          await sleeper.sleep(infrastructureDelayMs(policy, failures));
-          continue;
-        }
-        if (!more) await sleeper.sleep(pollMs);
-      }
-    }
+    const loop: PollLoop = createPollLoop({
+      idleMs: pollMs,
+      pass: async () => ((await pollOnce()) ? "busy" : "idle"),
+      onFailure(failures, error) {
+        log.warn({ group: def.group, err: error, failures }, "local log poll failed");
+        return infrastructureDelayMs(policy, failures);
+      },
+    });
 
     async function caughtUp(): Promise<boolean> {
       for (const topic of topics) {
@@ -168,15 +155,12 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
 
     return {
       async start() {
-        if (running) return;
-        running = true;
+        if (loop.isRunning()) return;
         scanner.start();
-        loop = run();
+        loop.start();
       },
       async stop() {
-        running = false;
-        sleeper.wake();
-        await loop;
+        await loop.stop();
         await scanner.stop();
       },
       async whenCaughtUp() {
@@ -186,51 +170,43 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
   }
 
   function broadcast(opts: BroadcastOptions): Runner {
-    const sleeper = createSleeper();
     const positions = new Map<string, LogPosition>();
-    let running = false;
-    let loop: Promise<void> | null = null;
-    async function run() {
-      while (running) {
-        try {
-          let more = false;
-          for (const topic of opts.topics) {
-            const from = positions.get(topic) ?? (await latestPosition(db, topic));
-            const rows = await readCommitted(db, topic, from, BATCH_SIZE);
-            for (const row of rows) {
-              const parsed = parseEnvelope(inboundOf(row));
-              if (parsed.ok) {
-                try {
-                  await opts.onEvent(parsed.envelope);
-                } catch (error) {
-                  log.warn({ broadcast: opts.name, topic, err: error }, "broadcast listener failed");
-                }
+    const loop = createPollLoop({
+      idleMs: pollMs,
+      async pass() {
+        let more = false;
+        for (const topic of opts.topics) {
+          const from = positions.get(topic) ?? (await latestPosition(db, topic));
+          const rows = await readCommitted(db, topic, from, BATCH_SIZE);
+          for (const row of rows) {
+            const parsed = parseEnvelope(inboundOf(row));
+            if (parsed.ok) {
+              try {
+                await opts.onEvent(parsed.envelope);
+              } catch (error) {
+                log.warn({ broadcast: opts.name, topic, err: error }, "broadcast listener failed");
               }
-              positions.set(topic, { txId: row.tx_id, id: row.id });
             }
-            if (!positions.has(topic)) positions.set(topic, from);
-            if (rows.length === BATCH_SIZE) more = true;
+            positions.set(topic, { txId: row.tx_id, id: row.id });
           }
-          if (!more) await sleeper.sleep(pollMs);
-        } catch (error) {
-          log.warn({ broadcast: opts.name, err: error }, "broadcast poll failed");
-          await sleeper.sleep(pollMs * 10);
+          if (!positions.has(topic)) positions.set(topic, from);
+          if (rows.length === BATCH_SIZE) more = true;
         }
-      }
-    }
+        return more ? "busy" : "idle";
+      },
+      onFailure(_failures, error) {
+        log.warn({ broadcast: opts.name, err: error }, "broadcast poll failed");
+        return pollMs * 10;
+      },
+    });
     return {
       async start() {
-        if (running) return;
+        if (loop.isRunning()) return;
         // The starting point is fixed at start(): later events are delivered, earlier ones not.
         for (const topic of opts.topics) positions.set(topic, await latestPosition(db, topic));
-        running = true;
-        loop = run();
+        loop.start();
       },
-      async stop() {
-        running = false;
-        sleeper.wake();
-        await loop;
-      },
+      stop: () => loop.stop(),
     };
   }
 

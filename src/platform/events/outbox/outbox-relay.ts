@@ -3,14 +3,20 @@ import type { Settings } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, gauge, type Registry } from "../../metrics/registry.js";
-import type { EventMetadata } from "../envelope.js";
-import { createSleeper } from "../sleep.js";
+import { deleteAppendedBefore } from "../local/sql/delete-appended-before.js";
+import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { OutboundMessage, Publisher, Transport } from "../transport/transport.js";
 import { headersOf } from "../wire.js";
+import { backlog } from "./sql/backlog.js";
+import { claimShard } from "./sql/claim-shard.js";
+import { deletePublishedBefore } from "./sql/delete-published-before.js";
+import { hasUnpublished } from "./sql/has-unpublished.js";
+import { markPublished } from "./sql/mark-published.js";
+import { tryLockShard } from "./sql/try-lock-shard.js";
 
-/** advisory-lock namespace (first key) of outbox shards; the second key is the shard number */
-export const OUTBOX_SHARD_LOCK_NAMESPACE = 0x5049_4e00;
+export { OUTBOX_SHARD_LOCK_NAMESPACE } from "./sql/try-lock-shard.js";
+
 const DEFAULT_BATCH_SIZE = 500;
 const DEFAULT_WORKERS = 2;
 const ERROR_BACKOFF_MIN_MS = 200;
@@ -33,12 +39,11 @@ export interface OutboxRelayDeps {
   tuning?: EventPlatformTuning;
 }
 
-interface ClaimedRow {
-  id: bigint;
-  topic: string;
-  key: string;
-  payload: string;
-  metadata: EventMetadata;
+/** Runs a bounded delete again until it comes back short of a full batch. */
+async function inBatches(deleteUpTo: (limit: number) => Promise<number>): Promise<void> {
+  while ((await deleteUpTo(RETENTION_DELETE_BATCH)) === RETENTION_DELETE_BATCH) {
+    // a full batch: more rows may be past the cutoff
+  }
 }
 
 /**
@@ -67,10 +72,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       "Failed relay batches (broker or database)",
     ),
   };
-  const sleepers = Array.from({ length: workers }, () => createSleeper());
   let publisher: (Publisher & { close(): Promise<void> }) | null = null;
-  let running = false;
-  let loops: Promise<void>[] = [];
+  let loops: PollLoop[] = [];
   let lastStats = 0;
   let lastRetention = 0;
 
@@ -79,15 +82,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     if (!pub) return 0;
     return db.$transaction(
       async (tx) => {
-        const lock = await tx.$queryRaw<Array<{ locked: boolean }>>`
-          SELECT pg_try_advisory_xact_lock(${OUTBOX_SHARD_LOCK_NAMESPACE}::int, ${shard}::int) AS locked`;
-        if (!lock[0]?.locked) return 0;
-        const rows = await tx.$queryRaw<ClaimedRow[]>`
-          SELECT id, topic, key, payload::text AS payload, metadata
-          FROM platform.outbox
-          WHERE published_at IS NULL AND abs(hashtext(key)::bigint) % ${shards} = ${shard}
-          ORDER BY id
-          LIMIT ${batchSize}`;
+        if (!(await tryLockShard(tx, shard))) return 0;
+        const rows = await claimShard(tx, shard, shards, batchSize);
         if (rows.length === 0) return 0;
         const messages: OutboundMessage[] = rows.map((r) => ({
           id: r.id,
@@ -98,9 +94,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
         }));
         await pub.publish(messages, tx);
         deps.tuning?.faults?.afterRelayPublish?.();
-        await tx.$executeRaw`
-          UPDATE platform.outbox SET published_at = ${clock.now()}
-          WHERE id = ANY(${rows.map((r) => r.id)}::bigint[])`;
+        await markPublished(
+          tx,
+          rows.map((r) => r.id),
+          clock.now(),
+        );
         for (const r of rows) m.published.inc({ topic: r.topic });
         return rows.length;
       },
@@ -112,11 +110,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     const now = Date.now();
     if (!force && now - lastStats < STATS_EVERY_MS) return;
     lastStats = now;
-    const rows = await db.$queryRaw<Array<{ n: bigint; oldest: Date | null }>>`
-      SELECT count(*) AS n, min(created_at) AS oldest FROM platform.outbox WHERE published_at IS NULL`;
-    const row = rows[0];
-    m.backlog.set(Number(row?.n ?? 0));
-    m.oldestAge.set(row?.oldest ? Math.max(0, (clock.now().getTime() - row.oldest.getTime()) / 1000) : 0);
+    const { unpublished, oldest } = await backlog(db);
+    m.backlog.set(unpublished);
+    m.oldestAge.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0);
   }
 
   async function sweepRetention(): Promise<void> {
@@ -124,83 +120,68 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     if (now - lastRetention < RETENTION_SWEEP_EVERY_MS) return;
     lastRetention = now;
     const cutoff = new Date(clock.now().getTime() - settings.outboxRetentionHours * HOUR_MS);
-    for (;;) {
-      const deleted = await db.$executeRaw`
-        DELETE FROM platform.outbox WHERE id IN (
-          SELECT id FROM platform.outbox WHERE published_at IS NOT NULL AND published_at < ${cutoff}
-          LIMIT ${RETENTION_DELETE_BATCH})`;
-      if (deleted < RETENTION_DELETE_BATCH) break;
-    }
+    await inBatches((limit) => deletePublishedBefore(db, cutoff, limit));
     // Embedded mode: the local log keeps the same horizon, as a Kafka topic's retention would.
     if (deps.transport.kind === "local") {
-      for (;;) {
-        const deleted = await db.$executeRaw`
-          DELETE FROM platform.event_log WHERE id IN (
-            SELECT id FROM platform.event_log WHERE appended_at < ${cutoff} LIMIT ${RETENTION_DELETE_BATCH})`;
-        if (deleted < RETENTION_DELETE_BATCH) break;
-      }
+      await inBatches((limit) => deleteAppendedBefore(db, cutoff, limit));
     }
   }
 
-  async function work(worker: number): Promise<void> {
-    const sleeper = sleepers[worker]!;
-    let failures = 0;
+  /** Relay worker `index`: each pass goes over every shard, starting one shard further each time. */
+  function worker(index: number): PollLoop {
     // Each worker starts at a different shard so replicas and workers spread over the shards.
     let cursor = Math.floor(Math.random() * shards);
-    while (running) {
-      let published = 0;
-      let fullBatch = false;
-      try {
-        for (let i = 0; i < shards && running; i++) {
-          const shard = (cursor + i) % shards;
-          const n = await relayShard(shard);
+    const loop: PollLoop = createPollLoop({
+      idleMs: settings.outboxRelayIntervalMs,
+      async pass() {
+        let published = 0;
+        let fullBatch = false;
+        for (let i = 0; i < shards && loop.isRunning(); i++) {
+          const n = await relayShard((cursor + i) % shards);
           published += n;
           if (n === batchSize) fullBatch = true;
         }
         cursor = (cursor + 1) % shards;
-        if (worker === 0) {
+        if (index === 0) {
           await refreshStats();
           await sweepRetention();
         }
-        if (failures > 0) log.info({ worker, failures }, "outbox relay recovered");
-        failures = 0;
-      } catch (error) {
-        failures += 1;
+        return fullBatch || published > 0 ? "busy" : "idle";
+      },
+      async onFailure(failures, error) {
         m.errors.inc();
         const delay = Math.min(ERROR_BACKOFF_MAX_MS, ERROR_BACKOFF_MIN_MS * 2 ** Math.min(failures - 1, 20));
-        log.warn({ worker, failures, delayMs: delay, err: error }, "outbox relay batch failed, backing off");
+        log.warn(
+          { worker: index, failures, delayMs: delay, err: error },
+          "outbox relay batch failed, backing off",
+        );
         await refreshStats(true).catch(() => {});
-        await sleeper.sleep(delay);
-        continue;
-      }
-      if (!fullBatch && published === 0) await sleeper.sleep(settings.outboxRelayIntervalMs);
-    }
+        return delay;
+      },
+      onRecovered: (failures) => log.info({ worker: index, failures }, "outbox relay recovered"),
+    });
+    return loop;
   }
 
   return {
     async start() {
-      if (running) return;
+      if (loops.length > 0) return;
       publisher = await deps.transport.publisher(
         deps.tuning?.relayBrokers ? { brokers: deps.tuning.relayBrokers } : undefined,
       );
-      running = true;
-      loops = sleepers.map((_, i) => work(i));
+      loops = Array.from({ length: workers }, (_, i) => worker(i));
+      for (const loop of loops) loop.start();
       log.debug({ shards, workers, batchSize }, "outbox relay started");
     },
     async stop() {
-      running = false;
-      for (const s of sleepers) s.wake();
-      await Promise.all(loops);
+      await Promise.all(loops.map((loop) => loop.stop()));
       loops = [];
       await publisher?.close();
       publisher = null;
     },
     async whenCaughtUp() {
-      for (;;) {
-        const rows = await db.$queryRaw<Array<{ one: number }>>`
-          SELECT 1 AS one FROM platform.outbox WHERE published_at IS NULL LIMIT 1`;
-        if (rows.length === 0) return;
-        for (const s of sleepers) s.wake();
+      while (await hasUnpublished(db)) {
+        for (const loop of loops) loop.wake();
         await new Promise((r) => setTimeout(r, CAUGHT_UP_CHECK_MS));
       }
     },

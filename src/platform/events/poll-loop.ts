@@ -1,0 +1,83 @@
+import { createSleeper } from "./sleep.js";
+
+/**
+ * The loop every poller of the event platform runs: the outbox relay's workers, the local
+ * transport's consumer and broadcast readers, the parked scanner.
+ *
+ * Why not `createPeriodicWorker` (decision 0460): a poller is not periodic. It runs its next pass
+ * at once while work is waiting (a full batch), sleeps `idleMs` only when a pass found nothing,
+ * backs off by its own policy while passes fail (the relay's 200 ms → 30 s doubling, the
+ * consumer's retry policy), and must wake early on a signal — `whenCaughtUp()` wakes the relay,
+ * `stop()` ends a sleep at once. `createPeriodicWorker` has a fixed cadence (`every` ± jitter)
+ * with no wake-up, and would count every 50 ms poll as a `pin_worker_*` cycle.
+ */
+export type PassOutcome = "busy" | "idle" | "failed";
+
+export interface PollLoopOptions {
+  /** One pass: "busy" runs the next at once, "idle" sleeps `idleMs`, "failed" (or a throw) backs off */
+  readonly pass: () => Promise<PassOutcome>;
+  readonly idleMs: number;
+  /**
+   * The pause after the `failures`-th failed pass in a row (1, 2, …); `error` is what the pass threw
+   * (undefined when it answered "failed"). Log and count here.
+   */
+  readonly onFailure: (failures: number, error: unknown) => number | Promise<number>;
+  /** The first good pass after `failures` failed ones */
+  readonly onRecovered?: (failures: number) => void;
+}
+
+export interface PollLoop {
+  start(): void;
+  /** Ends the sleep in progress and waits for the pass in flight. */
+  stop(): Promise<void>;
+  /** Ends the sleep in progress (new work is there): the next pass runs now. */
+  wake(): void;
+  /** False once stop() was called: a pass checks it to end early. */
+  isRunning(): boolean;
+}
+
+export function createPollLoop(options: PollLoopOptions): PollLoop {
+  const sleeper = createSleeper();
+  let running = false;
+  let loop: Promise<void> | null = null;
+
+  async function run(): Promise<void> {
+    let failures = 0;
+    while (running) {
+      let outcome: PassOutcome;
+      let error: unknown;
+      try {
+        outcome = await options.pass();
+      } catch (thrown) {
+        outcome = "failed";
+        error = thrown;
+      }
+      if (outcome === "failed") {
+        failures += 1;
+        const delay = await options.onFailure(failures, error);
+        if (running) await sleeper.sleep(delay);
+        continue;
+      }
+      if (failures > 0) options.onRecovered?.(failures);
+      failures = 0;
+      // A stop() during the pass found no sleep to end: do not start one.
+      if (outcome === "idle" && running) await sleeper.sleep(options.idleMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      sleeper.wake();
+      await loop;
+      loop = null;
+    },
+    wake: () => sleeper.wake(),
+    isRunning: () => running,
+  };
+}
