@@ -3,6 +3,7 @@ import type { Settings } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, gauge, type Registry } from "../../metrics/registry.js";
+import { markFailed, startProducerSpan } from "../../tracing/tracing.js";
 import type { EventMetadata } from "../envelope.js";
 import { createSleeper } from "../sleep.js";
 import type { EventPlatformTuning, Runner } from "../transport/runner.js";
@@ -39,6 +40,22 @@ interface ClaimedRow {
   key: string;
   payload: string;
   metadata: EventMetadata;
+}
+
+/**
+ * The relay's producer span of a row that carries a trace (decision 0450): `<topic> publish`, a
+ * child of the span that wrote the row; its traceparent goes on the wire instead of the row's.
+ * Rows without one (tracing off) get none.
+ */
+function publishSpanOf(row: ClaimedRow, system: Transport["kind"]) {
+  return startProducerSpan(`${row.topic} publish`, row.metadata.traceparent, {
+    "messaging.system": system === "kafka" ? "kafka" : "pin-local-log",
+    "messaging.operation.type": "send",
+    "messaging.destination.name": row.topic,
+    "messaging.message.id": row.metadata.messageId,
+    "messaging.kafka.message.key": row.key,
+    "pin.outbox.id": String(row.id),
+  });
 }
 
 /**
@@ -89,14 +106,21 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
           ORDER BY id
           LIMIT ${batchSize}`;
         if (rows.length === 0) return 0;
-        const messages: OutboundMessage[] = rows.map((r) => ({
-          id: r.id,
-          topic: r.topic,
-          key: r.key,
-          value: r.payload,
-          headers: headersOf(r.metadata),
-        }));
-        await pub.publish(messages, tx);
+        const spans = rows.map((r) => publishSpanOf(r, deps.transport.kind));
+        const messages: OutboundMessage[] = rows.map((r, i) => {
+          const headers = headersOf(r.metadata);
+          const traced = spans[i];
+          if (traced) headers.traceparent = traced.traceparent;
+          return { id: r.id, topic: r.topic, key: r.key, value: r.payload, headers };
+        });
+        try {
+          await pub.publish(messages, tx);
+        } catch (error) {
+          for (const s of spans) if (s) markFailed(s.span, String(error));
+          throw error;
+        } finally {
+          for (const s of spans) s?.span.end();
+        }
         deps.tuning?.faults?.afterRelayPublish?.();
         await tx.$executeRaw`
           UPDATE platform.outbox SET published_at = ${clock.now()}
