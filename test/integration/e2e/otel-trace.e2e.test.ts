@@ -54,7 +54,9 @@ describeWithService(
       receiver = await startOtlpReceiver();
       db = await createMigratedDatabase("otel");
       app = await startAppProcess({
-        args: ["--import", "tsx", "src/main.ts"],
+        // The first --import reports OpenTelemetry SDK loads: here they must happen (the production
+        // build test asserts none without OTEL_*).
+        args: ["--import", "./test/support/report-otel-loads.mjs", "--import", "tsx", "src/main.ts"],
         env: {
           ...TEST_API_ENV,
           NODE_ENV: "test",
