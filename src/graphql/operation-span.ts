@@ -10,12 +10,15 @@ import { inChildSpan, markFailed } from "../platform/tracing/tracing.js";
  * (`mutation createBooking`). Only under a recording span (the HTTP request's, from the SDK's
  * HTTP instrumentation): with tracing off this is one context lookup per operation.
  */
+const OPERATION_SPAN = () => "graphql.execute";
+const INTERNAL = () => ({ kind: "internal" }) as const;
+
 export function useOperationSpans(): Plugin {
   const spans = new WeakMap<object, Span>();
   return {
     instrumentation: {
       execute({ context }, wrapped) {
-        return inChildSpan("graphql.execute", { kind: "internal" }, async () => {
+        return inChildSpan(OPERATION_SPAN, INTERNAL, async () => {
           const span = trace.getActiveSpan();
           if (span) spans.set(context, span);
           await wrapped();

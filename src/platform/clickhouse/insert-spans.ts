@@ -10,8 +10,8 @@ export function withInsertSpans(ch: ClickHouse): ClickHouse {
     ...ch,
     insert: (table, rows) =>
       inChildSpan(
-        `clickhouse insert ${table}`,
-        {
+        () => `clickhouse insert ${table}`,
+        () => ({
           kind: "client",
           attributes: {
             "db.system.name": "clickhouse",
@@ -20,7 +20,7 @@ export function withInsertSpans(ch: ClickHouse): ClickHouse {
             "db.operation.batch.size": rows.length,
             "pin.clickhouse.engine": ch.engine,
           },
-        },
+        }),
         () => ch.insert(table, rows),
       ),
   };

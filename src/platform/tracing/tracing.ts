@@ -83,11 +83,15 @@ export function inSpan<T>(name: string, options: SpanOptions, fn: (span: Span) =
 
 /**
  * `inSpan` only under a recording span (a ClickHouse insert inside a traced batch): with tracing off,
- * or outside any trace, `fn` runs alone and no span is made.
+ * or outside any trace, `fn` runs alone and no span is made (nor its name and options: thunks).
  */
-export function inChildSpan<T>(name: string, options: SpanOptions, fn: () => Promise<T>): Promise<T> {
+export function inChildSpan<T>(
+  name: () => string,
+  options: () => SpanOptions,
+  fn: () => Promise<T>,
+): Promise<T> {
   if (!trace.getActiveSpan()?.isRecording()) return fn();
-  return inSpan(name, options, fn);
+  return inSpan(name(), options(), fn);
 }
 
 /**

@@ -48,6 +48,7 @@ interface ClaimedRow {
  * Rows without one (tracing off) get none.
  */
 function publishSpanOf(row: ClaimedRow, system: Transport["kind"]) {
+  if (!row.metadata.traceparent) return null;
   return startProducerSpan(`${row.topic} publish`, row.metadata.traceparent, {
     "messaging.system": system === "kafka" ? "kafka" : "pin-local-log",
     "messaging.operation.type": "send",
