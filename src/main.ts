@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   const app = await startApp(settings);
-  if (otel) app.log.info(otel.describe, "OpenTelemetry tracing on: spans exported over OTLP");
+  if (otel) app.log.info(otel.describe, "OpenTelemetry tracing on");
   if (app.url) {
     const base = app.url.replace(/\/graphql$/, "");
     console.log(`\n  PIN is ready: GraphiQL at ${app.url}`);

@@ -3,8 +3,9 @@
  * `otelTracingWanted(process.env)` — before the app's modules, so the HTTP instrumentation patches
  * `node:http` before the server is built. Everything else comes from the standard variables the
  * SDK reads itself: OTEL_EXPORTER_OTLP_ENDPOINT / _TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL
- * (http/protobuf by default, http/json, grpc), OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER(_ARG),
- * OTEL_RESOURCE_ATTRIBUTES, OTEL_BSP_*, OTEL_PROPAGATORS (W3C tracecontext + baggage by default).
+ * (http/protobuf by default, http/json, grpc), OTEL_SERVICE_NAME,
+ * OTEL_RESOURCE_ATTRIBUTES, OTEL_BSP_*, OTEL_PROPAGATORS (W3C tracecontext + baggage by default);
+ * OTEL_TRACES_SAMPLER(_ARG) through `samplerFromEnv` (sampler.ts: no trace of a lone Prisma statement).
  * Traces only: metrics stay Prometheus (/metrics) and logs pino, unless OTEL_METRICS_EXPORTER /
  * OTEL_LOGS_EXPORTER are set explicitly.
  * The SDK packages are imported here and nowhere else, each with a dynamic import: with tracing
@@ -26,16 +27,21 @@ export interface OtelSdk {
 }
 
 export async function startOtelSdk(env: Readonly<Record<string, string | undefined>>): Promise<OtelSdk> {
-  const [{ NodeSDK }, { HttpInstrumentation }, { PrismaInstrumentation }] = await Promise.all([
-    import("@opentelemetry/sdk-node"),
-    import("@opentelemetry/instrumentation-http"),
-    import("@prisma/instrumentation"),
-  ]);
+  const [{ NodeSDK }, { HttpInstrumentation }, { PrismaInstrumentation }, sdkTrace, { samplerFromEnv }] =
+    await Promise.all([
+      import("@opentelemetry/sdk-node"),
+      import("@opentelemetry/instrumentation-http"),
+      import("@prisma/instrumentation"),
+      import("@opentelemetry/sdk-trace"),
+      import("./sampler.js"),
+    ]);
   const serviceName = env.OTEL_SERVICE_NAME?.trim() || DEFAULT_SERVICE_NAME;
   const sdk = new NodeSDK({
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName }),
     ...(env.OTEL_METRICS_EXPORTER ? {} : { metricReaders: [] }),
     ...(env.OTEL_LOGS_EXPORTER ? {} : { logRecordProcessors: [] }),
+    // OTEL_TRACES_SAMPLER as the SDK reads it, but no trace of a lone Prisma statement (a poll).
+    sampler: samplerFromEnv(env, sdkTrace),
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? "").split("?")[0] ?? ""),

@@ -194,6 +194,10 @@ describeWithService(
       expect(spans.some((s) => s.name.startsWith("catalog.sync") && descends(s, catalog))).toBe(true);
       expect(broadcastOf(spans)?.parentSpanId).toBe(statusPublish?.spanId);
 
+      // No trace of a lone Prisma statement (the relay's and the local log's polls; sampler.ts).
+      expect(receiver.spans().filter((s) => s.name.startsWith("prisma:") && s.parentSpanId === "")).toEqual(
+        [],
+      );
       // Everything came from the configured service; probes are not traced.
       expect(new Set(spans.map((s) => s.serviceName))).toEqual(new Set([SERVICE]));
       expect(receiver.spans().some((s) => s.attributes["url.path"] === "/readyz")).toBe(false);
