@@ -8,13 +8,23 @@ import type { OtelSdk } from "./platform/tracing/otel-sdk.js";
  * instrumentations see them load; the SDK packages are never imported otherwise. Everything else
  * main needs is imported after it, dynamically.
  */
-const otel: OtelSdk | null = otelTracingWanted(process.env)
-  ? await (await import("./platform/tracing/otel-sdk.js")).startOtelSdk(process.env)
-  : null;
+const otel: OtelSdk | null = otelTracingWanted(process.env) ? await startTracing() : null;
 const { startApp } = await import("./app.js");
 const { ConfigError, loadSettings } = await import("./platform/config/settings.js");
 const { isKafkaClientError } = await import("./platform/events/kafka/kafka-errors.js");
 const { isPlatformaticClientError } = await import("./platform/events/platformatic/platformatic-errors.js");
+
+/** Traces are not worth a failed start: an SDK that cannot start is one line on stderr. */
+async function startTracing(): Promise<OtelSdk | null> {
+  try {
+    return await (await import("./platform/tracing/otel-sdk.js")).startOtelSdk(process.env);
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 40, msg: "OpenTelemetry SDK not started: tracing off", err: String(error) }),
+    );
+    return null;
+  }
+}
 
 /** Entry point of `npm start`. The only place that touches process.exit. */
 async function main(): Promise<void> {
