@@ -19,6 +19,7 @@ const SUITES: Record<string, string> = {
   devstats: "runDevstatsBenchmarks",
   messenger: "runMessengerBenchmarks",
   peers: "runPeersBenchmarks",
+  tracing: "runTracingBenchmarks",
 };
 
 function loadServicesEnv(): void {

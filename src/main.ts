@@ -1,7 +1,30 @@
-import { startApp } from "./app.js";
-import { ConfigError, loadSettings, type Settings } from "./platform/config/settings.js";
-import { isKafkaClientError } from "./platform/events/kafka/kafka-errors.js";
-import { isPlatformaticClientError } from "./platform/events/platformatic/platformatic-errors.js";
+import type { Settings } from "./platform/config/settings.js";
+import { otelTracingWanted } from "./platform/tracing/otel-env.js";
+import type { OtelSdk } from "./platform/tracing/otel-sdk.js";
+
+/**
+ * OpenTelemetry first (decision 0450): when the standard OTEL_* variables ask for traces, the SDK
+ * starts before any other module of ours (or of our dependencies) is loaded, so its
+ * instrumentations see them load; the SDK packages are never imported otherwise. Everything else
+ * main needs is imported after it, dynamically.
+ */
+const otel: OtelSdk | null = otelTracingWanted(process.env) ? await startTracing() : null;
+const { startApp } = await import("./app.js");
+const { ConfigError, loadSettings } = await import("./platform/config/settings.js");
+const { isKafkaClientError } = await import("./platform/events/kafka/kafka-errors.js");
+const { isPlatformaticClientError } = await import("./platform/events/platformatic/platformatic-errors.js");
+
+/** Traces are not worth a failed start: an SDK that cannot start is one line on stderr. */
+async function startTracing(): Promise<OtelSdk | null> {
+  try {
+    return await (await import("./platform/tracing/otel-sdk.js")).startOtelSdk(process.env);
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 40, msg: "OpenTelemetry SDK not started: tracing off", err: String(error) }),
+    );
+    return null;
+  }
+}
 
 /** Entry point of `npm start`. The only place that touches process.exit. */
 async function main(): Promise<void> {
@@ -36,6 +59,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   const app = await startApp(settings);
+  if (otel) app.log.info(otel.describe, "OpenTelemetry tracing on");
   if (app.url) {
     const base = app.url.replace(/\/graphql$/, "");
     console.log(`\n  PIN is ready: GraphiQL at ${app.url}`);
@@ -51,11 +75,18 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
+    // The exporter is flushed last: the spans of the stop itself (the last batches) go out too.
+    const flushTraces = async () => {
+      if (!otel) return;
+      const { flushed, ms } = await otel.shutdown();
+      if (flushed) app.log.info({ ms }, "OpenTelemetry spans flushed");
+      else app.log.warn({ ms }, "OpenTelemetry spans not flushed: the exporter did not answer in time");
+    };
     app.stop().then(
-      () => process.exit(0),
+      () => flushTraces().then(() => process.exit(0)),
       (error: unknown) => {
         app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
+        flushTraces().then(() => process.exit(1));
       },
     );
   };

@@ -7,6 +7,7 @@ import { DomainError } from "../platform/errors/domain-error.js";
 import { type Counter, counter, histogram } from "../platform/metrics/registry.js";
 import type { ApiDeps, GraphQLContext } from "./context.js";
 import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
+import { useOperationSpans } from "./operation-span.js";
 import { armorPlugins } from "./security/armor.js";
 import { useDocumentDepthGuard } from "./security/document-depth.js";
 import { clientAddress, requestIdOf } from "./security/http-guard.js";
@@ -168,6 +169,8 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
       ...(tools.introspection ? [] : [useNoIntrospection()]),
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
       useSharedSubscriptionExecution(),
+      // The operation's span under the HTTP request's, when tracing is on (decision 0450).
+      useOperationSpans(),
       {
         onExecute({ args }: { args: ExecutionArgs }) {
           const labels = operationLabels(knownOperations, args.document, args.operationName);

@@ -3,6 +3,7 @@ import type { Settings } from "../config/settings.js";
 import type { Logger } from "../log/logger.js";
 import { createChdbEngine, loadChdb } from "./chdb-engine.js";
 import type { ClickHouse } from "./clickhouse.js";
+import { withInsertSpans } from "./insert-spans.js";
 import { createServerEngine } from "./server-engine.js";
 
 export type OpenedClickHouse = { ok: true; clickhouse: ClickHouse } | { ok: false; reason: string };
@@ -18,7 +19,7 @@ export async function openClickHouse(
 ): Promise<OpenedClickHouse> {
   if (settings.analytics === "off") return { ok: false, reason: "PIN_ANALYTICS=off" };
   if (settings.clickhouseUrl) {
-    return { ok: true, clickhouse: createServerEngine({ url: settings.clickhouseUrl }) };
+    return { ok: true, clickhouse: withInsertSpans(createServerEngine({ url: settings.clickhouseUrl })) };
   }
   const loaded = await loadChdb();
   if ("error" in loaded) {
@@ -28,5 +29,5 @@ export async function openClickHouse(
   }
   const path = join(settings.dataDir ?? ".data", "chdb");
   log.info({ path }, "embedded ClickHouse (chdb)");
-  return { ok: true, clickhouse: createChdbEngine(loaded.chdb, path) };
+  return { ok: true, clickhouse: withInsertSpans(createChdbEngine(loaded.chdb, path)) };
 }

@@ -4,6 +4,7 @@ import type { Settings } from "../config/settings.js";
 import type { Db } from "../db/prisma-client.js";
 import type { Logger } from "../log/logger.js";
 import type { Registry } from "../metrics/registry.js";
+import { withBroadcastSpans } from "./broadcast-span.js";
 import type { AnyConsumerDefinition } from "./consumer/definition.js";
 import { createKafkaTransport } from "./kafka/kafka-transport.js";
 import { createLocalTransport } from "./local/local-transport.js";
@@ -53,7 +54,7 @@ export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
     transport: transport.kind,
     startRelay: () => createOutboxRelay({ ...deps, transport }),
     runConsumer: (def) => transport.consumer(def),
-    runBroadcast: (opts) => transport.broadcast(opts),
+    runBroadcast: (opts) => transport.broadcast(withBroadcastSpans(opts)),
     ping: () => transport.ping(),
     waitForBroker: (cancelled) => transport.waitForBroker(cancelled),
     close: () => transport.close(),

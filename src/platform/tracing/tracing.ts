@@ -1,9 +1,9 @@
 /**
- * Spans through the OpenTelemetry API only (decision 0202): without an SDK registered by the
- * deployment every call here is a no-op (a non-recording span, no allocation beyond it); with one,
- * the consumer runtime's receipt span, the handlers' processing spans and Prisma's statement spans
- * (its own instrumentation) form one trace, joined to the producer's through the W3C
- * `traceparent` header the outbox writes into every event.
+ * Spans through the OpenTelemetry API only (decision 0202): without the SDK (started by main.ts
+ * only when the OTEL_* variables ask for it, decision 0450) every call here is a no-op (a
+ * non-recording span, no allocation beyond it); with it, the GraphQL operation, the outbox row's
+ * `traceparent`, the relay's publish span, the consumer runtime's receipt span, the handlers'
+ * processing spans and Prisma's statement spans form one trace (docs/tracing.md).
  */
 import {
   type Attributes,
@@ -21,13 +21,25 @@ import {
 
 const TRACER_NAME = "pin-backend";
 
+/**
+ * The W3C `traceparent` of the active span, or null when there is none: without the SDK there is
+ * never one, and this is one context lookup (decision 0450: no cost when tracing is off).
+ */
+export function currentTraceparent(): string | null {
+  const active = context.active();
+  if (!trace.getSpan(active)?.isRecording()) return null;
+  const carrier: Record<string, string> = {};
+  propagation.inject(active, carrier);
+  return carrier.traceparent ?? null;
+}
+
 /** The producer's context carried by a message's headers (its `traceparent`), if any. */
 export function contextFromHeaders(headers: Readonly<Record<string, string>>): Context {
   return propagation.extract(ROOT_CONTEXT, headers, defaultTextMapGetter);
 }
 
 export interface SpanOptions {
-  readonly kind?: "consumer" | "internal";
+  readonly kind?: "consumer" | "producer" | "client" | "internal";
   readonly attributes?: Attributes;
   /** The span's parent (default: the active span) */
   readonly parent?: Context;
@@ -50,7 +62,7 @@ export function inSpan<T>(name: string, options: SpanOptions, fn: (span: Span) =
   return tracer.startActiveSpan(
     name,
     {
-      kind: options.kind === "consumer" ? SpanKind.CONSUMER : SpanKind.INTERNAL,
+      kind: spanKindOf(options.kind),
       ...(options.attributes ? { attributes: options.attributes } : {}),
       ...(options.links ? { links: [...options.links] } : {}),
     },
@@ -67,6 +79,51 @@ export function inSpan<T>(name: string, options: SpanOptions, fn: (span: Span) =
       }
     },
   );
+}
+
+/**
+ * `inSpan` only under a recording span (a ClickHouse insert inside a traced batch): with tracing off,
+ * or outside any trace, `fn` runs alone and no span is made (nor its name and options: thunks).
+ */
+export function inChildSpan<T>(
+  name: () => string,
+  options: () => SpanOptions,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!trace.getActiveSpan()?.isRecording()) return fn();
+  return inSpan(name(), options(), fn);
+}
+
+/**
+ * A producer span for one message whose producer's context is `traceparent` (the outbox row's),
+ * started now and ended by the caller; its own `traceparent` replaces the row's on the wire, so
+ * the consumer's receipt span becomes its child. Null without a traceparent (tracing off).
+ */
+export function startProducerSpan(
+  name: string,
+  traceparent: string | null,
+  attributes: Attributes,
+): { readonly span: Span; readonly traceparent: string } | null {
+  if (traceparent === null) return null;
+  const parent = contextFromHeaders({ traceparent });
+  if (!trace.getSpanContext(parent)) return null;
+  const span = trace.getTracer(TRACER_NAME).startSpan(name, { kind: SpanKind.PRODUCER, attributes }, parent);
+  const carrier: Record<string, string> = {};
+  propagation.inject(trace.setSpan(parent, span), carrier);
+  return { span, traceparent: carrier.traceparent ?? traceparent };
+}
+
+function spanKindOf(kind: SpanOptions["kind"]): SpanKind {
+  switch (kind) {
+    case "consumer":
+      return SpanKind.CONSUMER;
+    case "producer":
+      return SpanKind.PRODUCER;
+    case "client":
+      return SpanKind.CLIENT;
+    default:
+      return SpanKind.INTERNAL;
+  }
 }
 
 /** A span that ended in an outcome rather than an exception (e.g. an infrastructure pause). */

@@ -3,6 +3,7 @@ import { Prisma } from "../../../generated/prisma/client.js";
 import { type Clock, systemClock } from "../../clock/clock.js";
 import type { Tx } from "../../db/prisma-client.js";
 import { ValidationError } from "../../errors/domain-error.js";
+import { currentTraceparent } from "../../tracing/tracing.js";
 import { validatePayload } from "../contracts/registry.js";
 import type { EventMetadata } from "../envelope.js";
 import { contractVersionOf, eventTypeOf } from "../topics.js";
@@ -15,6 +16,7 @@ export interface OutgoingEvent<P> {
   payload: P;
   correlationId?: string;
   causationId?: string | null;
+  /** W3C traceparent; default: the active span's (none when tracing is off) */
   traceparent?: string | null;
   messageId?: string;
   /**
@@ -65,7 +67,9 @@ function prepareOutboxRow<P>(event: OutgoingEvent<P>, clock: Clock): EventMetada
     createdAt: (event.occurredAt ?? clock.now()).toISOString(),
     correlationId: event.correlationId ?? messageId,
     causationId: event.causationId ?? null,
-    traceparent: event.traceparent ?? null,
+    // The active span (the GraphQL operation, a consumer's receipt or handle span) continues on the
+    // consumer's side through the row (decision 0450); null when tracing is off.
+    traceparent: event.traceparent ?? currentTraceparent(),
   };
 }
 

@@ -3,13 +3,14 @@ import type { Settings } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, gauge, type Registry } from "../../metrics/registry.js";
+import { markFailed, startProducerSpan } from "../../tracing/tracing.js";
 import { deleteAppendedBefore } from "../local/sql/delete-appended-before.js";
 import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { OutboundMessage, Publisher, Transport } from "../transport/transport.js";
 import { headersOf } from "../wire.js";
 import { backlog } from "./sql/backlog.js";
-import { claimShard } from "./sql/claim-shard.js";
+import { type ClaimedRow, claimShard } from "./sql/claim-shard.js";
 import { deletePublishedBefore } from "./sql/delete-published-before.js";
 import { hasUnpublished } from "./sql/has-unpublished.js";
 import { markPublished } from "./sql/mark-published.js";
@@ -44,6 +45,23 @@ async function inBatches(deleteUpTo: (limit: number) => Promise<number>): Promis
   while ((await deleteUpTo(RETENTION_DELETE_BATCH)) === RETENTION_DELETE_BATCH) {
     // a full batch: more rows may be past the cutoff
   }
+}
+
+/**
+ * The relay's producer span of a row that carries a trace (decision 0450): `<topic> publish`, a
+ * child of the span that wrote the row; its traceparent goes on the wire instead of the row's.
+ * Rows without one (tracing off) get none.
+ */
+function publishSpanOf(row: ClaimedRow, system: Transport["kind"]) {
+  if (!row.metadata.traceparent) return null;
+  return startProducerSpan(`${row.topic} publish`, row.metadata.traceparent, {
+    "messaging.system": system === "kafka" ? "kafka" : "pin-local-log",
+    "messaging.operation.type": "send",
+    "messaging.destination.name": row.topic,
+    "messaging.message.id": row.metadata.messageId,
+    "messaging.kafka.message.key": row.key,
+    "pin.outbox.id": String(row.id),
+  });
 }
 
 /**
@@ -85,14 +103,21 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
         if (!(await tryLockShard(tx, shard))) return 0;
         const rows = await claimShard(tx, shard, shards, batchSize);
         if (rows.length === 0) return 0;
-        const messages: OutboundMessage[] = rows.map((r) => ({
-          id: r.id,
-          topic: r.topic,
-          key: r.key,
-          value: r.payload,
-          headers: headersOf(r.metadata),
-        }));
-        await pub.publish(messages, tx);
+        const spans = rows.map((r) => publishSpanOf(r, deps.transport.kind));
+        const messages: OutboundMessage[] = rows.map((r, i) => {
+          const headers = headersOf(r.metadata);
+          const traced = spans[i];
+          if (traced) headers.traceparent = traced.traceparent;
+          return { id: r.id, topic: r.topic, key: r.key, value: r.payload, headers };
+        });
+        try {
+          await pub.publish(messages, tx);
+        } catch (error) {
+          for (const s of spans) if (s) markFailed(s.span, String(error));
+          throw error;
+        } finally {
+          for (const s of spans) s?.span.end();
+        }
         deps.tuning?.faults?.afterRelayPublish?.();
         await markPublished(
           tx,

@@ -1,5 +1,6 @@
 import type { Clock } from "../../../clock/clock.js";
 import type { Logger } from "../../../log/logger.js";
+import { inMessageSpan } from "../../../tracing/message-span.js";
 import type { EventHandler } from "../definition.js";
 import { type ExecuteContext, type ExecuteStrategy, type Invoke, type RunDeps, runOne } from "./3-execute.js";
 import { type Item, pairOf, type Verdict } from "./types.js";
@@ -21,21 +22,23 @@ export function perMessageStrategy(deps: PerMessageDeps): ExecuteStrategy {
     async (tx, attempt) => {
       const handler = deps.handlerOf(item.message.topic);
       if (!handler) throw new Error(`no handler for ${item.message.topic}`);
-      const result = await handler(item.envelope.payload, {
-        tx,
-        envelope: item.envelope,
-        // created on first use: most handlers never log
-        get log() {
-          return deps.log.child({
-            group: deps.group,
-            topic: item.message.topic,
-            messageId: item.envelope.metadata.messageId,
-          });
-        },
-        clock: deps.clock,
-        heartbeat,
-        attempt,
-      });
+      const result = await inMessageSpan(deps.group, item.envelope, () =>
+        handler(item.envelope.payload, {
+          tx,
+          envelope: item.envelope,
+          // created on first use: most handlers never log
+          get log() {
+            return deps.log.child({
+              group: deps.group,
+              topic: item.message.topic,
+              messageId: item.envelope.metadata.messageId,
+            });
+          },
+          clock: deps.clock,
+          heartbeat,
+          attempt,
+        }),
+      );
       return result ?? "applied";
     };
 
