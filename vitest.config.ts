@@ -9,8 +9,8 @@ import { defineConfig } from "vitest/config";
 //  - `npm run test:faults` (vitest.faults.config.ts): the files below. CI runs both tiers.
 //
 // Every file has its own databases and its own Kafka namespace (topics and consumer groups,
-// test/support/isolation.ts, decision 0410), so two runs on one broker never meet, and integration
-// files run in parallel (decision 0470; INTEGRATION_PARALLEL=0 runs them one at a time).
+// test/support/isolation.ts, decision 0410), so two runs on one broker never meet; integration
+// files in parallel are opt-in (INTEGRATION_PARALLEL=1 or TEST_WORKERS=2, decisions 0412, 0470).
 
 /**
  * Files of the faults tier (`npm run test:faults`, the CI step "faults"), not part of `npm test`:
@@ -31,13 +31,17 @@ export const FAULTS_TIER = [
 export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
 
 /**
- * Integration files in parallel (TEST_WORKERS of them) unless INTEGRATION_PARALLEL=0 (or false) or
- * TEST_WORKERS=1. Files are isolated (own databases, own Kafka namespace, decision 0410), and since
- * decision 0470 the local event log's delivery horizon is per database, so another file's long
- * transaction no longer holds a file's local-log delivery back (what made 0412 run them one at a time).
+ * Integration files one at a time unless INTEGRATION_PARALLEL=1 (or an explicit TEST_WORKERS > 1)
+ * asks for TEST_WORKERS of them at once. The local event log's cluster-wide horizon that made
+ * decision 0412 choose one at a time is per database since decision 0470, and files are isolated
+ * (0410); but the first full parallel runs (on a 2-core machine shared at load average 10-14) were
+ * not green — contention timeouts in catalog-replay, booking-to-lots' boot and a 5 s unit test,
+ * a kafkajs metadata race in whenCaughtUp (fixed) — so parallel stays opt-in until a run on a quiet
+ * machine is (docs/testing.md "Sequential and parallel").
  */
 export const INTEGRATION_PARALLEL =
-  !/^(0|false|no|off)$/i.test(process.env.INTEGRATION_PARALLEL ?? "") && TEST_WORKERS > 1;
+  TEST_WORKERS > 1 &&
+  (/^(1|true|yes|on)$/i.test(process.env.INTEGRATION_PARALLEL ?? "") || Number(process.env.TEST_WORKERS) > 1);
 
 export default defineConfig({
   test: {
