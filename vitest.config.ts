@@ -34,10 +34,10 @@ export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, avai
  * Integration files one at a time unless INTEGRATION_PARALLEL=1 (or an explicit TEST_WORKERS > 1)
  * asks for TEST_WORKERS of them at once. The local event log's cluster-wide horizon that made
  * decision 0412 choose one at a time is per database since decision 0470, and files are isolated
- * (0410); but the first full parallel runs (on a 2-core machine shared at load average 10-14) were
- * not green — contention timeouts in catalog-replay, booking-to-lots' boot and a 5 s unit test,
- * a kafkajs metadata race in whenCaughtUp (fixed) — so parallel stays opt-in until a run on a quiet
- * machine is (docs/testing.md "Sequential and parallel").
+ * (0410); but the first two full parallel runs (on a 2-core machine shared at load average 4-15)
+ * were not green — contention timeouts and a kafkajs metadata race (fixed), then transport-contract's
+ * conflict case and client-address (open) — so parallel stays opt-in until a run on a quiet machine
+ * is (docs/testing.md "Sequential and parallel").
  */
 export const INTEGRATION_PARALLEL =
   TEST_WORKERS > 1 &&
