@@ -10,7 +10,7 @@ import { defineConfig } from "vitest/config";
 //
 // Every file has its own databases and its own Kafka namespace (topics and consumer groups,
 // test/support/isolation.ts, decision 0410), so two runs on one broker never meet; integration
-// files in parallel are opt-in (INTEGRATION_PARALLEL=1 or TEST_WORKERS=2, decisions 0412, 0470).
+// files run in parallel (decision 0470; INTEGRATION_PARALLEL=0 runs them one at a time).
 
 /**
  * Files of the faults tier (`npm run test:faults`, the CI step "faults"), not part of `npm test`:
@@ -31,17 +31,13 @@ export const FAULTS_TIER = [
 export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
 
 /**
- * Integration files one at a time unless INTEGRATION_PARALLEL=1 (or an explicit TEST_WORKERS > 1)
- * asks for TEST_WORKERS of them at once. The local event log's cluster-wide horizon that made
- * decision 0412 choose one at a time is per database since decision 0470, and files are isolated
- * (0410); but the first two full parallel runs (on a 2-core machine shared at load average 4-15)
- * were not green — contention timeouts and a kafkajs metadata race (fixed), then transport-contract's
- * conflict case and client-address (open) — so parallel stays opt-in until a run on a quiet machine
- * is (docs/testing.md "Sequential and parallel").
+ * Integration files in parallel (TEST_WORKERS of them) unless INTEGRATION_PARALLEL=0 (or false) or
+ * TEST_WORKERS=1. Files are isolated (0410) and the local event log's horizon is per database
+ * (decision 0470), which removed 0412's reason for one at a time; the third full parallel run was
+ * green (docs/testing.md "Sequential and parallel").
  */
 export const INTEGRATION_PARALLEL =
-  TEST_WORKERS > 1 &&
-  (/^(1|true|yes|on)$/i.test(process.env.INTEGRATION_PARALLEL ?? "") || Number(process.env.TEST_WORKERS) > 1);
+  TEST_WORKERS > 1 && !/^(0|false|no|off)$/i.test(process.env.INTEGRATION_PARALLEL ?? "");
 
 export default defineConfig({
   test: {
