@@ -10,7 +10,7 @@ import { defineConfig } from "vitest/config";
 //
 // Every file has its own databases and its own Kafka namespace (topics and consumer groups,
 // test/support/isolation.ts, decision 0410), so two runs on one broker never meet; integration
-// files in parallel are opt-in (TEST_WORKERS=2, decision 0412).
+// files run in parallel (decision 0470; INTEGRATION_PARALLEL=0 runs them one at a time).
 
 /**
  * Files of the faults tier (`npm run test:faults`, the CI step "faults"), not part of `npm test`:
@@ -27,17 +27,17 @@ export const FAULTS_TIER = [
   "test/integration/ops/mutation-fuzz.e2e.test.ts",
 ];
 
-/** Unit test files at once: TEST_WORKERS, else the machine's cores (decision 0411). */
+/** Test files at once: TEST_WORKERS, else the machine's cores, at least 2 (decision 0411). */
 export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
 
 /**
- * Integration files one at a time unless TEST_WORKERS > 1 asks for more (decision 0412): files are
- * isolated (0410), but the local event log delivers only below the PostgreSQL cluster's oldest
- * running transaction, so one file's long transaction (a parked retry's row lock, a slow careful
- * pass) stalls another file's local-log delivery on the same PostgreSQL — seen as 120 s timeouts
- * of deal-chat, property-object-replica and notifications in parallel runs.
+ * Integration files in parallel (TEST_WORKERS of them) unless INTEGRATION_PARALLEL=0 (or false) or
+ * TEST_WORKERS=1. Files are isolated (0410) and the local event log's horizon is per database
+ * (decision 0470), which removed 0412's reason for one at a time; the third full parallel run was
+ * green (docs/testing.md "Sequential and parallel").
  */
-export const INTEGRATION_PARALLEL = Number(process.env.TEST_WORKERS) > 1;
+export const INTEGRATION_PARALLEL =
+  TEST_WORKERS > 1 && !/^(0|false|no|off)$/i.test(process.env.INTEGRATION_PARALLEL ?? "");
 
 export default defineConfig({
   test: {

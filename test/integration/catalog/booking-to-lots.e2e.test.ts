@@ -30,7 +30,9 @@ describeWithService(
         () => t.db.crmPropertyObjectReplica.findUnique({ where: { id: objectId } }),
         "crm replica",
       );
-    }, 120_000);
+      // The integration project's hookTimeout (180 s): booting the app and seeding two demo
+      // contexts over Kafka took longer than 120 s beside parallel files on a loaded host.
+    });
     afterAll(async () => {
       await t?.stop();
     });

@@ -37,12 +37,23 @@ describe("pin-catalog-chessboard-sync replay over Kafka", { timeout: 120_000 }, 
   });
 
   async function settled(expected: number): Promise<void> {
-    await eventually(async () => {
-      if ((await rig.finished()) < expected) return false;
-      const parked = await database.prisma.$queryRaw<unknown[]>`
+    await eventually(
+      async () => {
+        if ((await rig.finished()) < expected) return false;
+        const parked = await database.prisma.$queryRaw<unknown[]>`
         SELECT 1 FROM platform.parked_messages WHERE group_id = ${rig.group} LIMIT 1`;
-      return parked.length === 0;
-    }, `${expected} messages finished`);
+        return parked.length === 0;
+      },
+      {
+        what: `${expected} messages finished`,
+        report: async () => ({
+          finished: await rig.finished(),
+          parked: await database.prisma.$queryRaw`
+          SELECT topic, key, attempts, next_attempt_at FROM platform.parked_messages
+          WHERE group_id = ${rig.group} ORDER BY id LIMIT 5`,
+        }),
+      },
+    );
   }
 
   it("Replay: re-reading all six topics from offset 0 leaves an identical state (hash of both card tables)", async () => {

@@ -85,7 +85,6 @@ describeWithService("postgres", "saved searches with live alerts", () => {
   describe("saving", () => {
     it("needs a token; a name of 1..100 characters; at most 20 a user; the filter comes back as LotFilter JSON", async () => {
       const anonymous = await t.graphql(SAVE, { name: "x", f: null }, null);
-      expect(anonymous.errors?.[0]?.extensions?.code ?? anonymous.data).toBeTruthy();
       expect(JSON.stringify(anonymous)).toMatch(/UNAUTHENTICATED|ForbiddenError|FORBIDDEN/);
       expect((await save("", {})).code).toBe("CATALOG_SAVED_SEARCH_INVALID");
       expect((await save("x".repeat(101), {})).code).toBe("CATALOG_SAVED_SEARCH_INVALID");

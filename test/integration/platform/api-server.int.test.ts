@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_USERS } from "../../../src/platform/auth/demo-users.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { requireService } from "../../support/services.js";
 
@@ -36,7 +37,8 @@ describe("api server: GraphQL over HTTP and WebSocket, health, metrics, dev toke
       token,
     );
     expect(result.data?.viewer.roles).toEqual(["developer_manager"]);
-    expect(result.data?.viewer.tenantId).toBeTruthy();
+    expect(result.data?.viewer.tenantId).toBe(DEMO_USERS.developer_manager.tenantId);
+    expect(DEMO_USERS.developer_manager.tenantId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("no token → viewer is null; an invalid token → 401 UNAUTHENTICATED", async () => {

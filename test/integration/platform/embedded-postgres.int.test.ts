@@ -5,8 +5,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "../../../src/platform/db/embedded-postgres.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
-
-const PORT = 54391;
+import { freePort } from "../../support/npm-start.js";
 
 async function roundTrip(url: string, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });
@@ -22,6 +21,8 @@ describe("embedded PostgreSQL (npm start with nothing configured)", () => {
   it("starts, serves queries, stops, and a second start reuses the data", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "pin-embedded-"));
     const { logger } = createMemoryLogger();
+    // A free port, not a fixed one: files run in parallel and two runs may share the machine.
+    const PORT = await freePort();
     try {
       const first = await startEmbeddedPostgres({ dataDir: dir, port: PORT, database: "pin", log: logger });
       await roundTrip(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
@@ -40,6 +41,7 @@ describe("embedded PostgreSQL (npm start with nothing configured)", () => {
       const home = await mkdtemp(path.join(tmpdir(), "pin-home-"));
       await chmod(home, 0o700);
       const { logger, entries } = createMemoryLogger();
+      const PORT = await freePort();
       try {
         const server = await startEmbeddedPostgres({
           dataDir: path.join(home, "project", ".data"),

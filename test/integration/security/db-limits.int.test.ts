@@ -54,7 +54,7 @@ describe("database work per request", () => {
     const limited = limitDatabaseWorkPerRequest(pool);
     const scope = newRequestScope(2);
     await runInRequestScope(scope, async () => {
-      await expect(limited.$queryRaw`SELECT 1`).resolves.toBeTruthy();
+      await expect(limited.$queryRaw`SELECT 1 AS one`).resolves.toEqual([{ one: 1 }]);
       abortRequestScope(scope);
       await expect(limited.$queryRaw`SELECT 1`).rejects.toMatchObject({
         extensions: { code: "REQUEST_TIMEOUT" },

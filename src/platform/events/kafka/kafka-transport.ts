@@ -39,6 +39,8 @@ const CONNECTION_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const PARTITIONS_CONSUMED_CONCURRENTLY = 6;
 const CAUGHT_UP_CHECK_MS = 50;
+/** How long whenCaughtUp tolerates failing offset reads (a broker briefly without metadata) before it throws */
+const CAUGHT_UP_ERROR_GRACE_MS = 15_000;
 /** Below /readyz's own 3 s limit per check */
 const PING_TIMEOUT_MS = 2_000;
 /** A lower bound of one record size on the wire, to turn maxMessages into fetch minBytes */
@@ -393,18 +395,29 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       status: () => supervised.status(),
       async whenCaughtUp() {
         const a = await getAdmin();
+        let failingSince: number | null = null;
         for (;;) {
           let behind = false;
-          const committed = await a.fetchOffsets({ groupId: wireGroup, topics: wireTopics });
-          for (const topic of wireTopics) {
-            const high = await a.fetchTopicOffsets(topic);
-            const mine = committed.find((c) => c.topic === topic)?.partitions ?? [];
-            for (const p of high) {
-              // Negative committed offsets are "none yet" / reset sentinels (-1, -2): start = low.
-              const at = BigInt(mine.find((x) => x.partition === p.partition)?.offset ?? "-1");
-              const done = at < BigInt(p.low) ? BigInt(p.low) : at;
-              if (done < BigInt(p.high)) behind = true;
+          try {
+            const committed = await a.fetchOffsets({ groupId: wireGroup, topics: wireTopics });
+            for (const topic of wireTopics) {
+              const high = await a.fetchTopicOffsets(topic);
+              const mine = committed.find((c) => c.topic === topic)?.partitions ?? [];
+              for (const p of high) {
+                // Negative committed offsets are "none yet" / reset sentinels (-1, -2): start = low.
+                const at = BigInt(mine.find((x) => x.partition === p.partition)?.offset ?? "-1");
+                const done = at < BigInt(p.low) ? BigInt(p.low) : at;
+                if (done < BigInt(p.high)) behind = true;
+              }
             }
+            failingSince = null;
+          } catch (error) {
+            // A moment without partition metadata (kafkajs' fetchTopicOffsets then throws "Cannot
+            // destructure property 'partitions' of 'low.pop(...)'", seen on a loaded broker) is
+            // "not known yet", not an answer; an error that lasts is one.
+            failingSince ??= Date.now();
+            if (Date.now() - failingSince > CAUGHT_UP_ERROR_GRACE_MS) throw error;
+            behind = true;
           }
           if (!behind && (await scanner.dueCount()) === 0) return;
           await new Promise((r) => setTimeout(r, CAUGHT_UP_CHECK_MS));
