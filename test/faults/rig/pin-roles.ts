@@ -49,6 +49,8 @@ function envFor(topology: PinTopology, name: string, role: Role, port: number | 
     PIN_SEED_DEMO: "false",
     PIN_DEV_TOKENS: "false",
     LOG_LEVEL: "info",
+    // The Kafka adapter under test (decision 0430): the role processes run the client the run asks for.
+    ...(process.env.PIN_KAFKA_CLIENT ? { PIN_KAFKA_CLIENT: process.env.PIN_KAFKA_CLIENT } : {}),
     ...TEST_API_ENV,
     // Small pools: six processes share one PostgreSQL.
     PIN_DB_POOL_SIZE: "5",
