@@ -10,7 +10,8 @@ import type { Db } from "../../src/platform/db/prisma-client.js";
 import { createLogger, type Logger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "../../src/platform/metrics/registry.js";
 import { isolationEnv } from "./isolation.js";
-import { createTestDatabase } from "./services.js";
+import { migratedTemplate } from "./migrated-template.js";
+import { createTestDatabase, pgAdminUrl } from "./services.js";
 
 export interface TestAppOptions {
   /** Defaults to a ManualClock at 2026-01-01T00:00:00Z */
@@ -63,7 +64,11 @@ const tokens = createTokenService({ secret: TEST_JWT_SECRET, issuer: "pin-platfo
 
 /** The real server (HTTP + graphql-ws) on a random port over a fresh, migrated database. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.databaseUrl ? null : await createTestDatabase("app");
+  // A copy of the migrated template (decision 0475): the app's own migration step at boot finds
+  // every migration applied.
+  const database = options.databaseUrl
+    ? null
+    : await createTestDatabase("app", await migratedTemplate(pgAdminUrl()));
   const databaseUrl = options.databaseUrl ?? database!.url;
   const settings = loadSettings({
     NODE_ENV: "test",

@@ -446,10 +446,13 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates a uniquely named empty database on the test PostgreSQL. */
-export async function createTestDatabase(prefix: string): Promise<TestDatabase> {
+/**
+ * Creates a uniquely named database on the test PostgreSQL: empty, or a copy of `template` (the
+ * migrated template of test/support/migrated-template.ts).
+ */
+export async function createTestDatabase(prefix: string, template?: string): Promise<TestDatabase> {
   const name = uniqueName(prefix);
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`));
   const url = new URL(pgAdminUrl());
   url.pathname = `/${name}`;
   return {

@@ -19,6 +19,7 @@ import { FEATURE_FLAGS } from "../../../src/platform/flags/feature-flags.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { eventually } from "../../support/eventually.js";
 import { describeWithService, isCI } from "../../support/services.js";
 import {
   bookingMessage,
@@ -41,14 +42,6 @@ const OTHER_DEV = "0b5e1d7a-0000-4000-8000-0000000000a2";
 const DAY = "2026-03-01";
 const AT = `${DAY}T10:00:00.000Z`;
 const MINUTE = 60_000;
-
-async function until(probe: () => Promise<boolean>, label: string, timeoutMs = 30_000): Promise<void> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > giveUpAt) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /**
  * The funnel spec's acceptance criteria and the issue's extra cases, run unchanged on one engine
@@ -261,13 +254,19 @@ export function defineFunnelSuite(kind: EngineKind) {
             }),
           );
           // Two failed attempts, the topic paused in between: the offset stays before the message.
-          await until(async () => (await infrastructureErrors()) >= 2, "two failed inserts");
+          await eventually(async () => (await infrastructureErrors()) >= 2, {
+            what: "two failed inserts",
+            timeoutMs: 30_000,
+          });
           expect(entries.some((e) => e.msg === "topic paused after infrastructure failure")).toBe(true);
         } finally {
           await engine.up();
         }
         // Had the offset moved past the message while ClickHouse was down, it would never count.
-        await until(async () => (await h.bookings(o.propertyObjectId, DAY)) === 1, "the catch-up insert");
+        await eventually(async () => (await h.bookings(o.propertyObjectId, DAY)) === 1, {
+          what: "the catch-up insert",
+          timeoutMs: 30_000,
+        });
         await consumer.stop();
         await relay.stop();
         await platform.close();

@@ -4,19 +4,12 @@ import { command as reconcile } from "../../../src/cli/reconcile.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 import { createStructure, type Structure } from "../chessboard/chessboard-fixtures.js";
 
 const clock = new ManualClock("2026-06-01T09:00:00.000Z");
 let app: TestApp;
 let structure: Structure;
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function run(...argv: string[]): Promise<{ code: number; lines: string[] }> {
   const lines: string[] = [];
@@ -48,7 +41,11 @@ beforeAll(async () => {
   // All roles on the local log: the relay and crm's replica consumer run inside the app.
   app = await startTestApp({ clock });
   structure = await createStructure(app.db, clock, 3);
-  await until(replicaInStep, "crm's replica to follow chessboard");
+  await eventually(replicaInStep, {
+    what: "crm's replica to follow chessboard",
+    timeoutMs: 30_000,
+    everyMs: 100,
+  });
   clock.advance(1000);
 });
 afterAll(async () => {
@@ -96,12 +93,15 @@ describe("crm ↔ chessboard reconciliation command", () => {
     const repaired = await run("--settled-for", "0", "--repair");
     expect(repaired.lines.join("\n")).toContain("re-published the status of 2 property object(s)");
     expect(repaired.code).toBe(1); // the ghost hold needs a person
-    await until(async () => {
-      const rows = await app.db.crmPropertyObjectReplica.findMany({
-        where: { id: { in: [missing, behind] } },
-      });
-      return rows.length === 2 && rows.every((r) => r.version >= 1 && r.status === "Free");
-    }, "the re-published status to reach crm's replica");
+    await eventually(
+      async () => {
+        const rows = await app.db.crmPropertyObjectReplica.findMany({
+          where: { id: { in: [missing, behind] } },
+        });
+        return rows.length === 2 && rows.every((r) => r.version >= 1 && r.status === "Free");
+      },
+      { what: "the re-published status to reach crm's replica", timeoutMs: 30_000, everyMs: 100 },
+    );
 
     // chessboard itself is untouched by a repair (no version bump, no status change).
     const boardAfter = await app.db.chessboardPropertyObject.findMany({
