@@ -73,6 +73,8 @@ export async function endToEndUnderLoad(
     PIN_KAFKA_CLIENT: BENCH_KAFKA_CLIENT,
     PIN_SEED_DEMO: "false",
     LOG_LEVEL: "error",
+    // A/B of the commit signals (decision 0485): PIN_COMMIT_SIGNALS=false measures polling alone.
+    ...(process.env.PIN_COMMIT_SIGNALS ? { PIN_COMMIT_SIGNALS: process.env.PIN_COMMIT_SIGNALS } : {}),
   });
   const app = await startApp(settings, { log, metrics: createMetricsRegistry() });
   const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" });

@@ -422,7 +422,17 @@ export const SETTINGS = {
     false,
     'Let an admin move "now" forward (GraphQL advanceTestClock) for development and tests; only on the embedded database (or NODE_ENV=test); refused in production',
   ),
-  outboxRelayIntervalMs: int("PIN_OUTBOX_RELAY_INTERVAL_MS", 200, "Outbox relay poll interval when idle", 10),
+  outboxRelayIntervalMs: int(
+    "PIN_OUTBOX_RELAY_INTERVAL_MS",
+    200,
+    "Outbox relay poll interval when idle (the fallback when commit signals are off or their connection is down)",
+    10,
+  ),
+  commitSignals: bool(
+    "PIN_COMMIT_SIGNALS",
+    true,
+    "Wake the outbox relay and the local log's readers on commit (PostgreSQL LISTEN/NOTIFY on one connection per process; decision 0485); false = polling only, e.g. behind a transaction-mode pooler",
+  ),
   outboxShards: int(
     "PIN_OUTBOX_SHARDS",
     8,

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock/clock.js";
 import type { Settings } from "../config/settings.js";
-import type { Db } from "../db/prisma-client.js";
+import { connectionStringOf, type Db } from "../db/prisma-client.js";
 import type { Logger } from "../log/logger.js";
 import type { Registry } from "../metrics/registry.js";
 import { withBroadcastSpans } from "./broadcast-span.js";
+import { type CommitSignals, createCommitSignals } from "./commit-signals.js";
 import type { AnyConsumerDefinition } from "./consumer/definition.js";
 import { createKafkaTransport } from "./kafka/kafka-transport.js";
 import { createLocalTransport } from "./local/local-transport.js";
@@ -44,19 +45,28 @@ export interface EventPlatformDeps {
 export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
   const instanceId = deps.settings.instanceId ?? randomUUID();
   const brokers = deps.settings.kafkaBrokers?.split(",").map((b) => b.trim());
+  // LISTEN/NOTIFY wake-ups of the relay and the local log's readers (decision 0485).
+  const url = connectionStringOf(deps.db);
+  const signals: CommitSignals | undefined =
+    url && deps.settings.commitSignals
+      ? createCommitSignals({ url, log: deps.log, metrics: deps.metrics })
+      : undefined;
   // PIN_KAFKA_CLIENT picks the Kafka client library behind the same Transport (decision 0430).
   const transport: Transport = !brokers
-    ? createLocalTransport({ ...deps, instanceId })
+    ? createLocalTransport({ ...deps, instanceId, signals })
     : deps.settings.kafkaClient === "platformatic"
       ? createPlatformaticTransport({ ...deps, brokers, instanceId })
       : createKafkaTransport({ ...deps, brokers, instanceId });
   return {
     transport: transport.kind,
-    startRelay: () => createOutboxRelay({ ...deps, transport }),
+    startRelay: () => createOutboxRelay({ ...deps, transport, signals }),
     runConsumer: (def) => transport.consumer(def),
     runBroadcast: (opts) => transport.broadcast(withBroadcastSpans(opts)),
     ping: () => transport.ping(),
     waitForBroker: (cancelled) => transport.waitForBroker(cancelled),
-    close: () => transport.close(),
+    async close() {
+      await transport.close();
+      await signals?.close();
+    },
   };
 }

@@ -32,6 +32,13 @@ export interface PollLoop {
   stop(): Promise<void>;
   /** Ends the sleep in progress (new work is there): the next pass runs now. */
   wake(): void;
+  /**
+   * New work was committed (a PostgreSQL NOTIFY, decision 0485): ends an idle sleep, or — when it
+   * comes during a pass — skips the idle sleep after it, so a commit is never missed between a
+   * pass's read and its sleep. It never shortens a failure backoff: a burst of commits while the
+   * broker is down must not turn the backoff into a retry per commit.
+   */
+  nudge(): void;
   /** False once stop() was called: a pass checks it to end early. */
   isRunning(): boolean;
 }
@@ -40,12 +47,16 @@ export function createPollLoop(options: PollLoopOptions): PollLoop {
   const sleeper = createSleeper();
   let running = false;
   let loop: Promise<void> | null = null;
+  /** a nudge came since the current pass began */
+  let nudged = false;
+  let idleSleep = false;
 
   async function run(): Promise<void> {
     let failures = 0;
     while (running) {
       let outcome: PassOutcome;
       let error: unknown;
+      nudged = false;
       try {
         outcome = await options.pass();
       } catch (thrown) {
@@ -61,7 +72,11 @@ export function createPollLoop(options: PollLoopOptions): PollLoop {
       if (failures > 0) options.onRecovered?.(failures);
       failures = 0;
       // A stop() during the pass found no sleep to end: do not start one.
-      if (outcome === "idle" && running) await sleeper.sleep(options.idleMs);
+      if (outcome === "idle" && running && !nudged) {
+        idleSleep = true;
+        await sleeper.sleep(options.idleMs);
+        idleSleep = false;
+      }
     }
   }
 
@@ -78,6 +93,10 @@ export function createPollLoop(options: PollLoopOptions): PollLoop {
       loop = null;
     },
     wake: () => sleeper.wake(),
+    nudge() {
+      nudged = true;
+      if (idleSleep) sleeper.wake();
+    },
     isRunning: () => running,
   };
 }

@@ -66,4 +66,59 @@ describe("createPollLoop", () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(s.loop.isRunning()).toBe(false);
   });
+
+  it("nudge() ends an idle sleep, and a nudge during a pass skips the sleep after it", async () => {
+    let passes = 0;
+    let release: () => void = () => {};
+    let inPass: () => void = () => {};
+    const entered = new Promise<void>((r) => {
+      inPass = r;
+    });
+    const loop = createPollLoop({
+      idleMs: LONG_MS,
+      pass: async () => {
+        passes += 1;
+        if (passes === 2) {
+          // the second pass is held open: a nudge arrives while it works
+          inPass();
+          await new Promise<void>((r) => {
+            release = r;
+          });
+        }
+        return "idle";
+      },
+      onFailure: () => 1,
+    });
+    loop.start();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(passes).toBe(1); // asleep for LONG_MS
+    loop.nudge();
+    await entered;
+    loop.nudge(); // during pass 2
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(passes).toBe(3); // no sleep after pass 2: the commit it may have missed is read
+    await new Promise((r) => setTimeout(r, 20));
+    expect(passes).toBe(3); // then asleep again
+    await loop.stop();
+  });
+
+  it("nudge() does not shorten a failure backoff", async () => {
+    let passes = 0;
+    const loop = createPollLoop({
+      idleMs: LONG_MS,
+      pass: async () => {
+        passes += 1;
+        return "failed";
+      },
+      onFailure: () => LONG_MS,
+    });
+    loop.start();
+    await new Promise((r) => setTimeout(r, 20));
+    loop.nudge();
+    loop.nudge();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(passes).toBe(1);
+    await loop.stop();
+  });
 });

@@ -3,6 +3,7 @@ import type { Settings } from "../../config/settings.js";
 import { connectionStringOf, type Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
+import { COMMIT_CHANNEL, type CommitSignals } from "../commit-signals.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
@@ -42,6 +43,8 @@ export interface LocalTransportDeps {
   instanceId: string;
   tuning?: EventPlatformTuning;
   contracts?: ContractRegistry;
+  /** commit wake-ups (decision 0485): an append to the log ends the readers' idle sleep */
+  signals?: CommitSignals;
 }
 
 /**
@@ -153,13 +156,17 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
       return (await scanner.dueCount()) === 0;
     }
 
+    let unlisten: (() => void) | null = null;
     return {
       async start() {
         if (loop.isRunning()) return;
         scanner.start();
         loop.start();
+        unlisten = deps.signals?.on(COMMIT_CHANNEL.eventLog, () => loop.nudge()) ?? null;
       },
       async stop() {
+        unlisten?.();
+        unlisten = null;
         await loop.stop();
         await scanner.stop();
       },
@@ -171,6 +178,7 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
 
   function broadcast(opts: BroadcastOptions): Runner {
     const positions = new Map<string, LogPosition>();
+    let unlisten: (() => void) | null = null;
     const loop = createPollLoop({
       idleMs: pollMs,
       async pass() {
@@ -205,8 +213,13 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
         // The starting point is fixed at start(): later events are delivered, earlier ones not.
         for (const topic of opts.topics) positions.set(topic, await latestPosition(db, topic));
         loop.start();
+        unlisten = deps.signals?.on(COMMIT_CHANNEL.eventLog, () => loop.nudge()) ?? null;
       },
-      stop: () => loop.stop(),
+      async stop() {
+        unlisten?.();
+        unlisten = null;
+        await loop.stop();
+      },
     };
   }
 

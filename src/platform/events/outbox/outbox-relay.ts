@@ -4,6 +4,7 @@ import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, gauge, type Registry } from "../../metrics/registry.js";
 import { markFailed, startProducerSpan } from "../../tracing/tracing.js";
+import { COMMIT_CHANNEL, type CommitSignals } from "../commit-signals.js";
 import { deleteAppendedBefore } from "../local/sql/delete-appended-before.js";
 import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { EventPlatformTuning, Runner } from "../transport/runner.js";
@@ -38,6 +39,8 @@ export interface OutboxRelayDeps {
   clock: Clock;
   transport: Transport;
   tuning?: EventPlatformTuning;
+  /** commit wake-ups (decision 0485): a committed outbox insert ends the workers' idle sleep */
+  signals?: CommitSignals;
 }
 
 /** Runs a bounded delete again until it comes back short of a full batch. */
@@ -92,6 +95,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
   };
   let publisher: (Publisher & { close(): Promise<void> }) | null = null;
   let loops: PollLoop[] = [];
+  let unlisten: (() => void) | null = null;
   let lastStats = 0;
   let lastRetention = 0;
 
@@ -196,9 +200,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       );
       loops = Array.from({ length: workers }, (_, i) => worker(i));
       for (const loop of loops) loop.start();
+      unlisten =
+        deps.signals?.on(COMMIT_CHANNEL.outbox, () => {
+          for (const loop of loops) loop.nudge();
+        }) ?? null;
       log.debug({ shards, workers, batchSize }, "outbox relay started");
     },
     async stop() {
+      unlisten?.();
+      unlisten = null;
       await Promise.all(loops.map((loop) => loop.stop()));
       loops = [];
       await publisher?.close();

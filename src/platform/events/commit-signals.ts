@@ -1,0 +1,136 @@
+import pg from "pg";
+import type { Logger } from "../log/logger.js";
+import { counter, type Registry } from "../metrics/registry.js";
+
+/**
+ * Commit signals (issue #26, decision 0485): one LISTEN connection per process, outside the Prisma
+ * pool, on which PostgreSQL tells the pollers that rows were committed — the outbox's statement
+ * trigger NOTIFYs `pin_outbox`, the local event log's `pin_event_log`. A NOTIFY is delivered at
+ * commit and only then, so a woken poller reads what the signal is about.
+ *
+ * The signal only shortens waits: every poller still polls at its interval, which is the fallback
+ * while this connection is down (PostgreSQL restarted, a pooler in transaction mode in front of
+ * it). A lost connection is re-opened with a doubling backoff (1 s → 30 s); after a reconnect every
+ * listener is called once, for commits missed meanwhile.
+ */
+export const COMMIT_CHANNEL = {
+  outbox: "pin_outbox",
+  eventLog: "pin_event_log",
+} as const;
+export type CommitChannel = (typeof COMMIT_CHANNEL)[keyof typeof COMMIT_CHANNEL];
+
+export interface CommitSignals {
+  /** Calls `listener` after each commit signalled on `channel`; returns the unsubscribe. */
+  on(channel: CommitChannel, listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
+export function createCommitSignals(deps: { url: string; log: Logger; metrics: Registry }): CommitSignals {
+  const listeners = new Map<CommitChannel, Set<() => void>>();
+  const received = counter(
+    deps.metrics,
+    "pin_commit_signals_total",
+    "Commit notifications received (LISTEN/NOTIFY wake-ups of the outbox relay and the local log)",
+    ["channel"],
+  );
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let failures = 0;
+  let closed = false;
+
+  function fire(channel: CommitChannel): void {
+    for (const listener of listeners.get(channel) ?? []) listener();
+  }
+
+  function scheduleReconnect(): void {
+    if (closed || retryTimer) return;
+    failures += 1;
+    const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(failures - 1, 10));
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+    retryTimer.unref();
+  }
+
+  function connect(): Promise<void> {
+    if (closed || client) return Promise.resolve();
+    connecting ??= (async () => {
+      const c = new pg.Client({
+        connectionString: deps.url,
+        application_name: "pin-commit-signals",
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
+      const lost = (error?: unknown) => {
+        if (client !== c) return;
+        client = null;
+        c.end().catch(() => {});
+        if (closed) return;
+        deps.log.warn({ err: error }, "commit-signal connection lost; pollers fall back to their intervals");
+        scheduleReconnect();
+      };
+      c.on("error", lost);
+      c.on("end", () => lost());
+      c.on("notification", (n) => {
+        const channel = n.channel as CommitChannel;
+        if (!listeners.has(channel)) return;
+        received.inc({ channel });
+        fire(channel);
+      });
+      try {
+        await c.connect();
+        for (const channel of Object.values(COMMIT_CHANNEL)) await c.query(`LISTEN ${channel}`);
+        if (closed) {
+          await c.end().catch(() => {});
+          return;
+        }
+        client = c;
+        if (failures > 0) {
+          deps.log.info({ failures }, "commit-signal connection back");
+          // Commits while it was down were not signalled: every poller reads once now.
+          for (const channel of listeners.keys()) fire(channel);
+        }
+        failures = 0;
+      } catch (error) {
+        c.end().catch(() => {});
+        if (!closed) {
+          if (failures === 0)
+            deps.log.warn({ err: error }, "commit-signal connection failed; polling only, retrying");
+          scheduleReconnect();
+        }
+      } finally {
+        connecting = null;
+      }
+    })();
+    return connecting;
+  }
+
+  return {
+    on(channel, listener) {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+      }
+      set.add(listener);
+      void connect();
+      return () => {
+        set.delete(listener);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      await connecting?.catch(() => {});
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
