@@ -21,10 +21,13 @@ export async function consumedByGroup(registry: Registry): Promise<ConsumedByGro
 }
 
 /**
- * One line per consumer that caught up with a burst of events (the demo seed; issue #24: the
- * per-event lines are at debug): how many it handled since `before`, by result.
+ * One line for the consumers that caught up with a burst of events (the demo seed; issue #24: the
+ * per-event lines are at debug, and a fresh start stays short): how many events they handled since
+ * `before`, in how many groups; per group and result in the line's fields.
  */
 export function logCatchUp(log: Logger, before: ConsumedByGroup, after: ConsumedByGroup, ms: number): void {
+  const groups: Record<string, Record<string, number>> = {};
+  let total = 0;
   for (const [group, results] of after) {
     const counts: Record<string, number> = {};
     let events = 0;
@@ -34,7 +37,11 @@ export function logCatchUp(log: Logger, before: ConsumedByGroup, after: Consumed
       counts[result] = delta;
       events += delta;
     }
-    if (events > 0)
-      log.info({ group, events, ...counts, ms }, `consumer caught up: ${group}, ${events} events`);
+    if (events === 0) continue;
+    groups[group] = { events, ...counts };
+    total += events;
   }
+  const count = Object.keys(groups).length;
+  if (count > 0)
+    log.info({ events: total, groups, ms }, `consumers caught up: ${total} events in ${count} groups`);
 }

@@ -44,6 +44,8 @@ export async function createTcpProxy(target: { host: string; port: number }) {
       socket.setKeepAlive(true, 60_000);
       return socket;
     },
+    /** @platformatic/kafka (tuning.relayBrokerAddress): every broker's address becomes the proxy's */
+    brokerAddress: () => ({ host: "127.0.0.1", port }),
     async stop() {
       const s = server;
       server = null;

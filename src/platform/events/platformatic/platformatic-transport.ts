@@ -26,6 +26,7 @@ import {
   watermarks,
 } from "./platformatic-admin.js";
 import { classifyPlatformaticError } from "./platformatic-errors.js";
+import { routeConnections } from "./route-connections.js";
 import { type Member, superviseMember } from "./supervised-member.js";
 
 /** The figures of the kafkajs adapter (kafka-transport.ts), so the two behave alike. */
@@ -92,8 +93,8 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
     retries: CLIENT_RETRIES,
     retryDelay: CLIENT_RETRY_DELAY_MS,
   });
-  if (deps.tuning?.relaySocketFactory)
-    log.warn("relaySocketFactory is a kafkajs option: the platformatic relay connects directly");
+  if (deps.tuning?.relaySocketFactory && !deps.tuning.relayBrokerAddress)
+    log.warn("relaySocketFactory is a kafkajs option: the platformatic relay takes relayBrokerAddress");
 
   const broker = { connected: false };
   let admin: Admin | null = null;
@@ -425,7 +426,11 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
       let p: Producer<string, string, string, string> | null = null;
       return {
         async publish(messages) {
-          p ??= newProducer(opts?.brokers ?? deps.brokers, `pin-relay-${deps.instanceId}`);
+          if (!p) {
+            p = newProducer(opts?.brokers ?? deps.brokers, `pin-relay-${deps.instanceId}`);
+            const route = deps.tuning?.relayBrokerAddress;
+            if (route) routeConnections(p, route);
+          }
           await produce(
             p,
             messages.map((m) => {

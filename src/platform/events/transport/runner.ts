@@ -36,6 +36,10 @@ export interface EventPlatformTuning {
   relayWorkers?: number;
   /** Kafka only: sockets of the relay's producer (tests route them through a stoppable proxy) */
   relaySocketFactory?: ISocketFactory;
+  /** @platformatic/kafka only: the address the relay's producer connects to for a broker (the
+   *  bootstrap one or one the metadata names); tests route it through a stoppable proxy, as
+   *  relaySocketFactory does for kafkajs (decision 0430) */
+  relayBrokerAddress?: (broker: { host: string; port: number }) => { host: string; port: number };
   /** Crash tests: called after a batch is published and before it is marked / after a message's
    *  transaction committed and before its offset is committed (a child process SIGKILLs itself) */
   faults?: {
