@@ -8,9 +8,12 @@ import { type App, startApp } from "../../src/app.js";
 import { runSavedSearchAlertBatch } from "../../src/domain/catalog/saved-searches/saved-search-alerts.js";
 import { bulkSeedWithSearchVariety } from "../../src/domain/catalog/seed/search-variety.js";
 import { seedSyntheticCards } from "../../src/domain/catalog/seed/synthetic-cards.js";
+import { readCatalogFilters } from "../../src/domain/catalog/storefront/catalog-facets.js";
 import { validateLotFilter, withTypoTolerance } from "../../src/domain/catalog/storefront/lot-filter.js";
 import { lotsPageSql } from "../../src/domain/catalog/storefront/lots-page.js";
 import { detectTypoSearch } from "../../src/domain/catalog/storefront/search-capability.js";
+import { readSearchFacets } from "../../src/domain/catalog/storefront/search-facets.js";
+import { readSharedFacets } from "../../src/domain/catalog/storefront/shared-facets.js";
 import { withTypoFallback } from "../../src/domain/catalog/storefront/typo-fallback.js";
 import { DEMO_USERS } from "../../src/platform/auth/demo-users.js";
 import { createTokenService } from "../../src/platform/auth/jwt.js";
@@ -28,6 +31,8 @@ const WARMUP = 20;
 const SAVED_SEARCHES = Number(process.env.CATALOG_BENCH_SAVED_SEARCHES ?? 10_000);
 const PRICE_CHANGE_LOTS = 1_000;
 const SEARCH_P99_TARGET_MS = 50;
+/** The before/after pairs of decision 0440 (the old trigram OR costs seconds a request under load): opt-in. */
+const PAIRS_0440 = process.env.CATALOG_BENCH_SEARCH_0440 === "1";
 
 const LOT = "id title price pricePerMeter roomsCount projectName cityName distanceMeters";
 const LOTS = `query($f: LotFilter, $s: LotSort) { lots(filter: $f, sort: $s, first: 20) { edges { cursor node { ${LOT} } } } }`;
@@ -156,6 +161,35 @@ async function sqlPairs(db: App["db"]): Promise<BenchResult[]> {
       },
     },
   };
+  if (!PAIRS_0440) for (const k of Object.keys(pairs)) delete pairs[k];
+  // Decision 0480: before = every match ranked (relevanceCandidates: null) / the 13 per-facet
+  // statements run concurrently; after = the capped candidates / the one-statement facets.
+  const uncapped = { relevanceCandidates: null } as const;
+  pairs["broad q («двухкомнатная квартира»), RELEVANCE page"] = {
+    before: () =>
+      db.$queryRaw(
+        lotsPageSql(validateLotFilter({ q: "двухкомнатная квартира" }), "RELEVANCE", null, 21, uncapped),
+      ),
+    after: () =>
+      db.$queryRaw(lotsPageSql(validateLotFilter({ q: "двухкомнатная квартира" }), "RELEVANCE", null, 21)),
+  };
+  pairs["broad typo (a project word alone, corrected), RELEVANCE page"] = {
+    before: async (i) => {
+      const f = await withTypoFallback(db, validateLotFilter({ q: TYPOS[i % 8] }), true);
+      return db.$queryRaw(lotsPageSql(f, "RELEVANCE", null, 21, uncapped));
+    },
+    after: async (i) => {
+      const f = await withTypoFallback(db, validateLotFilter({ q: TYPOS[i % 8] }), true);
+      return db.$queryRaw(lotsPageSql(f, "RELEVANCE", null, 21));
+    },
+  };
+  pairs["catalogFilters (13 facets) with q"] = {
+    before: async (i) => {
+      const f = validateLotFilter({ q: WORDS[i % 8] });
+      return Promise.all([readCatalogFilters(db, f), readSearchFacets(db, f)]);
+    },
+    after: (i) => readSharedFacets(db, validateLotFilter({ q: WORDS[i % 8] })),
+  };
   const results: BenchResult[] = [];
   for (const [name, pair] of Object.entries(pairs)) {
     const before: number[] = [];
@@ -178,7 +212,7 @@ async function sqlPairs(db: App["db"]): Promise<BenchResult[]> {
       const b = percentile(before, p);
       const a = percentile(after, p);
       results.push({
-        name: `SQL pair, ${name}: after (0440) vs before p${p}, ${CARDS} cards, bare statements`,
+        name: `SQL pair, ${name}: after vs before p${p}, ${CARDS} cards, bare statements`,
         value: a,
         unit: "ms",
         baseline: b,

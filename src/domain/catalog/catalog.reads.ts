@@ -9,7 +9,6 @@ import type {
   AdminCardView,
   CatalogFiltersView,
   LotClustersView,
-  LotView,
   ProjectCardView,
   RebuildJobView,
   SearchFacetsView,
@@ -19,10 +18,11 @@ import { readCatalogFilters } from "./storefront/catalog-facets.js";
 import type { BoundingBox } from "./storefront/geo.js";
 import { readLotClusters } from "./storefront/lot-clusters.js";
 import { type LotFilter, validateLotFilter } from "./storefront/lot-filter.js";
-import { type LotSort, readLotsPage } from "./storefront/lots-page.js";
+import { type LotSort, type LotsPage, readLotsPage } from "./storefront/lots-page.js";
 import { type ProjectCardFilter, readProjectCard, readProjectCardsPage } from "./storefront/project-cards.js";
 import { createStorefrontSearchObserver } from "./storefront/search-capability.js";
 import { readSearchFacets } from "./storefront/search-facets.js";
+import { facetsShareOneMatch, readSharedFacets } from "./storefront/shared-facets.js";
 import { withTypoFallback } from "./storefront/typo-fallback.js";
 
 export type { ProjectCardFilter } from "./storefront/project-cards.js";
@@ -45,13 +45,15 @@ export function createCatalogReads(db: Db, deps: { log?: Logger; metrics?: Regis
   };
   return {
     /** The lots feed: Published only, filtered, sorted, keyset-paged (forward). */
-    async lotsPage(filter: LotFilter | null, sort: LotSort, args: PageArgs): Promise<Page<LotView>> {
+    async lotsPage(filter: LotFilter | null, sort: LotSort, args: PageArgs): Promise<LotsPage> {
       return readLotsPage(db, await storefrontFilter(filter), sort, args);
     },
 
     /** Facets of the published lots under the filter (issue 27's facets beside the first ones). */
     async catalogFilters(filter: LotFilter | null): Promise<CatalogFiltersView & SearchFacetsView> {
       const f = await storefrontFilter(filter);
+      // With q: one statement over one full-text match (decision 0480); else the per-facet index reads.
+      if (facetsShareOneMatch(f)) return readSharedFacets(db, f);
       const [base, more] = await Promise.all([readCatalogFilters(db, f), readSearchFacets(db, f)]);
       return { ...base, ...more };
     },

@@ -2,17 +2,33 @@
  * Every filter the feed allows has an index plan over 100,000 cards: the page statements
  * (lotsPageSql) and the map clusters under EXPLAIN never scan the cards table sequentially.
  * Checks plans, not times (speed is the benchmark's: bench/catalog/storefront-search.ts).
+ * Also here, because they need a broad query over many cards: the capped RELEVANCE candidates
+ * (decision 0480) — identical pages to ranking every match for a selective q, the best-ranked of the
+ * newest 1,000 matches for a broad one — and the one-statement facets equal to the per-facet ones.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { bulkSeedWithSearchVariety } from "../../../src/domain/catalog/seed/search-variety.js";
 import { seedSyntheticCards } from "../../../src/domain/catalog/seed/synthetic-cards.js";
+import { readCatalogFilters } from "../../../src/domain/catalog/storefront/catalog-facets.js";
 import { lotClustersSql } from "../../../src/domain/catalog/storefront/lot-clusters.js";
 import {
   type LotFilter,
   validateLotFilter,
   withTypoTolerance,
 } from "../../../src/domain/catalog/storefront/lot-filter.js";
-import { type LotSort, lotsPageSql } from "../../../src/domain/catalog/storefront/lots-page.js";
+import {
+  type LotSort,
+  type LotsPageOptions,
+  lotsPageSql,
+  RELEVANCE_CANDIDATES_MAX,
+  readLotsPage,
+} from "../../../src/domain/catalog/storefront/lots-page.js";
+import { readSearchFacets } from "../../../src/domain/catalog/storefront/search-facets.js";
+import {
+  facetsShareOneMatch,
+  readSharedFacets,
+  sharedFacetsSql,
+} from "../../../src/domain/catalog/storefront/shared-facets.js";
 import { typoCorrectionSql, withTypoFallback } from "../../../src/domain/catalog/storefront/typo-fallback.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
@@ -191,5 +207,128 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
       expect(onCards.length).toBeGreaterThan(0);
       expect(onCards.map((s) => s["Node Type"])).not.toContain("Seq Scan");
     }
+  });
+
+  /** Every page of a RELEVANCE walk (20 a page) through the read path with its cursors. */
+  async function walkRelevance(f: LotFilter, options: LotsPageOptions = {}) {
+    const out: Array<{ id: string; cursor: string }> = [];
+    let after: string | null = null;
+    let capped: boolean | null = null;
+    for (let i = 0; i < 200; i++) {
+      const page = await readLotsPage(t.db, f, "RELEVANCE", { first: 20, after }, options);
+      capped = page.ranking?.capped ?? null;
+      out.push(...page.edges.map((e) => ({ id: e.node.id, cursor: e.cursor })));
+      if (!page.pageInfo.hasNextPage) return { lots: out, capped };
+      after = page.pageInfo.endCursor;
+    }
+    throw new Error("too many pages");
+  }
+
+  it.each([
+    ["a project word + number", { q: "ЖК Солнечный 840" }],
+    ["a project number alone", { q: "870" }],
+    ["q + city + rooms", { q: "двухкомнатная Лесной", cityIds: [301], rooms: [2] }],
+    ["websearch or", { q: "Солнечный 840 or Северный 841" }],
+  ] as Array<[string, LotFilter]>)(
+    "capped RELEVANCE, selective q (%s): every page identical to ranking every match",
+    async (_name, filter) => {
+      const f = validateLotFilter(filter);
+      const capped = await walkRelevance(f);
+      const all = await walkRelevance(f, { relevanceCandidates: null });
+      expect(capped.lots.length).toBeGreaterThan(0);
+      expect(capped.lots.length).toBeLessThanOrEqual(RELEVANCE_CANDIDATES_MAX);
+      expect(capped.lots).toEqual(all.lots);
+      expect(capped.capped).toBe(false);
+    },
+  );
+
+  it("capped RELEVANCE, broad q («двухкомнатная квартира», ≈ 15k matches): the pages walk exactly the 1,000 newest matches, best-ranked first, and say capped", async () => {
+    const f = validateLotFilter({ q: "двухкомнатная квартира" });
+    const walked = await walkRelevance(f);
+    expect(walked.capped).toBe(true);
+    const expected = await t.db.$queryRaw<Array<{ id: string }>>`
+      WITH c AS (SELECT id, search_document FROM catalog.property_object_cards
+                 WHERE status = 'Published' AND search_document @@ websearch_to_tsquery('russian', 'двухкомнатная квартира')
+                 ORDER BY published_at DESC, id DESC LIMIT ${RELEVANCE_CANDIDATES_MAX})
+      SELECT id::text FROM c
+      ORDER BY round(ts_rank('{0.1, 0.2, 0.4, 1.0}', search_document,
+                             websearch_to_tsquery('russian', 'двухкомнатная квартира'))::numeric, 6) DESC, id DESC`;
+    expect(walked.lots.map((l) => l.id)).toEqual(expected.map((e) => e.id));
+    const counted = await t.db.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*) AS n FROM catalog.property_object_cards
+      WHERE status = 'Published' AND search_document @@ websearch_to_tsquery('russian', 'двухкомнатная квартира')`;
+    const n = Number(counted[0]?.n ?? 0);
+    expect(n).toBeGreaterThan(RELEVANCE_CANDIDATES_MAX);
+    // the exact count stays catalogFilters.total (the one-statement facets)
+    expect((await readSharedFacets(t.db, f)).total).toBe(n);
+  });
+
+  it("capped RELEVANCE: an index plan for a broad, a selective and a corrected (typo) q — no sequential scan of the cards", async () => {
+    const filters = [
+      validateLotFilter({ q: "двухкомнатная квартира" }),
+      validateLotFilter({ q: "квартира" }),
+      validateLotFilter({ q: "ЖК Солнечный 840" }),
+      await withTypoFallback(t.db, validateLotFilter({ q: "Солнчный" }), true),
+    ];
+    for (const f of filters) {
+      const steps = await plan(t.db, lotsPageSql(f, "RELEVANCE", null, 21));
+      const onCards = steps.filter((s) => s["Relation Name"] === "property_object_cards");
+      expect(onCards.length).toBeGreaterThan(0);
+      expect(onCards.map((s) => s["Node Type"])).not.toContain("Seq Scan");
+      const indexes = steps.map((s) => s["Index Name"]);
+      expect(indexes.includes("lots_newest_idx") || indexes.includes("lots_search_document_idx")).toBe(true);
+    }
+  });
+
+  it.each([
+    ["q alone", { q: "Солнечный" }],
+    ["q + one facet dimension", { q: "Лесной", rooms: [1, 2] }],
+    [
+      "q + kind + type (no facet dimension)",
+      { q: "Садовый 853", kinds: ["ResidentialComplex"], types: ["Apartment"] },
+    ],
+    ["a q matching nothing", { q: "Невский 17" }],
+  ] as Array<[string, LotFilter]>)(
+    "catalogFilters with q in one statement (%s): the same facets as the per-facet statements, an index plan",
+    async (_name, filter) => {
+      const f = validateLotFilter(filter);
+      expect(facetsShareOneMatch(f)).toBe(true);
+      const [base, more] = await Promise.all([readCatalogFilters(t.db, f), readSearchFacets(t.db, f)]);
+      expect(await readSharedFacets(t.db, f)).toEqual({ ...base, ...more });
+      const steps = await plan(t.db, sharedFacetsSql(f));
+      expect(
+        steps.filter((s) => s["Relation Name"] === "property_object_cards").map((s) => s["Node Type"]),
+      ).not.toContain("Seq Scan");
+    },
+  );
+
+  it("the one-statement facets equal the per-facet ones also with several facet dimensions (not the read path's choice there)", async () => {
+    const f = validateLotFilter({
+      q: "двухкомнатная",
+      cityIds: [101, 102],
+      priceMax: "9000000",
+      propertyClasses: ["Comfort", "Business"],
+      deliveryByQuarter: { year: 2028, quarter: 2 },
+      floorMin: 2,
+    });
+    expect(facetsShareOneMatch(f)).toBe(false);
+    const [base, more] = await Promise.all([readCatalogFilters(t.db, f), readSearchFacets(t.db, f)]);
+    expect(await readSharedFacets(t.db, f)).toEqual({ ...base, ...more });
+  });
+
+  it("map clusters filtered by rooms: an index-only scan of the covering geo index (no heap fetch of the viewport's lots)", async () => {
+    const steps = await plan(
+      t.db,
+      lotClustersSql(
+        validateLotFilter({ rooms: [2] }),
+        { south: 55.3, west: 36.9, north: 56.1, east: 37.9 },
+        10,
+        1001,
+      ),
+    );
+    const onCards = steps.filter((s) => s["Relation Name"] === "property_object_cards");
+    expect(onCards.map((s) => [s["Node Type"], s["Index Name"]])).toEqual([
+      ["Index Only Scan", "lots_geo_idx"],
+    ]);
   });
 });

@@ -170,6 +170,26 @@ describeWithService("postgres", "storefront search: full text, map, new filters 
       expect(await errorCode({}, "RELEVANCE")).toBe("CATALOG_INVALID_FILTER");
     });
 
+    it("a RELEVANCE page says how it was ranked (decision 0480): the cap, not reached here; other sorts: null", async () => {
+      const r = await t.graphql<{ lots: { ranking: { candidatesMax: number; capped: boolean } | null } }>(
+        `query($f: LotFilter, $s: LotSort) { lots(filter: $f, sort: $s, first: 2) { ranking { candidatesMax capped } } }`,
+        { f: { q: "квартира" }, s: "RELEVANCE" },
+      );
+      expect(r.errors).toBeUndefined();
+      expect(r.data!.lots.ranking).toEqual({ candidatesMax: 1000, capped: false });
+      const empty = await t.graphql<{ lots: { ranking: unknown; edges: unknown[] } }>(
+        `query($f: LotFilter) { lots(filter: $f, sort: RELEVANCE, first: 0) { ranking { capped } edges { cursor } } }`,
+        { f: { q: "квартира" } },
+      );
+      expect(empty.errors).toBeUndefined();
+      expect(empty.data!.lots).toEqual({ ranking: { capped: false }, edges: [] });
+      const newest = await t.graphql<{ lots: { ranking: unknown } }>(
+        `query($f: LotFilter) { lots(filter: $f, sort: NEWEST, first: 2) { ranking { capped } } }`,
+        { f: { q: "квартира" } },
+      );
+      expect(newest.data!.lots.ranking).toBeNull();
+    });
+
     it("q combines with every filter and with the facets (counts under the search)", async () => {
       expect(await ids({ q: "комн. квартира", floorMin: 5, propertyClasses: ["Business"] })).toEqual(
         idsOf(lots.filter((l) => l.project === SEVERNY && l.rooms > 0 && l.floor >= 5)),

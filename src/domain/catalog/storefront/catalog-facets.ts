@@ -4,7 +4,7 @@ import type { Bounds, CatalogFiltersView, FacetValue } from "../catalog.read-mod
 import { type FacetDimension, type LotFilter, lotPredicate } from "./lot-filter.js";
 
 /** Regions/cities a storefront lists; more than this is a data problem, not a filter. */
-const FACET_VALUES_MAX = 500;
+export const FACET_VALUES_MAX = 500;
 
 interface KeyCount {
   key: number | null;
@@ -25,7 +25,7 @@ function values(rows: KeyCount[]): Array<FacetValue<number>> {
  * card can be judged on — its id, developer, kind and the other geo dimension. Lot-level filters
  * (rooms, price, area, delivery, type) only shape the counts.
  */
-function projectWhere(f: LotFilter, without: "region" | "city"): Prisma.Sql {
+export function projectWhere(f: LotFilter, without: "region" | "city"): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`status = 'Published'`];
   if (f.regionIds?.length && without !== "region")
     parts.push(Prisma.sql`region_id = ANY(${f.regionIds}::int[])`);

@@ -195,61 +195,68 @@ export function validateLotFilter(filter: LotFilter | null | undefined): LotFilt
   };
 }
 
+/** One condition of the filter and the facet dimension it belongs to (null: no facet leaves it out). */
+export interface PredicatePart {
+  readonly dimension: FacetDimension | null;
+  readonly sql: Prisma.Sql;
+}
+
 /**
  * The WHERE clause (Published first). `without` drops one dimension: a facet counts its own values
  * under every other filter, so choosing "Moscow" still shows how many lots "Kazan" would have.
  */
 export function lotPredicate(f: LotFilter, without: FacetDimension | null = null): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`status = 'Published'`];
-  if (f.regionIds?.length && without !== "region")
-    parts.push(Prisma.sql`region_id = ANY(${f.regionIds}::int[])`);
-  if (f.cityIds?.length && without !== "city") parts.push(Prisma.sql`city_id = ANY(${f.cityIds}::int[])`);
-  if (f.projectIds?.length && without !== "project")
-    parts.push(Prisma.sql`project_id = ANY(${f.projectIds}::uuid[])`);
-  if (f.developerIds?.length && without !== "developer")
-    parts.push(Prisma.sql`developer_id = ANY(${f.developerIds}::uuid[])`);
-  if (f.rooms?.length && without !== "rooms") parts.push(Prisma.sql`rooms_count = ANY(${f.rooms}::int[])`);
-  if (without !== "price") {
-    if (f.priceMin) parts.push(Prisma.sql`price >= ${f.priceMin}::numeric`);
-    if (f.priceMax) parts.push(Prisma.sql`price <= ${f.priceMax}::numeric`);
-  }
-  if (without !== "area") {
-    if (f.areaMin) parts.push(Prisma.sql`area_total >= ${f.areaMin}::numeric`);
-    if (f.areaMax) parts.push(Prisma.sql`area_total <= ${f.areaMax}::numeric`);
-  }
-  if (f.deliveryBy && without !== "delivery") parts.push(Prisma.sql`delivery_date <= ${f.deliveryBy}::date`);
-  if (f.kinds?.length) parts.push(Prisma.sql`project_kind = ANY(${f.kinds}::text[])`);
-  if (f.types?.length) parts.push(Prisma.sql`property_type = ANY(${f.types}::text[])`);
-  parts.push(...searchParts(f, without));
-  return Prisma.join(parts, " AND ");
+  return Prisma.join(
+    lotPredicateParts(f)
+      .filter((p) => p.dimension === null || p.dimension !== without)
+      .map((p) => p.sql),
+    " AND ",
+  );
+}
+
+/** The filter's conditions, each tagged with its facet dimension (the shared facet statement's flags). */
+export function lotPredicateParts(f: LotFilter): PredicatePart[] {
+  const parts: PredicatePart[] = [];
+  const add = (dimension: FacetDimension | null, sql: Prisma.Sql) => parts.push({ dimension, sql });
+  add(null, Prisma.sql`status = 'Published'`);
+  if (f.regionIds?.length) add("region", Prisma.sql`region_id = ANY(${f.regionIds}::int[])`);
+  if (f.cityIds?.length) add("city", Prisma.sql`city_id = ANY(${f.cityIds}::int[])`);
+  if (f.projectIds?.length) add("project", Prisma.sql`project_id = ANY(${f.projectIds}::uuid[])`);
+  if (f.developerIds?.length) add("developer", Prisma.sql`developer_id = ANY(${f.developerIds}::uuid[])`);
+  if (f.rooms?.length) add("rooms", Prisma.sql`rooms_count = ANY(${f.rooms}::int[])`);
+  if (f.priceMin) add("price", Prisma.sql`price >= ${f.priceMin}::numeric`);
+  if (f.priceMax) add("price", Prisma.sql`price <= ${f.priceMax}::numeric`);
+  if (f.areaMin) add("area", Prisma.sql`area_total >= ${f.areaMin}::numeric`);
+  if (f.areaMax) add("area", Prisma.sql`area_total <= ${f.areaMax}::numeric`);
+  if (f.deliveryBy) add("delivery", Prisma.sql`delivery_date <= ${f.deliveryBy}::date`);
+  if (f.kinds?.length) add(null, Prisma.sql`project_kind = ANY(${f.kinds}::text[])`);
+  if (f.types?.length) add(null, Prisma.sql`property_type = ANY(${f.types}::text[])`);
+  parts.push(...searchParts(f));
+  return parts;
 }
 
 /** The filters of issue 27 (search, map, floors, class, status, quarter, readiness, distance, price per metre). */
-function searchParts(f: LotFilter, without: FacetDimension | null): Prisma.Sql[] {
-  const parts: Prisma.Sql[] = [];
-  if (f.search) parts.push(searchMatchSql(f.search));
-  if (f.bbox) parts.push(boxSql(f.bbox));
-  if (f.near) parts.push(nearSql(f.near));
-  if (without !== "floor") {
-    if (f.floorMin !== null && f.floorMin !== undefined) parts.push(Prisma.sql`floor >= ${f.floorMin}::int`);
-    if (f.floorMax !== null && f.floorMax !== undefined) parts.push(Prisma.sql`floor <= ${f.floorMax}::int`);
-  }
-  if (f.notFirstFloor) parts.push(Prisma.sql`floor > 1`);
-  if (f.notLastFloor) parts.push(Prisma.sql`floor < floors_total`);
-  if (f.propertyClasses?.length && without !== "class")
-    parts.push(Prisma.sql`property_class = ANY(${f.propertyClasses}::text[])`);
-  if (f.constructionStatuses?.length && without !== "constructionStatus")
-    parts.push(Prisma.sql`construction_status = ANY(${f.constructionStatuses}::text[])`);
-  if (f.deliveryByQuarter && without !== "delivery")
-    parts.push(Prisma.sql`delivery_date <= ${quarterEnd(f.deliveryByQuarter)}::date`);
+function searchParts(f: LotFilter): PredicatePart[] {
+  const parts: PredicatePart[] = [];
+  const add = (dimension: FacetDimension | null, sql: Prisma.Sql) => parts.push({ dimension, sql });
+  if (f.search) add(null, searchMatchSql(f.search));
+  if (f.bbox) add(null, boxSql(f.bbox));
+  if (f.near) add(null, nearSql(f.near));
+  if (f.floorMin !== null && f.floorMin !== undefined) add("floor", Prisma.sql`floor >= ${f.floorMin}::int`);
+  if (f.floorMax !== null && f.floorMax !== undefined) add("floor", Prisma.sql`floor <= ${f.floorMax}::int`);
+  if (f.notFirstFloor) add(null, Prisma.sql`floor > 1`);
+  if (f.notLastFloor) add(null, Prisma.sql`floor < floors_total`);
+  if (f.propertyClasses?.length) add("class", Prisma.sql`property_class = ANY(${f.propertyClasses}::text[])`);
+  if (f.constructionStatuses?.length)
+    add("constructionStatus", Prisma.sql`construction_status = ANY(${f.constructionStatuses}::text[])`);
+  if (f.deliveryByQuarter)
+    add("delivery", Prisma.sql`delivery_date <= ${quarterEnd(f.deliveryByQuarter)}::date`);
   if (f.readinessMin !== null && f.readinessMin !== undefined)
-    parts.push(Prisma.sql`readiness_percent >= ${f.readinessMin}::int`);
+    add(null, Prisma.sql`readiness_percent >= ${f.readinessMin}::int`);
   if (f.distanceMinutesMax !== null && f.distanceMinutesMax !== undefined)
-    parts.push(Prisma.sql`distance_minutes <= ${f.distanceMinutesMax}::int`);
-  if (without !== "pricePerMeter") {
-    if (f.pricePerMeterMin) parts.push(Prisma.sql`price_per_meter >= ${f.pricePerMeterMin}::numeric`);
-    if (f.pricePerMeterMax) parts.push(Prisma.sql`price_per_meter <= ${f.pricePerMeterMax}::numeric`);
-  }
+    add(null, Prisma.sql`distance_minutes <= ${f.distanceMinutesMax}::int`);
+  if (f.pricePerMeterMin) add("pricePerMeter", Prisma.sql`price_per_meter >= ${f.pricePerMeterMin}::numeric`);
+  if (f.pricePerMeterMax) add("pricePerMeter", Prisma.sql`price_per_meter <= ${f.pricePerMeterMax}::numeric`);
   return parts;
 }
 

@@ -25,6 +25,35 @@ import { type LotFilter, lotPredicate } from "./lot-filter.js";
 import { LOT_COLUMNS, type LotRow, lotFromRow } from "./lot-row.js";
 import { searchRankSql } from "./search-query.js";
 
+/**
+ * RELEVANCE ranks at most this many candidates (decision 0480): the newest matches (published_at
+ * DESC, id DESC — the NEWEST keyset index), then ts_rank over those only. A query matching fewer
+ * is ranked exactly as before the cap; a broader one pages through the best-ranked of its 1,000
+ * newest matches (50 pages of 20) and says so (`ranking.capped`); its exact count is
+ * catalogFilters.total.
+ */
+export const RELEVANCE_CANDIDATES_MAX = 1_000;
+
+/** How a RELEVANCE page was ranked (null for the other sorts). */
+export interface LotsRanking {
+  /** The cap: at most this many matches are ranked */
+  readonly candidatesMax: number;
+  /** More lots match than were ranked: the order covers the newest `candidatesMax` matches */
+  readonly capped: boolean;
+}
+
+export interface LotsPage extends Page<LotView> {
+  readonly ranking: LotsRanking | null;
+}
+
+export interface LotsPageOptions {
+  /**
+   * Candidates RELEVANCE ranks (default RELEVANCE_CANDIDATES_MAX); null ranks every match (the
+   * statement before decision 0480: the reference of the identity test and the benchmark's pair).
+   */
+  readonly relevanceCandidates?: number | null;
+}
+
 export const LOT_SORTS = [
   "PRICE_ASC",
   "PRICE_DESC",
@@ -177,8 +206,12 @@ export function lotsPageSql(
   sort: LotSort,
   from: LotPosition | null,
   take: number,
+  options: LotsPageOptions = {},
 ): Prisma.Sql {
   const spec = SORTS[sort];
+  const cap =
+    options.relevanceCandidates === undefined ? RELEVANCE_CANDIDATES_MAX : options.relevanceCandidates;
+  if (spec.column === "relevance" && cap !== null) return rankedCandidatesSql(filter, from, take, cap);
   const col = sortSql(spec, filter);
   const where = from
     ? Prisma.sql`${lotPredicate(filter)} AND ${afterCursor(spec, from, col)}`
@@ -195,6 +228,55 @@ export function lotsPageSql(
     WHERE ${where}
     ORDER BY ${orderBy(spec, col)}
     LIMIT ${take}`;
+}
+
+/**
+ * RELEVANCE over a capped candidate set (decision 0480), one statement:
+ * 1. candidates: the filter's matches in NEWEST order (published_at DESC, id DESC), at most cap + 1
+ *    (the planner walks lots_newest_idx for a broad q and stops, or takes a selective q's GIN bitmap
+ *    and top-N sorts it); the (cap + 1)th only tells that the set was capped;
+ * 2. ranked: ts_rank of the first `cap` candidates only;
+ * 3. the page: keyset on (relevance DESC, id DESC) — the cursor of every RELEVANCE page since 0360 —
+ *    and the page's lots read by primary key. One row even when the page is empty (the flag).
+ * When no more than `cap` lots match, the candidates are every match and the pages are identical to
+ * ranking every match.
+ */
+function rankedCandidatesSql(
+  filter: LotFilter,
+  from: LotPosition | null,
+  take: number,
+  cap: number,
+): Prisma.Sql {
+  const search = filter.search;
+  if (!search) throw invalidFilter("sort", "RELEVANCE needs a search query q");
+  if (!Number.isInteger(cap) || cap < 1) throw new RangeError(`relevance candidates must be ≥ 1, got ${cap}`);
+  // The rank reads search_document (and search_text with the trigram OR): the candidates carry them.
+  const trigramText = search.typoTolerant && !search.corrected;
+  const carried = trigramText ? Prisma.sql`, search_text` : Prisma.empty;
+  const carriedCards = trigramText ? Prisma.sql`, cards.search_text` : Prisma.empty;
+  const after = from
+    ? Prisma.sql`WHERE (relevance, id) < (${from.value}::numeric, ${from.id}::uuid)`
+    : Prisma.empty;
+  return Prisma.sql`
+    WITH candidates AS MATERIALIZED (
+      SELECT id, search_document${carried}, row_number() OVER (ORDER BY published_at DESC, id DESC) AS n
+      FROM (SELECT cards.id, cards.published_at, cards.search_document${carriedCards}
+            FROM catalog.property_object_cards cards
+            WHERE ${lotPredicate(filter)}
+            ORDER BY cards.published_at DESC, cards.id DESC
+            LIMIT ${cap + 1}) newest
+    ), ranked AS (
+      SELECT id, ${searchRankSql(search)} AS relevance FROM candidates WHERE n <= ${cap}
+    ), page AS (
+      SELECT id AS page_id, relevance AS page_relevance FROM ranked ${after}
+      ORDER BY relevance DESC, id DESC LIMIT ${take}
+    )
+    SELECT k.candidates_capped, p.* FROM (SELECT count(*) > ${cap} AS candidates_capped FROM candidates) k
+    LEFT JOIN LATERAL (
+      SELECT ${LOT_COLUMNS}, page.page_relevance::text AS sort_value, page.page_relevance, page.page_id
+      FROM page JOIN catalog.property_object_cards cards ON cards.id = page.page_id
+    ) p ON true
+    ORDER BY p.page_relevance DESC, p.page_id DESC`;
 }
 
 /** Forward pages only (`first`/`after`): a storefront scrolls on. */
@@ -214,17 +296,29 @@ export function lotsWindow(args: PageArgs, sort: LotSort): { size: number; from:
   };
 }
 
+type PageRow = LotRow & { sort_value?: string; candidates_capped?: boolean | null };
+
 export async function readLotsPage(
   db: Db,
   filter: LotFilter,
   sort: LotSort,
   args: PageArgs,
-): Promise<Page<LotView>> {
+  options: LotsPageOptions = {},
+): Promise<LotsPage> {
   const window = lotsWindow(args, sort);
-  const rows =
-    window.size === 0
+  // `first: 0` reads nothing — except the capped RELEVANCE statement's flag (its page then unused).
+  const fetched =
+    window.size === 0 && sort !== "RELEVANCE"
       ? []
-      : await db.$queryRaw<LotRow[]>(lotsPageSql(filter, sort, window.from, window.size + 1));
+      : await db.$queryRaw<PageRow[]>(lotsPageSql(filter, sort, window.from, window.size + 1, options));
+  // The capped RELEVANCE statement returns one row with a null lot when the page is empty.
+  const rows = window.size === 0 ? [] : fetched.filter((r) => r.id !== null);
+  const cap =
+    options.relevanceCandidates === undefined ? RELEVANCE_CANDIDATES_MAX : options.relevanceCandidates;
+  const ranking: LotsRanking | null =
+    sort === "RELEVANCE" && cap !== null
+      ? { candidatesMax: cap, capped: fetched[0]?.candidates_capped === true }
+      : null;
   const more = rows.length > window.size;
   const column = SORTS[sort].column;
   const edges = rows.slice(0, window.size).map((row) => ({
@@ -233,6 +327,7 @@ export async function readLotsPage(
   }));
   return {
     edges,
+    ranking,
     pageInfo: {
       hasNextPage: more,
       hasPreviousPage: window.from !== null,

@@ -1,6 +1,7 @@
 import { RADIUS_KM_MAX, RADIUS_KM_MIN } from "../../../domain/catalog/storefront/geo.js";
 import { CLUSTER_CELLS_MAX, CLUSTER_ZOOM_MAX } from "../../../domain/catalog/storefront/lot-clusters.js";
 import type { LotFilter } from "../../../domain/catalog/storefront/lot-filter.js";
+import { type LotsPage, RELEVANCE_CANDIDATES_MAX } from "../../../domain/catalog/storefront/lots-page.js";
 import { QUERY_MAX_LENGTH } from "../../../domain/catalog/storefront/search-query.js";
 import { MAX_PAGE_SIZE } from "../../../platform/paging/keyset.js";
 import { builder } from "../../builder.js";
@@ -13,6 +14,7 @@ import {
   LotClustersRef,
   LotRef,
   LotSortEnum,
+  LotsRankingRef,
   LotTypeEnum,
   ProjectCardRef,
   ProjectKindEnum,
@@ -142,20 +144,32 @@ const PUBLIC =
   "Public: readable without a token (anonymous callers are rate-limited per address: RATE_LIMITED). Only Published cards, ever.";
 
 builder.queryField("lots", (t) =>
-  t.connection({
-    type: LotRef,
-    description: `The storefront lots feed. ${PUBLIC} Keyset cursors on (sort value, id): pass endCursor as after; a cursor is valid for the sort it came from. Forward only, page size ≤ ${MAX_PAGE_SIZE}. Errors: CATALOG_INVALID_FILTER, CATALOG_INVALID_CURSOR.`,
-    args: {
-      filter: t.arg({ type: LotFilterInput, required: false }),
-      sort: t.arg({ type: LotSortEnum, required: false, defaultValue: "NEWEST" }),
+  t.connection(
+    {
+      type: LotRef,
+      description: `The storefront lots feed. ${PUBLIC} Keyset cursors on (sort value, id): pass endCursor as after; a cursor is valid for the sort it came from. Forward only, page size ≤ ${MAX_PAGE_SIZE}. Errors: CATALOG_INVALID_FILTER, CATALOG_INVALID_CURSOR.`,
+      args: {
+        filter: t.arg({ type: LotFilterInput, required: false }),
+        sort: t.arg({ type: LotSortEnum, required: false, defaultValue: "NEWEST" }),
+      },
+      resolve: (_root, args, ctx) => {
+        limitAnonymousStorefront(ctx);
+        return connectionPage(() =>
+          ctx.deps.services.catalog.reads.lotsPage(lotFilter(args.filter), args.sort ?? "NEWEST", args),
+        );
+      },
     },
-    resolve: (_root, args, ctx) => {
-      limitAnonymousStorefront(ctx);
-      return connectionPage(() =>
-        ctx.deps.services.catalog.reads.lotsPage(lotFilter(args.filter), args.sort ?? "NEWEST", args),
-      );
+    {
+      fields: (c) => ({
+        ranking: c.field({
+          type: LotsRankingRef,
+          nullable: true,
+          description: `RELEVANCE only (null for the other sorts): the cap of the ranked candidates (${RELEVANCE_CANDIDATES_MAX}) and whether this query reached it.`,
+          resolve: (page) => ("ranking" in page ? ((page as LotsPage).ranking ?? null) : null),
+        }),
+      }),
     },
-  }),
+  ),
 );
 
 builder.queryField("catalogFilters", (t) =>

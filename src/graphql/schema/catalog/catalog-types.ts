@@ -236,6 +236,20 @@ export const LotClustersRef = builder.objectRef<LotClustersView>("LotClusters").
   }),
 });
 
+export const LotsRankingRef = builder
+  .objectRef<{ candidatesMax: number; capped: boolean }>("LotsRanking")
+  .implement({
+    description:
+      "How a RELEVANCE page was ranked (decision 0480): at most candidatesMax matches — the newest — are ranked by relevance; the pages walk the best-ranked of them.",
+    fields: (t) => ({
+      candidatesMax: t.exposeInt("candidatesMax", { description: "At most this many matches are ranked" }),
+      capped: t.exposeBoolean("capped", {
+        description:
+          "More lots match than were ranked: the RELEVANCE pages cover the newest candidatesMax matches only (the exact count is catalogFilters(filter).total)",
+      }),
+    }),
+  });
+
 export const CatalogSearchInfoRef = builder
   .objectRef<{ typoTolerant: boolean }>("CatalogSearchInfo")
   .implement({
