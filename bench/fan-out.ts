@@ -34,7 +34,7 @@ const collect: () => void = (() => {
 })();
 
 /** heapUsed + external after two full GCs (the second frees what the first one's finalizers released). */
-const heapBytes = () => {
+export const heapBytes = () => {
   collect();
   collect();
   const m = process.memoryUsage();

@@ -23,7 +23,8 @@ import type { BenchResult } from "../types.js";
 import { openGraphqlWsSubscriber } from "./ws-clients.js";
 
 const LATENCY_ROUNDS = 40;
-const SUBSCRIBERS = 1_000;
+/** BENCH_SUBSCRIBERS overrides the fan-out audience (default 1,000). */
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1_000);
 const POLL_MS = 20;
 const ISSUER = "pin-platform";
 
@@ -153,16 +154,16 @@ async function bookingToSubscriberLatency(): Promise<BenchResult[]> {
  * subscriber) vs a bare `ws` server sending the same JSON to 1,000 sockets. Time = publish → every
  * client has the message. ratio = bare time / graphql-ws time (higher is better, target ≥ 0.5).
  */
-async function fanOut(): Promise<BenchResult[]> {
-  const database = await createBenchDatabase("bench_chess_fanout");
+/**
+ * The fan-out world (also bench/chessboard/heap-diff.ts): a seeded database, the live hub and the
+ * API deps of one bench user holding `subscribers` connections.
+ */
+export async function fanOutWorld(prefix: string, subscribers: number) {
+  const database = await createBenchDatabase(prefix);
   const log = createLogger({ level: "warn", pretty: false });
   await runMigrations({ url: database.url, log });
   const db = createPrismaClient({ url: database.url, maxConnections: 20 });
   await seedDemoChessboard({ db, clock: systemClock, log });
-  const object = await db.chessboardPropertyObject.findFirstOrThrow({
-    where: { buildingId: DEMO_CHESSBOARD.buildingId },
-  });
-
   const hub = createLiveHub({ maxQueue: LIVE_MAX_QUEUE });
   const metrics = createMetricsRegistry();
   const deps: ApiDeps = {
@@ -172,12 +173,20 @@ async function fanOut(): Promise<BenchResult[]> {
     settings: loadSettings({
       NODE_ENV: "test",
       ...BENCH_API_ENV,
-      PIN_WS_MAX_CONNECTIONS_PER_USER: String(SUBSCRIBERS + 10),
-      PIN_WS_MAX_SUBSCRIPTIONS_PER_USER: String(SUBSCRIBERS + 10),
+      PIN_WS_MAX_CONNECTIONS_PER_USER: String(subscribers + 10),
+      PIN_WS_MAX_SUBSCRIPTIONS_PER_USER: String(subscribers + 10),
     }),
     services: createServices({ db, clock: systemClock, log, metrics }),
     ...liveAndLimits({ chessboard: hub }),
   };
+  return { database, db, hub, deps };
+}
+
+async function fanOut(): Promise<BenchResult[]> {
+  const { database, db, hub, deps } = await fanOutWorld("bench_chess_fanout", SUBSCRIBERS);
+  const object = await db.chessboardPropertyObject.findFirstOrThrow({
+    where: { buildingId: DEMO_CHESSBOARD.buildingId },
+  });
   const { api, wsUrl } = await startBenchApi(deps, tokens);
   let version = object.version;
   const delta = (): LiveDelta => ({
@@ -216,5 +225,8 @@ async function fanOut(): Promise<BenchResult[]> {
 }
 
 export async function runChessboardBenchmarks(): Promise<BenchResult[]> {
-  return [...(await fanOut()), ...(await bookingToSubscriberLatency())];
+  // BENCH_CHESSBOARD_FANOUT_ONLY=1: the fan-out and memory figures without the Kafka latency run.
+  const fanOutFigures = await fanOut();
+  if (process.env.BENCH_CHESSBOARD_FANOUT_ONLY === "1") return fanOutFigures;
+  return [...fanOutFigures, ...(await bookingToSubscriberLatency())];
 }

@@ -1,8 +1,14 @@
 import type { Server } from "node:http";
 import type { ExecutionArgs, GraphQLError } from "graphql";
-import type { OperationResult, Context as WsContext } from "graphql-ws";
-import { useServer } from "graphql-ws/use/ws";
-import { type WebSocket, WebSocketServer } from "ws";
+import {
+  CloseCode,
+  DEPRECATED_GRAPHQL_WS_PROTOCOL,
+  handleProtocols,
+  makeServer,
+  type OperationResult,
+  type Context as WsContext,
+} from "graphql-ws";
+import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { bearerToken, type TokenService, type VerifiedSession } from "../platform/auth/jwt.js";
 import type { ApiDeps } from "./context.js";
 import { wsGraphQLError } from "./scalars/input-error.js";
@@ -39,90 +45,237 @@ export function createGraphqlWsServer(options: GraphqlWsServerOptions): GraphqlW
     maxPayload: LIMITS.wsMaxPayloadBytes,
   });
   const ws = options.live;
-  wsServer.on("connection", (socket: WebSocket) => ws.onSocket(socket));
-  const wsCleanup = useServer<Record<string, unknown>>(
-    {
-      connectionInitWaitTimeout: LIMITS.wsConnectionInitTimeoutMs,
-      // persisted operations: a subscribe message with an id and no `query` (see the reviver)
-      ...(persisted.lookup ? { jsonMessageReviver: persistedMessageReviver } : {}),
-      // graphql-ws authenticates once, on connection_init; a bad or missing token closes with 4403.
-      onConnect: async (ctx: WsContext<Record<string, unknown>>) => {
-        const authorization = ctx.connectionParams?.authorization;
-        if (typeof authorization !== "string") return false;
-        let session: VerifiedSession;
-        try {
-          session = await tokens.verifySession(bearerToken(authorization) ?? "");
-        } catch {
-          return false;
-        }
-        return ws.admitUser(
-          (ctx.extra as { socket: WebSocket }).socket,
-          session.viewer.userId,
-          session.expiresAtMs,
-        );
-      },
-      execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
-      subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
-      onSubscribe: async (ctx, id, params) => {
-        const socket = ctx.extra.socket as WebSocket;
-        const admitted = ws.admitOperation(socket, id);
-        if (admitted) return [admitted];
-        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-          ...ctx,
-          connectionParams: ctx.connectionParams,
-          params,
-        });
-        let query = params.query;
-        if (persisted.lookup) {
-          const found = persisted.lookup(params as typeof params & { documentId?: unknown });
-          if (!found.ok) {
-            ws.release(socket, id);
-            return [wsGraphQLError(found.message, found.code)];
-          }
-          query = found.document;
-        }
-        // A refusal in parse or validate (depth, aliases, tokens, nesting) fails this operation
-        // only: thrown out of onSubscribe it would close the whole socket (4500).
-        let document: ReturnType<typeof parse>;
-        try {
-          document = parse(query);
-        } catch (error) {
-          ws.release(socket, id);
-          return [operationError(error, "GRAPHQL_PARSE_FAILED")];
-        }
-        let errors: readonly GraphQLError[];
-        try {
-          errors = validate(schema, document);
-        } catch (error) {
-          errors = [operationError(error, "GRAPHQL_VALIDATION_FAILED")];
-        }
-        if (errors.length > 0) {
-          ws.release(socket, id);
-          return errors.map((error) => operationError(error, "GRAPHQL_VALIDATION_FAILED"));
-        }
-        const scope = newRequestScope(settings.requestDbConcurrency);
-        return {
-          schema,
-          operationName: params.operationName,
-          document,
-          variableValues: params.variables,
-          contextValue: await contextFactory(),
-          rootValue: {
-            execute: (args: ExecutionArgs) => runInRequestScope(scope, () => execute(args)),
-            subscribe: async (args: ExecutionArgs) =>
-              stoppable(await runInRequestScope(scope, () => subscribe(args)), () => ws.release(socket, id)),
-          },
-        };
-      },
-      onComplete: (ctx, id) => ws.release((ctx.extra as { socket: WebSocket }).socket, id),
+  const protocol = makeServer<Record<string, unknown>, WsExtra>({
+    connectionInitWaitTimeout: LIMITS.wsConnectionInitTimeoutMs,
+    // persisted operations: a subscribe message with an id and no `query` (see the reviver)
+    ...(persisted.lookup ? { jsonMessageReviver: persistedMessageReviver } : {}),
+    // graphql-ws authenticates once, on connection_init; a bad or missing token closes with 4403.
+    onConnect: async (ctx: WsContext<Record<string, unknown>, WsExtra>) => {
+      const authorization = ctx.connectionParams?.authorization;
+      if (typeof authorization !== "string") return false;
+      let session: VerifiedSession;
+      try {
+        session = await tokens.verifySession(bearerToken(authorization) ?? "");
+      } catch {
+        return false;
+      }
+      return ws.admitUser(ctx.extra.socket, session.viewer.userId, session.expiresAtMs);
     },
-    wsServer,
-  );
+    execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
+    subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
+    onSubscribe: async (ctx, id, params) => {
+      const socket = ctx.extra.socket;
+      const admitted = ws.admitOperation(socket, id);
+      if (admitted) return [admitted];
+      // Only what the context factory reads: a copy of graphql-ws' connection context (its
+      // subscriptions, its extra) and the subscribe message would be retained per subscriber.
+      const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+        connectionParams: ctx.connectionParams,
+      });
+      let query = params.query;
+      if (persisted.lookup) {
+        const found = persisted.lookup(params as typeof params & { documentId?: unknown });
+        if (!found.ok) {
+          ws.release(socket, id);
+          return [wsGraphQLError(found.message, found.code)];
+        }
+        query = found.document;
+      }
+      // graphql-ws keeps the subscribe message for the operation's lifetime: its query text is
+      // replaced by the one interned copy of that text (parse is cached by yoga on the same text).
+      (params as { query?: string }).query = internQuery(query);
+      // A refusal in parse or validate (depth, aliases, tokens, nesting) fails this operation
+      // only: thrown out of onSubscribe it would close the whole socket (4500).
+      let document: ReturnType<typeof parse>;
+      try {
+        document = parse(query);
+      } catch (error) {
+        ws.release(socket, id);
+        return [operationError(error, "GRAPHQL_PARSE_FAILED")];
+      }
+      let errors: readonly GraphQLError[];
+      try {
+        errors = validate(schema, document);
+      } catch (error) {
+        errors = [operationError(error, "GRAPHQL_VALIDATION_FAILED")];
+      }
+      if (errors.length > 0) {
+        ws.release(socket, id);
+        return errors.map((error) => operationError(error, "GRAPHQL_VALIDATION_FAILED"));
+      }
+      const scope = newRequestScope(settings.requestDbConcurrency);
+      return {
+        schema,
+        operationName: params.operationName,
+        document,
+        variableValues: params.variables,
+        contextValue: await contextFactory(),
+        rootValue: {
+          execute: (args: ExecutionArgs) => runInRequestScope(scope, () => execute(args)),
+          subscribe: async (args: ExecutionArgs) =>
+            stoppable(await runInRequestScope(scope, () => subscribe(args)), () => ws.release(socket, id)),
+        },
+      };
+    },
+    onComplete: (ctx, id) => ws.release(ctx.extra.socket, id),
+  });
+  const transport = attachGraphqlWs(wsServer, protocol, {
+    isProd: settings.nodeEnv === "production",
+    onSocket: (socket) => ws.onSocket(socket),
+    onClose: (socket) => ws.forget(socket),
+    send: (socket, data, done) => ws.send(socket, data, done),
+  });
 
   return {
     async dispose() {
-      await wsCleanup.dispose();
+      await transport.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+    },
+  };
+}
+
+/** What graphql-ws' context carries of the transport: only the socket (not the upgrade request). */
+interface WsExtra {
+  readonly socket: WebSocket;
+}
+
+const KEEP_ALIVE_MS = 12_000;
+/** graphql-ws' rule: a close reason must fit the frame (123 bytes). */
+const limitCloseReason = (reason: string, whenTooLong: string) =>
+  reason.length < 124 ? reason : whenTooLong;
+const interned = new Map<string, string>();
+const MAX_INTERNED_QUERIES = 1_000;
+
+/** One string per distinct query text (bounded: past the bound a text is kept as it came). */
+function internQuery<T extends string | undefined>(query: T): T {
+  if (typeof query !== "string") return query;
+  const known = interned.get(query);
+  if (known !== undefined) return known as T;
+  if (interned.size < MAX_INTERNED_QUERIES) interned.set(query, query);
+  return query;
+}
+
+interface TransportHooks {
+  readonly isProd: boolean;
+  /** every new socket, before the protocol sees it (the caps may close it) */
+  onSocket(socket: WebSocket): void;
+  /** the socket closed, before its operations are ended */
+  onClose(socket: WebSocket): void;
+  /** sends one message (the caps may drop a slow consumer instead; `done` settles either way) */
+  send(socket: WebSocket, data: string, done: (error?: Error) => void): void;
+}
+
+/**
+ * graphql-ws' protocol (makeServer) on a `ws` server, as graphql-ws' own `useServer` wires it —
+ * same protocol, same close codes, same 12 s ping / pong keep-alive — at a lower cost per
+ * connection: one shared keep-alive sweep instead of an interval and a timeout per socket, shared
+ * listeners instead of closures per socket, and no retained upgrade request (decision 0490).
+ */
+function attachGraphqlWs(
+  wsServer: WebSocketServer,
+  protocol: ReturnType<typeof makeServer<Record<string, unknown>, WsExtra>>,
+  hooks: TransportHooks,
+) {
+  const connections = new Map<WebSocket, Connection>();
+  /** sockets pinged by the last sweep that have not answered yet */
+  const unanswered = new Set<WebSocket>();
+  const internalError = (error: unknown) =>
+    hooks.isProd
+      ? "Internal server error"
+      : limitCloseReason(error instanceof Error ? error.message : String(error), "Internal server error");
+
+  class Connection {
+    handler: ((data: string) => Promise<void>) | null = null;
+    closed: ((code?: number, reason?: string) => Promise<void>) | null = null;
+    constructor(readonly socket: WebSocket) {}
+    get protocol() {
+      return this.socket.protocol;
+    }
+    send(data: string): Promise<void> {
+      return new Promise((resolve, reject) => {
+        if (this.socket.readyState !== this.socket.OPEN) return resolve();
+        hooks.send(this.socket, data, (error) => (error ? reject(error) : resolve()));
+      });
+    }
+    close(code?: number, reason?: string): void {
+      this.socket.close(code, reason);
+    }
+    onMessage(handler: (data: string) => Promise<void>): void {
+      this.handler = handler;
+    }
+  }
+
+  function failed(socket: WebSocket, error: unknown): void {
+    console.error(
+      "Internal error occurred during message handling. Please check your implementation.",
+      error,
+    );
+    socket.close(CloseCode.InternalServerError, internalError(error));
+  }
+  function onMessage(this: WebSocket, data: RawData): void {
+    const handler = connections.get(this)?.handler;
+    if (!handler) return;
+    handler(String(data)).catch((error: unknown) => failed(this, error));
+  }
+  function onPong(this: WebSocket): void {
+    unanswered.delete(this);
+  }
+  function onSocketError(this: WebSocket, error: Error): void {
+    console.error("Internal error emitted on a WebSocket socket. Please check your implementation.", error);
+    this.close(CloseCode.InternalServerError, internalError(error));
+  }
+  function onSocketClose(this: WebSocket, code: number, reason: Buffer): void {
+    hooks.onClose(this);
+    unanswered.delete(this);
+    const connection = connections.get(this);
+    connections.delete(this);
+    if (
+      !hooks.isProd &&
+      code === CloseCode.SubprotocolNotAcceptable &&
+      this.protocol === DEPRECATED_GRAPHQL_WS_PROTOCOL
+    )
+      console.warn(
+        `Client provided the unsupported and deprecated subprotocol "${this.protocol}" used by subscriptions-transport-ws.`,
+      );
+    void connection?.closed?.(code, String(reason));
+  }
+
+  wsServer.options.handleProtocols = handleProtocols;
+  wsServer.once("error", (error) => {
+    console.error("Internal error emitted on the WebSocket server. Please check your implementation.", error);
+    for (const client of wsServer.clients) client.close(CloseCode.InternalServerError, internalError(error));
+  });
+  wsServer.on("connection", (socket: WebSocket) => {
+    hooks.onSocket(socket);
+    socket.on("error", onSocketError);
+    const connection = new Connection(socket);
+    connections.set(socket, connection);
+    socket.on("message", onMessage);
+    socket.on("pong", onPong);
+    socket.on("close", onSocketClose);
+    connection.closed = protocol.opened(connection, { socket });
+  });
+
+  // One sweep for every socket: a socket that did not answer the previous ping is dropped.
+  const keepAlive = setInterval(() => {
+    for (const socket of connections.keys()) {
+      if (socket.readyState !== socket.OPEN) continue;
+      if (unanswered.has(socket)) {
+        unanswered.delete(socket);
+        socket.terminate();
+        continue;
+      }
+      unanswered.add(socket);
+      socket.ping();
+    }
+  }, KEEP_ALIVE_MS);
+  keepAlive.unref();
+
+  return {
+    async dispose() {
+      clearInterval(keepAlive);
+      for (const client of wsServer.clients) client.close(1001, "Going away");
+      wsServer.removeAllListeners();
     },
   };
 }

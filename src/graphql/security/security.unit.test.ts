@@ -93,8 +93,9 @@ describe("WebSocket send buffer", () => {
     const socket = Object.assign(new EventEmitter(), {
       bufferedAmount: 0,
       terminated: false,
-      send(data: unknown) {
+      send(data: unknown, done: () => void) {
         sent.push(data);
+        done();
       },
       terminate() {
         this.terminated = true;
@@ -102,10 +103,12 @@ describe("WebSocket send buffer", () => {
       close() {},
     });
     ws.onSocket(socket as never);
-    socket.send("a");
+    let settled = 0;
+    ws.send(socket as never, "a", () => settled++);
     socket.bufferedAmount = LIMITS.wsMaxBufferedBytes + 1;
-    socket.send("b");
+    ws.send(socket as never, "b", () => settled++);
     expect(sent).toEqual(["a"]);
+    expect(settled).toBe(2);
     expect(socket.terminated).toBe(true);
     expect(refused).toEqual(["ws_slow_consumer"]);
   });

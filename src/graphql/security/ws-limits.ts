@@ -69,7 +69,7 @@ export function createWsLimits(deps: {
   }
 
   return {
-    /** Every new socket: the process-wide cap and the bounded send buffer. */
+    /** Every new socket: the process-wide cap. */
     onSocket(socket: WebSocket): void {
       if (sockets.size + streams >= LIMITS.wsMaxConnections) {
         deps.onRefused("ws_server_full");
@@ -78,18 +78,23 @@ export function createWsLimits(deps: {
       }
       sockets.set(socket, { userId: null, operations: new Set() });
       deps.gauge.set(sockets.size);
-      socket.once("close", () => forget(socket));
-      const send = socket.send.bind(socket) as (...args: unknown[]) => void;
-      (socket as unknown as { send: (...args: unknown[]) => void }).send = (...args: unknown[]) => {
-        if (socket.bufferedAmount > LIMITS.wsMaxBufferedBytes) {
-          deps.onRefused("ws_slow_consumer");
-          socket.terminate();
-          const callback = args.at(-1);
-          if (typeof callback === "function") callback(); // settle graphql-ws' pending send
-          return;
-        }
-        send(...args);
-      };
+    },
+
+    /** The socket closed: its connection and operations leave the user's counts (the transport calls it). */
+    forget,
+
+    /**
+     * The bounded send buffer: a socket whose unsent bytes pass the bound is terminated instead
+     * of sent to; `done` is settled either way (graphql-ws waits for its send).
+     */
+    send(socket: WebSocket, data: string, done: (error?: Error) => void): void {
+      if (socket.bufferedAmount > LIMITS.wsMaxBufferedBytes) {
+        deps.onRefused("ws_slow_consumer");
+        socket.terminate();
+        done();
+        return;
+      }
+      socket.send(data, done);
     },
 
     /**
