@@ -40,7 +40,6 @@ export const command: CliCommand = {
       db: deps.db,
       kafkaBrokers: brokers,
       kafkaNamespace: deps.settings.kafkaNamespace,
-      kafkaClient: deps.settings.kafkaClient,
       group,
       topics,
       from,

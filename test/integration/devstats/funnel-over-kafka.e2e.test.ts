@@ -1,4 +1,4 @@
-import { Kafka, logLevel } from "kafkajs";
+import { Admin } from "@platformatic/kafka";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEVSTATS_DIMENSION_GROUP } from "../../../src/consumers/devstats-dimension.consumer.js";
 import { DEVSTATS_FUNNEL_BOOKING_GROUP } from "../../../src/consumers/devstats-funnel-booking-created.consumer.js";
@@ -7,6 +7,7 @@ import { TOPIC } from "../../../src/contracts/topics.js";
 import { seedDemoChessboard } from "../../../src/domain/chessboard/seed/seed-demo-structure.js";
 import { DEMO_CRM, seedDemoCrm } from "../../../src/domain/crm/seed/seed-demo-deals.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
+import { resetGroupOffsets } from "../../../src/platform/events/platformatic/platformatic-admin.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { createApartmentUnderDemoDeveloper } from "../../support/chessboard-structure.js";
@@ -37,8 +38,9 @@ type FunnelAnswer = ConversionFunnelAnswer<{
  * cannot be moved; then the backlog is read and the test still holds (its ids are its own).
  */
 async function startDevStatsGroupsAtTheEnd(brokers: string[]): Promise<void> {
-  const admin = new Kafka({ clientId: "devstats-e2e", brokers, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
+  // By OffsetCommit, not kafkajs' admin.setOffsets: that one joins the group to seek, and the app's
+  // member then waited up to a session timeout to join (decision 0495).
+  const admin = new Admin({ clientId: "devstats-e2e", bootstrapBrokers: brokers });
   try {
     const existing = new Set(await admin.listTopics());
     const groups = [
@@ -49,17 +51,12 @@ async function startDevStatsGroupsAtTheEnd(brokers: string[]): Promise<void> {
     for (const [specGroup, specTopic] of groups) {
       const [groupId, topic] = [brokerGroup(specGroup), brokerTopic(specTopic)];
       if (!existing.has(topic)) continue;
-      const ends = await admin.fetchTopicOffsets(topic);
-      await admin
-        .setOffsets({
-          groupId,
-          topic,
-          partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
-        })
-        .catch((error: unknown) => console.warn(`devstats e2e: ${groupId} not moved: ${String(error)}`));
+      await resetGroupOffsets(admin, groupId, topic, "end").catch((error: unknown) =>
+        console.warn(`devstats e2e: ${groupId} not moved: ${String(error)}`),
+      );
     }
   } finally {
-    await admin.disconnect();
+    await admin.close();
   }
 }
 

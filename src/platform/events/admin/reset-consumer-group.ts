@@ -1,6 +1,4 @@
 import { Admin } from "@platformatic/kafka";
-import { Kafka, logLevel } from "kafkajs";
-import type { KafkaClientName } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
 import { START_POSITION } from "../local/local-log.js";
@@ -13,8 +11,6 @@ export interface ResetOptions {
   kafkaBrokers: string[] | null;
   /** PIN_KAFKA_NAMESPACE (decision 0410): group and topics are the spec's names, suffixed on the broker */
   kafkaNamespace?: string | null;
-  /** The Kafka client library (PIN_KAFKA_CLIENT); kafkajs when absent */
-  kafkaClient?: KafkaClientName;
   group: string;
   topics: string[];
   /** "beginning" or the first event time to re-read from */
@@ -32,7 +28,12 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<number>
   const say = options.onProgress ?? (() => {});
   let moved = 0;
   const names = kafkaNames(options.kafkaNamespace ?? null);
-  if (options.kafkaBrokers && options.kafkaClient === "platformatic") {
+  if (options.kafkaBrokers) {
+    // Offsets are committed directly (OffsetCommit through @platformatic/kafka's admin) whichever
+    // client the consumers run on (decision 0495): kafkajs' admin.setOffsets/resetOffsets join the
+    // group as a consumer to seek, and the group's next member then waited up to its session
+    // timeout to join (30 s on a warm broker, past 120 s on a fresh one) — the replay CLI's restart
+    // and catalog-replay's CI failure. Kafka still refuses to move offsets of an active group.
     const admin = new Admin({ clientId: "pin-cli-replay", bootstrapBrokers: options.kafkaBrokers });
     try {
       for (const topic of options.topics.map(names.topic)) {
@@ -44,35 +45,6 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<number>
       }
     } finally {
       await admin.close();
-    }
-  } else if (options.kafkaBrokers) {
-    const groupId = names.group(options.group);
-    const admin = new Kafka({
-      clientId: "pin-cli-replay",
-      brokers: options.kafkaBrokers,
-      logLevel: logLevel.NOTHING,
-    }).admin();
-    await admin.connect();
-    try {
-      for (const topic of options.topics.map(names.topic)) {
-        if (options.from === "beginning") {
-          await admin.resetOffsets({ groupId, topic, earliest: true });
-          const parts = await admin.fetchTopicOffsets(topic);
-          moved += parts.length;
-          say(`${topic}: ${parts.length} partition(s) reset to earliest`);
-        } else {
-          const at = await admin.fetchTopicOffsetsByTimestamp(topic, options.from.getTime());
-          await admin.setOffsets({
-            groupId,
-            topic,
-            partitions: at.map((p) => ({ partition: p.partition, offset: p.offset })),
-          });
-          moved += at.length;
-          say(`${topic}: ${at.length} partition(s) moved to ${options.from.toISOString()}`);
-        }
-      }
-    } finally {
-      await admin.disconnect();
     }
   } else {
     for (const topic of options.topics) {

@@ -126,17 +126,22 @@ export async function committedOffsets(
   return out;
 }
 
-/** Moves a stopped group's offsets of `topic` to the start, or to the first record at/after `from`. */
+/**
+ * Moves a stopped group's offsets of `topic` to the start, to the end, or to the first record
+ * at/after `from`, by OffsetCommit (no member joins the group: decision 0495).
+ */
 export async function resetGroupOffsets(
   admin: Admin,
   groupId: string,
   topic: string,
-  from: "beginning" | Date,
+  from: "beginning" | "end" | Date,
 ): Promise<number> {
   const at =
     from === "beginning"
       ? await offsetsAt(admin, topic, ListOffsetTimestamps.EARLIEST)
-      : await offsetsAt(admin, topic, BigInt(from.getTime()));
+      : from === "end"
+        ? await offsetsAt(admin, topic, ListOffsetTimestamps.LATEST)
+        : await offsetsAt(admin, topic, BigInt(from.getTime()));
   // A timestamp after the last record answers -1: that partition is moved to its end.
   const ends = at.some((p) => p.offset === "-1")
     ? await offsetsAt(admin, topic, ListOffsetTimestamps.LATEST)
