@@ -13,6 +13,9 @@ export interface ProgressOptions {
   readonly now?: () => number;
 }
 
+/** The timing of a progress, for the long work that adopts it to take from its tests */
+export type ProgressTiming = Pick<ProgressOptions, "everyMs" | "now">;
+
 export interface Progress {
   /** `n` more done; logs a progress line when `everyMs` passed since the last one */
   tick(n?: number): void;

@@ -30,7 +30,7 @@ describe("npm start on embedded defaults", () => {
       .output()
       .split("PIN is ready: GraphiQL")[0]!
       .split("\n")
-      .filter((l) => l.trim() && !/: \d+\/\d+ rows \(/.test(l));
+      .filter((l) => l.trim() && !/: \d+\/\d+ \w+ \(\d+\/s\)/.test(l));
     // npm's two header lines and 11 of ours on a clean start (decision 0421): 14 leaves one spare.
     expect(beforeBanner.length, beforeBanner.join("\n")).toBeLessThanOrEqual(14);
     // the consumers' catch-up with the seed is one summary line, not one per group

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { command as reconcile } from "../../../src/cli/reconcile.js";
+import { command as reconcile, republishStatus } from "../../../src/cli/reconcile.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
@@ -123,5 +123,24 @@ describe("crm ↔ chessboard reconciliation command", () => {
   it("leaves out rows changed within the settle window (events in flight)", async () => {
     const { lines } = await run("--settled-for", "3600");
     expect(lines).toContain("crm and chessboard are in step");
+  });
+
+  it("a repair reports progress (objects done of total) when it takes longer than the interval", async () => {
+    const { logger, entries } = createMemoryLogger();
+    let t = 0;
+    const now = () => (t += 1000); // every reading of the clock is a second later: each object is due
+    const ids = structure.objectIds.slice(0, 2);
+    // Re-publishing objects already in step is harmless: the replica's version guard skips them.
+    const published = await republishStatus(app.db, clock, ids, {
+      log: logger,
+      timing: { everyMs: 1000, now },
+    });
+    expect(published).toBe(2);
+    const lines = entries.filter((e) => e.level === 30 && e.what === "reconcile repair");
+    expect(lines.map((e) => [e.count, e.total])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+    expect(lines[0]?.msg).toMatch(/^reconcile repair: 1\/2 objects \(\d+\/s\)$/);
   });
 });

@@ -80,6 +80,25 @@ describe("migration runner (Prisma-compatible _prisma_migrations)", () => {
     expect(entries.some((e) => e.level === 40 && e.migration === "20260101000000_a")).toBe(true);
   });
 
+  it("reports progress over the pending migrations (count of total) when they take longer than the interval", async () => {
+    const dir = await migrationsDir({ "20260101000000_a": "CREATE TABLE a (id int);" });
+    await runMigrations({ url: db.url, log: createMemoryLogger().logger, dir });
+    await mkdir(path.join(dir, "20260101000001_b"));
+    await writeFile(path.join(dir, "20260101000001_b", "migration.sql"), "CREATE TABLE b (id int);");
+    await mkdir(path.join(dir, "20260101000002_c"));
+    await writeFile(path.join(dir, "20260101000002_c", "migration.sql"), "CREATE TABLE c (id int);");
+    const { logger, entries } = createMemoryLogger();
+    let t = 0;
+    const now = () => (t += 1000); // every reading of the clock is a second later: each tick is due
+    await runMigrations({ url: db.url, log: logger, dir, progress: { everyMs: 1000, now } });
+    const lines = entries.filter((e) => e.level === 30 && e.what === "database migrations");
+    expect(lines.map((e) => [e.count, e.total])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+    expect(lines[1]?.msg).toMatch(/^database migrations: 2\/2 migrations \(\d+\/s\)$/);
+  });
+
   it("a failing migration stops the run and blocks later runs until resolved", async () => {
     const dir = await migrationsDir({
       "20260101000000_a": "CREATE TABLE a (id int);",

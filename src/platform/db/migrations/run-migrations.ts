@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { Logger } from "../../log/logger.js";
+import { type ProgressTiming, startProgress } from "../../log/progress.js";
 
 /**
  * Applies prisma/migrations/<timestamp>_<name>/migration.sql in name order and records each in
@@ -81,6 +82,8 @@ export async function runMigrations(options: {
   url: string;
   log: Logger;
   dir?: string;
+  /** Progress lines' timing (tests); default one line at most every 5 s */
+  progress?: ProgressTiming;
 }): Promise<MigrationReport> {
   const files = await readMigrationFiles(options.dir);
   const client = new pg.Client({ connectionString: options.url });
@@ -104,6 +107,12 @@ export async function runMigrations(options: {
       );
     }
     const applied = new Map(rows.filter((r) => r.finished_at !== null).map((r) => [r.migration_name, r]));
+    const progress = startProgress(options.log, {
+      what: "database migrations",
+      unit: "migrations",
+      total: files.filter((f) => !applied.has(f.name)).length,
+      ...options.progress,
+    });
     for (const file of files) {
       const done = applied.get(file.name);
       if (done) {
@@ -119,7 +128,9 @@ export async function runMigrations(options: {
       }
       await applyOne(client, file, options.log);
       report.applied.push(file.name);
+      progress.tick();
     }
+    progress.done();
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATE_LOCK_KEY]).catch(() => undefined);
     await client.end();
