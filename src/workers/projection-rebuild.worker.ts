@@ -7,6 +7,7 @@ import type { Settings } from "../platform/config/settings.js";
 import type { Infra } from "../platform/infra.js";
 import { counter } from "../platform/metrics/registry.js";
 import { createPeriodicWorker, type PeriodicWorker } from "../platform/workers/periodic-worker.js";
+import { createRebuildProgress } from "./rebuild-progress.js";
 
 const MS_PER_SECOND = 1_000;
 export const PROJECTION_REBUILD_WORKER = "catalog-projection-rebuild";
@@ -18,7 +19,8 @@ export interface ProjectionRebuildWorkerDeps extends Infra {
 /**
  * Advances queued projection rebuilds (admin, large id lists) chunk by chunk until none is open.
  * A chunk that fails marks its job Failed with the reason (the next chunk would fail the same way);
- * the admin re-requests after fixing the cause. catalog_projection_rebuild_ids_total counts ids.
+ * the admin re-requests after fixing the cause. catalog_projection_rebuild_ids_total counts ids;
+ * a long job logs a progress line (cards done of total, rate) at most every 5 s.
  */
 export function createProjectionRebuildWorker(deps: ProjectionRebuildWorkerDeps): PeriodicWorker<number> {
   const idsDone = counter(
@@ -28,12 +30,15 @@ export function createProjectionRebuildWorker(deps: ProjectionRebuildWorkerDeps)
   );
   const log = deps.log.child({ worker: PROJECTION_REBUILD_WORKER });
   const now = () => deps.clock.now();
+  const progress = createRebuildProgress(log);
 
   async function runOnce(): Promise<number> {
     let total = 0;
     for (;;) {
-      const jobId = await oldestOpenRebuildJob(deps.db);
-      if (!jobId) return total;
+      const job = await oldestOpenRebuildJob(deps.db);
+      if (!job) return total;
+      const jobId = job.id;
+      progress.taken(job);
       let chunk: Awaited<ReturnType<typeof runRebuildChunk>>;
       try {
         chunk = await runRebuildChunk(deps.db, {
@@ -48,6 +53,7 @@ export function createProjectionRebuildWorker(deps: ProjectionRebuildWorkerDeps)
       }
       if (!chunk) continue;
       idsDone.inc(chunk.ids);
+      progress.chunk(chunk);
       total += chunk.ids;
       if (chunk.done) log.info({ jobId }, "projection rebuild finished");
     }

@@ -118,12 +118,19 @@ export async function runRebuildChunk(
 /** A chunk of projects may hold tens of thousands of lots (a cascade of 10k lots is ~seconds). */
 const REBUILD_CHUNK_TIMEOUT_MS = 120_000;
 
+export interface OpenRebuildJob {
+  readonly id: string;
+  /** ids done so far of `total`, as read (a concurrent worker may be past it) */
+  readonly processed: number;
+  readonly total: number;
+}
+
 /** The job a worker advances next (oldest open); several workers may pick the same one — its row lock serialises the chunks. */
-export async function oldestOpenRebuildJob(db: Db): Promise<string | null> {
-  const [row] = await db.$queryRaw<Array<{ id: string }>>`
-    SELECT id::text FROM catalog.projection_rebuild_jobs WHERE status IN ('Queued', 'Running')
+export async function oldestOpenRebuildJob(db: Db): Promise<OpenRebuildJob | null> {
+  const [row] = await db.$queryRaw<OpenRebuildJob[]>`
+    SELECT id::text, processed, total FROM catalog.projection_rebuild_jobs WHERE status IN ('Queued', 'Running')
     ORDER BY created_at LIMIT 1`;
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 export async function failRebuildJob(db: Db, jobId: string, error: string, now: Date): Promise<void> {
