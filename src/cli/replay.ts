@@ -36,7 +36,7 @@ export const command: CliCommand = {
     }
     const brokers = deps.settings.kafkaBrokers?.split(",").map((b) => b.trim()) ?? null;
     out(`replaying ${group} on ${brokers ? "kafka" : "the local log"} (${topics.length} topic(s))`);
-    const moved = await resetConsumerGroup({
+    const { moved, ahead } = await resetConsumerGroup({
       db: deps.db,
       kafkaBrokers: brokers,
       kafkaNamespace: deps.settings.kafkaNamespace,
@@ -46,8 +46,13 @@ export const command: CliCommand = {
       forgetDedup: flags.has("forget-dedup"),
       onProgress: out,
     });
-    out(`done: ${moved} position(s) moved; start the group's consumers to re-read`);
-    deps.log.info({ group, topics, from: String(fromText ?? "beginning"), moved }, "consumer group replay");
+    out(
+      `done: ${moved} position(s) moved, ${ahead} event(s) ahead of ${group}; start the group's consumers to re-read them`,
+    );
+    deps.log.info(
+      { group, topics, from: String(fromText ?? "beginning"), moved, ahead },
+      "consumer group replay",
+    );
     return EXIT_OK;
   },
 };

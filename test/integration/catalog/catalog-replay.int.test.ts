@@ -75,7 +75,7 @@ describe("pin-catalog-chessboard-sync replay over Kafka", { timeout: 120_000 }, 
     expect(new Set(history.map((e) => e.topic)).size).toBe(6);
 
     await rig.stopConsumer();
-    const moved = await resetConsumerGroup({
+    const { moved, ahead } = await resetConsumerGroup({
       db: database.prisma,
       kafkaBrokers: kafkaBrokers(),
       group: rig.group,
@@ -84,6 +84,7 @@ describe("pin-catalog-chessboard-sync replay over Kafka", { timeout: 120_000 }, 
       forgetDedup: true,
     });
     expect(moved).toBeGreaterThan(0);
+    expect(ahead).toBe(history.length); // the group's lag after the rewind: every event, to re-read
     const finishedBefore = await rig.finished();
     await rig.startConsumer();
     await settled(finishedBefore + history.length);

@@ -190,6 +190,12 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
         ),
       ).toBe(0);
       expect(lines.some((l) => l.includes("forgot"))).toBe(true);
+      // What the consumers will re-read: the topic's events ahead of the rewound group (its lag).
+      const ahead = lines.map((l) => /^done: .*, (\d+) event\(s\) ahead of /.exec(l)?.[1]).find(Boolean);
+      expect(Number(ahead)).toBeGreaterThanOrEqual(1);
+      expect(lines.some((l) => l.startsWith(`${topic}`) && l.endsWith(`, ${ahead} event(s) ahead`))).toBe(
+        true,
+      );
       const rerun = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
       await rerun.whenCaughtUp?.();
       expect(JSON.stringify([...(await readItems(suite.db.prisma))])).toBe(before);

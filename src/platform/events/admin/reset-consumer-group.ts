@@ -2,8 +2,9 @@ import { Admin } from "@platformatic/kafka";
 import type { Db } from "../../db/prisma-client.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
 import { START_POSITION } from "../local/local-log.js";
+import { countRowsAfter } from "../local/sql/count-rows-after.js";
 import { saveOffset } from "../local/sql/save-offset.js";
-import { resetGroupOffsets } from "../platformatic/platformatic-admin.js";
+import { groupLag, resetGroupOffsets } from "../platformatic/platformatic-admin.js";
 
 export interface ResetOptions {
   db: Db;
@@ -20,13 +21,22 @@ export interface ResetOptions {
   onProgress?(line: string): void;
 }
 
+export interface ResetResult {
+  /** topic-partitions (Kafka) or topics (the local log) moved */
+  readonly moved: number;
+  /** events between the group's new position and the end of its topics: what its consumers will re-read */
+  readonly ahead: number;
+}
+
 /**
  * Rewinds a consumer group. The group must be stopped (Kafka refuses to move offsets of an
- * active group). Returns the number of topic-partitions moved.
+ * active group). Says per topic how many events lie ahead of the group's new position (the
+ * re-read is the long part, done by the consumers once started: decision 0421).
  */
-export async function resetConsumerGroup(options: ResetOptions): Promise<number> {
+export async function resetConsumerGroup(options: ResetOptions): Promise<ResetResult> {
   const say = options.onProgress ?? (() => {});
   let moved = 0;
+  let ahead = 0;
   const names = kafkaNames(options.kafkaNamespace ?? null);
   if (options.kafkaBrokers) {
     // Offsets are committed directly (OffsetCommit through @platformatic/kafka's admin) whichever
@@ -38,9 +48,11 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<number>
     try {
       for (const topic of options.topics.map(names.topic)) {
         const n = await resetGroupOffsets(admin, names.group(options.group), topic, options.from);
+        const lag = await groupLag(admin, names.group(options.group), topic);
         moved += n;
+        ahead += lag;
         say(
-          `${topic}: ${n} partition(s) ${options.from === "beginning" ? "reset to earliest" : `moved to ${options.from.toISOString()}`}`,
+          `${topic}: ${n} partition(s) ${options.from === "beginning" ? "reset to earliest" : `moved to ${options.from.toISOString()}`}, ${lag} event(s) ahead`,
         );
       }
     } finally {
@@ -48,25 +60,22 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<number>
     }
   } else {
     for (const topic of options.topics) {
-      if (options.from === "beginning") {
-        await saveOffset(options.db, options.group, topic, START_POSITION);
-      } else {
+      let position = START_POSITION;
+      if (options.from !== "beginning") {
         // Position just before the first row appended at or after the timestamp.
         const rows = await options.db.$queryRaw<Array<{ tx: string; id: bigint }>>`
           SELECT tx_id::text AS tx, id FROM platform.event_log
           WHERE topic = ${topic} AND appended_at < ${options.from}
           ORDER BY tx_id DESC, id DESC LIMIT 1`;
         const row = rows[0];
-        await saveOffset(
-          options.db,
-          options.group,
-          topic,
-          row ? { txId: row.tx, id: row.id } : START_POSITION,
-        );
+        if (row) position = { txId: row.tx, id: row.id };
       }
+      await saveOffset(options.db, options.group, topic, position);
+      const lag = await countRowsAfter(options.db, topic, position);
       moved += 1;
+      ahead += lag;
       say(
-        `${topic}: local offset moved to ${options.from === "beginning" ? "the beginning" : options.from.toISOString()}`,
+        `${topic}: local offset moved to ${options.from === "beginning" ? "the beginning" : options.from.toISOString()}, ${lag} event(s) ahead`,
       );
     }
   }
@@ -75,5 +84,5 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<number>
       DELETE FROM platform.processed_messages WHERE group_id = ${options.group}`;
     say(`forgot ${forgotten} dedup key(s) of ${options.group}`);
   }
-  return moved;
+  return { moved, ahead };
 }

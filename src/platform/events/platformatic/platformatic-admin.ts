@@ -126,6 +126,17 @@ export async function committedOffsets(
   return out;
 }
 
+/** Records of `topic` the group has yet to read (its lag): high watermark minus committed offset, summed. */
+export async function groupLag(admin: Admin, groupId: string, topic: string): Promise<number> {
+  const [marks, committed] = await Promise.all([
+    watermarks(admin, topic),
+    committedOffsets(admin, groupId, [topic]),
+  ]);
+  let lag = 0n;
+  for (const m of marks) lag += BigInt(m.high) - BigInt(committed.get(`${topic}:${m.partition}`) ?? m.low);
+  return Number(lag);
+}
+
 /**
  * Moves a stopped group's offsets of `topic` to the start, to the end, or to the first record
  * at/after `from`, by OffsetCommit (no member joins the group: decision 0495).
