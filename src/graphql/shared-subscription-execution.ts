@@ -7,7 +7,7 @@ import type {
   OperationDefinitionNode,
 } from "graphql";
 import { getOperationAST, Kind, print } from "graphql";
-import { isAsyncIterable, isPromise, makeSubscribe, mapAsyncIterator, type Plugin } from "graphql-yoga";
+import { isAsyncIterable, isPromise, makeSubscribe, type Plugin } from "graphql-yoga";
 
 /**
  * Field extension that opts a subscription field in: `extensions: { [SHARED_EXECUTION]: true }`.
@@ -68,6 +68,74 @@ export function useSharedSubscriptionExecution(): Plugin {
     return isPromise(shared) ? shared.then(reuse) : reuse(shared);
   }
 
+  /**
+   * The subscriber's event stream mapped to shared results: what mapAsyncIterator(source,
+   * executeShared, onError) does, on one object with prototype methods instead of a dozen closures
+   * per subscriber (decision 0491). A failing source ends as one GraphQLError on the operation (as
+   * yoga's executor does), the source returned; that rejection is then the answer to every pull.
+   */
+  class SharedEvents implements AsyncIterableIterator<MaybePromise<ExecutionResult>> {
+    private failure: Promise<never> | null = null;
+    constructor(
+      private readonly source: AsyncIterator<unknown>,
+      private readonly args: ExecutionArgs,
+      private readonly key: string,
+      private readonly operation: OperationDefinitionNode,
+    ) {}
+    [Symbol.asyncIterator]() {
+      return this;
+    }
+    next(): Promise<IteratorResult<MaybePromise<ExecutionResult>>> {
+      return this.source.next().then(
+        (step) => this.map(step),
+        (error: unknown) => this.fail(error),
+      );
+    }
+    return(value?: unknown): Promise<IteratorResult<MaybePromise<ExecutionResult>>> {
+      if (!this.source.return) return Promise.resolve({ value: undefined, done: true });
+      return this.source.return(value).then(
+        (step) => this.map(step),
+        (error: unknown) => this.fail(error),
+      );
+    }
+    throw(error?: unknown): Promise<IteratorResult<MaybePromise<ExecutionResult>>> {
+      if (this.source.throw)
+        return this.source.throw(error).then(
+          (step) => this.map(step),
+          (failure: unknown) => this.fail(failure),
+        );
+      return this.abruptClose(error);
+    }
+    private async map(step: IteratorResult<unknown>): Promise<IteratorResult<MaybePromise<ExecutionResult>>> {
+      if (step.done) return step as IteratorReturnResult<unknown> as IteratorResult<never>;
+      try {
+        return { value: await executeShared(this.args, this.key, await step.value), done: false };
+      } catch (error) {
+        return this.abruptClose(error);
+      }
+    }
+    private fail(error: unknown): Promise<never> {
+      if (!this.failure) {
+        // As yoga's executor does: a failing event stream ends as a GraphQLError on the operation.
+        const original = error instanceof Error ? error : new Error(String(error));
+        this.failure = this.abruptClose(
+          new graphqlRuntime.GraphQLError(original.message, {
+            originalError: original,
+            nodes: [this.operation],
+          }),
+        );
+      }
+      return this.failure;
+    }
+    private abruptClose(error: unknown): Promise<never> {
+      const rethrow = (): never => {
+        throw error;
+      };
+      if (!this.source.return) return Promise.reject(error);
+      return this.source.return().then(rethrow, rethrow);
+    }
+  }
+
   return {
     onSubscribe({ args, setSubscribeFn }) {
       const operation = getOperationAST(args.document, args.operationName);
@@ -84,18 +152,7 @@ export function useSharedSubscriptionExecution(): Plugin {
         makeSubscribe(async (subscribeArgs: ExecutionArgs) => {
           const source = await graphqlRuntime.createSourceEventStream(subscribeArgs);
           if (!isAsyncIterable(source)) return source;
-          return mapAsyncIterator(
-            source,
-            (event: unknown) => executeShared(subscribeArgs, key, event),
-            (error: unknown) => {
-              // As yoga's executor does: a failing event stream ends as a GraphQLError on the operation.
-              const original = error instanceof Error ? error : new Error(String(error));
-              throw new graphqlRuntime.GraphQLError(original.message, {
-                originalError: original,
-                nodes: [operation],
-              });
-            },
-          );
+          return new SharedEvents(source[Symbol.asyncIterator](), subscribeArgs, key, operation);
         }),
       );
     },

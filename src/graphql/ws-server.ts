@@ -4,8 +4,11 @@ import {
   CloseCode,
   DEPRECATED_GRAPHQL_WS_PROTOCOL,
   handleProtocols,
+  type JSONMessageReviver,
+  MessageType,
   makeServer,
-  type OperationResult,
+  parseMessage,
+  type SubscribeMessage,
   type Context as WsContext,
 } from "graphql-ws";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
@@ -15,6 +18,7 @@ import { wsGraphQLError } from "./scalars/input-error.js";
 import { LIMITS } from "./security/limits.js";
 import { persistedMessageReviver } from "./security/persisted-operations.js";
 import { newRequestScope, runInRequestScope } from "./security/request-scope.js";
+import { type PrepareOperation, runWsOperation, type WsOperationHost } from "./ws-operation.js";
 import { type ApiYoga, GRAPHQL_PATH, type LiveLimits, type PersistedOperations } from "./yoga.js";
 
 export interface GraphqlWsServerOptions {
@@ -51,6 +55,8 @@ export function createGraphqlWsServer(options: GraphqlWsServerOptions): GraphqlW
     ...(persisted.lookup ? { jsonMessageReviver: persistedMessageReviver } : {}),
     // graphql-ws authenticates once, on connection_init; a bad or missing token closes with 4403.
     onConnect: async (ctx: WsContext<Record<string, unknown>, WsExtra>) => {
+      // Our operation loop reads the connection's state (acknowledged, subscriptions) from here.
+      ctx.extra.context = ctx;
       const authorization = ctx.connectionParams?.authorization;
       if (typeof authorization !== "string") return false;
       let session: VerifiedSession;
@@ -61,69 +67,66 @@ export function createGraphqlWsServer(options: GraphqlWsServerOptions): GraphqlW
       }
       return ws.admitUser(ctx.extra.socket, session.viewer.userId, session.expiresAtMs);
     },
-    execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
-    subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
-    onSubscribe: async (ctx, id, params) => {
-      const socket = ctx.extra.socket;
-      const admitted = ws.admitOperation(socket, id);
-      if (admitted) return [admitted];
-      // Only what the context factory reads: a copy of graphql-ws' connection context (its
-      // subscriptions, its extra) and the subscribe message would be retained per subscriber.
-      const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-        connectionParams: ctx.connectionParams,
-      });
-      let query = params.query;
-      if (persisted.lookup) {
-        const found = persisted.lookup(params as typeof params & { documentId?: unknown });
-        if (!found.ok) {
-          ws.release(socket, id);
-          return [wsGraphQLError(found.message, found.code)];
-        }
-        query = found.document;
-      }
-      // graphql-ws keeps the subscribe message for the operation's lifetime: its query text is
-      // replaced by the one interned copy of that text (parse is cached by yoga on the same text).
-      (params as { query?: string }).query = internQuery(query);
-      // A refusal in parse or validate (depth, aliases, tokens, nesting) fails this operation
-      // only: thrown out of onSubscribe it would close the whole socket (4500).
-      let document: ReturnType<typeof parse>;
-      try {
-        document = parse(query);
-      } catch (error) {
+  });
+  /** graphql-ws' onSubscribe, for our own operation loop (src/graphql/ws-operation.ts). */
+  const prepare: PrepareOperation = async (host, id, params) => {
+    const socket = (host as WsExtra).socket;
+    const admitted = ws.admitOperation(socket, id);
+    if (admitted) return [admitted];
+    // Only what the context factory reads: a copy of graphql-ws' connection context (its
+    // subscriptions, its extra) would be retained per subscriber.
+    const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+      connectionParams: host.ctx.connectionParams,
+    });
+    let query = params.query;
+    if (persisted.lookup) {
+      const found = persisted.lookup(params as typeof params & { documentId?: unknown });
+      if (!found.ok) {
         ws.release(socket, id);
-        return [operationError(error, "GRAPHQL_PARSE_FAILED")];
+        return [wsGraphQLError(found.message, found.code)];
       }
-      let errors: readonly GraphQLError[];
-      try {
-        errors = validate(schema, document);
-      } catch (error) {
-        errors = [operationError(error, "GRAPHQL_VALIDATION_FAILED")];
-      }
-      if (errors.length > 0) {
-        ws.release(socket, id);
-        return errors.map((error) => operationError(error, "GRAPHQL_VALIDATION_FAILED"));
-      }
-      const scope = newRequestScope(settings.requestDbConcurrency);
-      return {
+      query = found.document;
+    }
+    // A refusal in parse or validate (depth, aliases, tokens, nesting) fails this operation
+    // only: thrown out of onSubscribe it would close the whole socket (4500).
+    let document: ReturnType<typeof parse>;
+    try {
+      document = parse(query);
+    } catch (error) {
+      ws.release(socket, id);
+      return [operationError(error, "GRAPHQL_PARSE_FAILED")];
+    }
+    let errors: readonly GraphQLError[];
+    try {
+      errors = validate(schema, document);
+    } catch (error) {
+      errors = [operationError(error, "GRAPHQL_VALIDATION_FAILED")];
+    }
+    if (errors.length > 0) {
+      ws.release(socket, id);
+      return errors.map((error) => operationError(error, "GRAPHQL_VALIDATION_FAILED"));
+    }
+    const scope = newRequestScope(settings.requestDbConcurrency);
+    return {
+      args: {
         schema,
         operationName: params.operationName,
         document,
         variableValues: params.variables,
         contextValue: await contextFactory(),
-        rootValue: {
-          execute: (args: ExecutionArgs) => runInRequestScope(scope, () => execute(args)),
-          subscribe: async (args: ExecutionArgs) =>
-            stoppable(await runInRequestScope(scope, () => subscribe(args)), () => ws.release(socket, id)),
-        },
-      };
-    },
-    onComplete: (ctx, id) => ws.release(ctx.extra.socket, id),
-  });
+      },
+      execute: (args: ExecutionArgs) => runInRequestScope(scope, () => execute(args)),
+      subscribe: (args: ExecutionArgs) => runInRequestScope(scope, () => subscribe(args)),
+    };
+  };
   const transport = attachGraphqlWs(wsServer, protocol, {
     isProd: settings.nodeEnv === "production",
     onSocket: (socket) => ws.onSocket(socket),
     onClose: (socket) => ws.forget(socket),
     send: (socket, data, done) => ws.send(socket, data, done),
+    release: (socket, id) => ws.release(socket, id),
+    prepare,
+    reviver: persisted.lookup ? persistedMessageReviver : undefined,
   });
 
   return {
@@ -134,27 +137,19 @@ export function createGraphqlWsServer(options: GraphqlWsServerOptions): GraphqlW
   };
 }
 
-/** What graphql-ws' context carries of the transport: only the socket (not the upgrade request). */
-interface WsExtra {
+/**
+ * What graphql-ws' context carries of the transport: the connection itself (its socket, not the
+ * upgrade request), which also holds graphql-ws' context once connection_init arrived.
+ */
+interface WsExtra extends WsOperationHost {
   readonly socket: WebSocket;
+  context: WsContext<Record<string, unknown>, WsExtra> | null;
 }
 
 const KEEP_ALIVE_MS = 12_000;
 /** graphql-ws' rule: a close reason must fit the frame (123 bytes). */
 const limitCloseReason = (reason: string, whenTooLong: string) =>
   reason.length < 124 ? reason : whenTooLong;
-const interned = new Map<string, string>();
-const MAX_INTERNED_QUERIES = 1_000;
-
-/** One string per distinct query text (bounded: past the bound a text is kept as it came). */
-function internQuery<T extends string | undefined>(query: T): T {
-  if (typeof query !== "string") return query;
-  const known = interned.get(query);
-  if (known !== undefined) return known as T;
-  if (interned.size < MAX_INTERNED_QUERIES) interned.set(query, query);
-  return query;
-}
-
 interface TransportHooks {
   readonly isProd: boolean;
   /** every new socket, before the protocol sees it (the caps may close it) */
@@ -163,6 +158,11 @@ interface TransportHooks {
   onClose(socket: WebSocket): void;
   /** sends one message (the caps may drop a slow consumer instead; `done` settles either way) */
   send(socket: WebSocket, data: string, done: (error?: Error) => void): void;
+  /** an operation of the socket ended (graphql-ws' onComplete) */
+  release(socket: WebSocket, id: string): void;
+  /** graphql-ws' onSubscribe, for the operations this transport runs itself */
+  readonly prepare: PrepareOperation;
+  readonly reviver: JSONMessageReviver | undefined;
 }
 
 /**
@@ -184,12 +184,23 @@ function attachGraphqlWs(
       ? "Internal server error"
       : limitCloseReason(error instanceof Error ? error.message : String(error), "Internal server error");
 
-  class Connection {
+  class Connection implements WsExtra {
     handler: ((data: string) => Promise<void>) | null = null;
     closed: ((code?: number, reason?: string) => Promise<void>) | null = null;
+    context: WsContext<Record<string, unknown>, WsExtra> | null = null;
     constructor(readonly socket: WebSocket) {}
     get protocol() {
       return this.socket.protocol;
+    }
+    get ctx(): WsContext<Record<string, unknown>, WsExtra> {
+      if (!this.context) throw new Error("graphql-ws context used before connection_init");
+      return this.context;
+    }
+    fail(error: unknown): void {
+      failed(this.socket, error);
+    }
+    release(id: string): void {
+      hooks.release(this.socket, id);
     }
     send(data: string): Promise<void> {
       return new Promise((resolve, reject) => {
@@ -213,9 +224,16 @@ function attachGraphqlWs(
     socket.close(CloseCode.InternalServerError, internalError(error));
   }
   function onMessage(this: WebSocket, data: RawData): void {
-    const handler = connections.get(this)?.handler;
-    if (!handler) return;
-    handler(String(data)).catch((error: unknown) => failed(this, error));
+    const connection = connections.get(this);
+    const handler = connection?.handler;
+    if (!connection || !handler) return;
+    const text = String(data);
+    const subscribe = connection.context?.acknowledged ? newSubscribe(text, connection.context) : null;
+    if (subscribe) {
+      runWsOperation(connection, subscribe, hooks.prepare).catch((error: unknown) => failed(this, error));
+      return;
+    }
+    handler(text).catch((error: unknown) => failed(this, error));
   }
   function onPong(this: WebSocket): void {
     unanswered.delete(this);
@@ -240,6 +258,24 @@ function attachGraphqlWs(
     void connection?.closed?.(code, String(reason));
   }
 
+  /**
+   * A valid `subscribe` message with an id not in use: run by runWsOperation. Anything else —
+   * other messages, an invalid one, a duplicate id — goes to graphql-ws, which answers or closes.
+   */
+  function newSubscribe(
+    text: string,
+    ctx: WsContext<Record<string, unknown>, WsExtra>,
+  ): SubscribeMessage | null {
+    let message: ReturnType<typeof parseMessage>;
+    try {
+      message = parseMessage(text, hooks.reviver);
+    } catch {
+      return null;
+    }
+    if (message.type !== MessageType.Subscribe || message.id in ctx.subscriptions) return null;
+    return message;
+  }
+
   wsServer.options.handleProtocols = handleProtocols;
   wsServer.once("error", (error) => {
     console.error("Internal error emitted on the WebSocket server. Please check your implementation.", error);
@@ -253,7 +289,7 @@ function attachGraphqlWs(
     socket.on("message", onMessage);
     socket.on("pong", onPong);
     socket.on("close", onSocketClose);
-    connection.closed = protocol.opened(connection, { socket });
+    connection.closed = protocol.opened(connection, connection);
   });
 
   // One sweep for every socket: a socket that did not answer the previous ping is dropped.
@@ -281,31 +317,6 @@ function attachGraphqlWs(
 }
 
 /**
- * graphql-ws stops a subscription on the client's `complete` only when it looks like an async
- * generator (it calls return()); this wrapper makes every subscription stoppable at once — even
- * while it waits for its next event — freeing the user's subscription slot and the source's listener.
- */
-function stoppable<T>(result: T, onStop: () => void): T {
-  if (typeof result !== "object" || result === null || !(Symbol.asyncIterator in result)) return result;
-  const inner = (result as unknown as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-  const stop = async (value?: unknown) => {
-    onStop();
-    await inner.return?.(value);
-    return { done: true as const, value };
-  };
-  const iterator = {
-    [Symbol.asyncIterator]: () => iterator,
-    next: () => inner.next(),
-    return: stop,
-    throw: async (error: unknown) => {
-      await stop();
-      throw error;
-    },
-  };
-  return iterator as unknown as T;
-}
-
-/**
  * An error for one graphql-ws operation, built with the graphql module graphql-ws checks against:
  * the refusal's own message and code (e.g. DOCUMENT_TOO_DEEP), or `fallback`.
  */
@@ -313,9 +324,4 @@ function operationError(error: unknown, fallback: string): GraphQLError {
   const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
   const message = error instanceof Error ? error.message : "Invalid operation";
   return wsGraphQLError(message, typeof code === "string" ? code : fallback);
-}
-
-interface EnvelopedRoot {
-  execute: (args: ExecutionArgs) => OperationResult;
-  subscribe: (args: ExecutionArgs) => OperationResult;
 }
