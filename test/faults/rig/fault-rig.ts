@@ -28,7 +28,9 @@ export interface FaultRig {
   readonly postgres: RigPostgres;
   /** A fresh database with every migration applied */
   freshDatabase(prefix: string): Promise<string>;
-  stop(): Promise<void>;
+  /** Stops every service; the folder (role logs, broker and database data) is removed unless
+   *  `keep` or PIN_FAULTS_KEEP — a failed test keeps it and prints where it is */
+  stop(options?: { keep?: boolean }): Promise<void>;
 }
 
 export interface RigPostgres {
@@ -126,9 +128,11 @@ export async function startFaultRig(options: FaultRigOptions = {}): Promise<Faul
         await runMigrations({ url: url.toString(), log });
         return url.toString();
       },
-      async stop() {
+      async stop(options = {}) {
         await Promise.all([stopKafka({ kafka, cluster }), clickhouse.daemon.stop(), postgres.stop()]);
-        if (!process.env.PIN_FAULTS_KEEP) await rm(dir, { recursive: true, force: true });
+        if (options.keep || process.env.PIN_FAULTS_KEEP)
+          console.log(`[faults] the rig's files (role logs, broker and database data) are kept in ${dir}`);
+        else await rm(dir, { recursive: true, force: true });
       },
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { TOPIC } from "../../../src/platform/events/topics.js";
 import { buildMain } from "../../faults/rig/build-main.js";
 import { type FaultRig, startFaultRig } from "../../faults/rig/fault-rig.js";
@@ -55,12 +55,17 @@ describe.skipIf(!enabled)(
         replicas: { api: 1, consumers: 2, workers: 1 },
       });
     }, 600_000);
+    let failed = false;
     afterAll(async () => {
       await session?.stop();
-      await rig?.stop();
+      // A failure keeps the role processes' logs for whoever reads it next (the CI host's /tmp).
+      await rig?.stop({ keep: failed });
     }, 180_000);
 
     it("under a steady load: every read model equals the outbox history — nothing lost, nothing applied twice, per-key order kept, lag drained", async () => {
+      onTestFailed(() => {
+        failed = true;
+      });
       const s = session as Session;
       const cluster = rig?.cluster;
       if (!cluster) throw new Error("the rig has no cluster");

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildMain } from "../../faults/rig/build-main.js";
 import { type FaultRig, startFaultRig } from "../../faults/rig/fault-rig.js";
 import { createChaos } from "../../faults/scenario/chaos.js";
@@ -62,6 +62,10 @@ async function record(report: PhaseReport, extra: Record<string, unknown>): Prom
 describe(`faults in Kafka mode (seed ${settings.seed}; replay with PIN_FAULTS_SEED=${settings.seed})`, () => {
   let rig: FaultRig;
   let session: Session;
+  let failed = false;
+  afterEach((context) => {
+    if (context.task.result?.state === "fail") failed = true;
+  });
 
   beforeAll(async () => {
     // allSettled: a rig that started is stopped by afterAll even when the build failed.
@@ -79,7 +83,8 @@ describe(`faults in Kafka mode (seed ${settings.seed}; replay with PIN_FAULTS_SE
   }, 600_000);
   afterAll(async () => {
     await session?.stop();
-    await rig?.stop();
+    // A failed phase keeps the role processes' logs for whoever reads it next (the CI host's /tmp).
+    await rig?.stop({ keep: failed });
   }, 120_000);
 
   it(

@@ -29,6 +29,12 @@ const RETENTION_DELETE_BATCH = 5_000;
 const HOUR_MS = 60 * 60_000;
 /** Must outlast the producer's own retries, so a slow broker fails the send, not the transaction. */
 const CLAIM_TX_TIMEOUT_MS = 60_000;
+/**
+ * A publish that has not answered by then is abandoned (decision 0499): past both clients' own
+ * request timeouts and retries (kafkajs 30 s, @platformatic/kafka 4 × 10 s), below the claim
+ * transaction's timeout, so the transaction is still there to roll back and free its shard.
+ */
+const PUBLISH_DEADLINE_MS = 45_000;
 const CAUGHT_UP_CHECK_MS = 25;
 
 export interface OutboxRelayDeps {
@@ -41,6 +47,28 @@ export interface OutboxRelayDeps {
   tuning?: EventPlatformTuning;
   /** commit wake-ups (decision 0485): a committed outbox insert ends the workers' idle sleep */
   signals?: CommitSignals;
+}
+
+/** A publish the client never answered: the relay drops that producer and makes a new one. */
+export class PublishTimeoutError extends Error {
+  readonly code = "OUTBOX_PUBLISH_TIMEOUT";
+  constructor(readonly afterMs: number) {
+    super(`the Kafka client did not answer a publish within ${afterMs} ms; its producer is replaced`);
+    this.name = "PublishTimeoutError";
+  }
+}
+
+/** `work`, or a PublishTimeoutError once `ms` passed without an answer (the work is abandoned). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PublishTimeoutError(ms)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs a bounded delete again until it comes back short of a full batch. */
@@ -93,14 +121,45 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       "Failed relay batches (broker or database)",
     ),
   };
-  let publisher: (Publisher & { close(): Promise<void> }) | null = null;
+  type RelayPublisher = Publisher & { close(): Promise<void> };
+  let publisher: RelayPublisher | null = null;
+  /** Set while a replacement for an abandoned publisher is being made (decision 0499) */
+  let replacing: Promise<RelayPublisher> | null = null;
+  const publisherOptions = deps.tuning?.relayBrokers ? { brokers: deps.tuning.relayBrokers } : undefined;
+  const deadlineMs = deps.tuning?.relayPublishDeadlineMs ?? PUBLISH_DEADLINE_MS;
+  const timeouts = counter(
+    deps.metrics,
+    "pin_outbox_publish_timeouts_total",
+    "Relay publishes the Kafka client did not answer in time (its producer was replaced)",
+  );
+
+  /**
+   * The publisher of the next batch. After a timeout the old one is dropped (closed in the
+   * background: a client that hangs may hang on close too) and a new one is made here, by the
+   * first worker that needs it; a failure to make it fails that pass (backoff, then again).
+   */
+  async function currentPublisher(): Promise<RelayPublisher | null> {
+    if (publisher || loops.length === 0) return publisher;
+    replacing ??= deps.transport.publisher(publisherOptions).finally(() => {
+      replacing = null;
+    });
+    publisher = await replacing;
+    return publisher;
+  }
+
+  function abandon(pub: RelayPublisher): void {
+    if (publisher !== pub) return;
+    publisher = null;
+    timeouts.inc();
+    void pub.close().catch(() => {});
+  }
   let loops: PollLoop[] = [];
   let unlisten: (() => void) | null = null;
   let lastStats = 0;
   let lastRetention = 0;
 
   async function relayShard(shard: number): Promise<number> {
-    const pub = publisher;
+    const pub = await currentPublisher();
     if (!pub) return 0;
     return db.$transaction(
       async (tx) => {
@@ -115,9 +174,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
           return { id: r.id, topic: r.topic, key: r.key, value: r.payload, headers };
         });
         try {
-          await pub.publish(messages, tx);
+          await within(pub.publish(messages, tx), deadlineMs);
         } catch (error) {
           for (const s of spans) if (s) markFailed(s.span, String(error));
+          if (error instanceof PublishTimeoutError) abandon(pub);
           throw error;
         } finally {
           for (const s of spans) s?.span.end();
@@ -195,9 +255,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
   return {
     async start() {
       if (loops.length > 0) return;
-      publisher = await deps.transport.publisher(
-        deps.tuning?.relayBrokers ? { brokers: deps.tuning.relayBrokers } : undefined,
-      );
+      publisher = await deps.transport.publisher(publisherOptions);
       loops = Array.from({ length: workers }, (_, i) => worker(i));
       for (const loop of loops) loop.start();
       unlisten =

@@ -34,6 +34,8 @@ export interface EventPlatformTuning {
   topicPartitions?: number;
   /** Relay workers per process (each cycles over the shards it can lock) */
   relayWorkers?: number;
+  /** A relay publish not answered by then is abandoned and the producer replaced (ms, decision 0499) */
+  relayPublishDeadlineMs?: number;
   /** Kafka only: sockets of the relay's producer (tests route them through a stoppable proxy) */
   relaySocketFactory?: ISocketFactory;
   /** @platformatic/kafka only: the address the relay's producer connects to for a broker (the
