@@ -30,19 +30,19 @@ afterAll(async () => {
   await database?.drop();
 });
 
-it("a publish the client never answers is abandoned at the deadline; a new producer publishes the rows", async () => {
-  const made: Array<{ published: OutboundMessage[]; closed: boolean }> = [];
+type Made = { published: OutboundMessage[]; closed: boolean };
+
+/** A transport whose first producer publishes with `first`, every later one for real (into `made`). */
+function stubTransport(first: () => Promise<void>): { transport: Transport; made: Made[] } {
+  const made: Made[] = [];
   const transport = {
     kind: "kafka",
     async publisher() {
-      const mine = { published: [] as OutboundMessage[], closed: false };
+      const mine: Made = { published: [], closed: false };
       made.push(mine);
-      const hangs = made.length === 1;
+      const isFirst = made.length === 1;
       const pub: Publisher & { close(): Promise<void> } = {
-        publish: (messages) =>
-          hangs
-            ? new Promise<void>(() => {}) // the first producer never answers
-            : Promise.resolve(void mine.published.push(...messages)),
+        publish: (messages) => (isFirst ? first() : Promise.resolve(void mine.published.push(...messages))),
         close: async () => {
           mine.closed = true;
         },
@@ -50,6 +50,10 @@ it("a publish the client never answers is abandoned at the deadline; a new produ
       return pub;
     },
   } as Pick<Transport, "kind" | "publisher"> as Transport;
+  return { transport, made };
+}
+
+async function relayTwoRows(transport: Transport, made: Made[]) {
   const clock = new ManualClock("2026-12-03T10:00:00.000Z");
   const metrics = createMetricsRegistry();
   const { logger, entries } = createMemoryLogger();
@@ -80,15 +84,22 @@ it("a publish the client never answers is abandoned at the deadline; a new produ
     });
     expect(made[0]?.closed).toBe(true);
     expect(await database.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(0);
-    expect(await metricValue(metrics, "pin_outbox_publish_timeouts_total")).toBe(1);
-    expect(
-      entries.some(
-        (e) =>
-          String(e.err ?? "").includes("OUTBOX_PUBLISH_TIMEOUT") ||
-          JSON.stringify(e).includes("did not answer a publish"),
-      ),
-    ).toBe(true);
+    return { timeouts: await metricValue(metrics, "pin_outbox_publish_timeouts_total"), logs: entries };
   } finally {
     await relay.stop();
   }
+}
+
+it("a publish the client never answers is abandoned at the deadline; a new producer publishes the rows", async () => {
+  const { transport, made } = stubTransport(() => new Promise<void>(() => {}));
+  const { timeouts, logs } = await relayTwoRows(transport, made);
+  expect(timeouts).toBe(1);
+  expect(logs.some((e) => JSON.stringify(e).includes("OUTBOX_PUBLISH_TIMEOUT"))).toBe(true);
+});
+
+it("a producer whose publishes keep failing is replaced after three failed passes", async () => {
+  const { transport, made } = stubTransport(() => Promise.reject(new Error("NOT_LEADER_OR_FOLLOWER")));
+  const { timeouts } = await relayTwoRows(transport, made);
+  expect(made).toHaveLength(2);
+  expect(timeouts).toBe(0);
 });

@@ -35,6 +35,8 @@ const CLAIM_TX_TIMEOUT_MS = 60_000;
  * transaction's timeout, so the transaction is still there to roll back and free its shard.
  */
 const PUBLISH_DEADLINE_MS = 45_000;
+/** Consecutive failed passes of a worker after which its producer is replaced as well (0499). */
+const REPLACE_AFTER_FAILURES = 3;
 const CAUGHT_UP_CHECK_MS = 25;
 
 export interface OutboxRelayDeps {
@@ -147,10 +149,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     return publisher;
   }
 
-  function abandon(pub: RelayPublisher): void {
-    if (publisher !== pub) return;
+  function abandon(pub: RelayPublisher | null, why: "timeout" | "failures"): void {
+    if (!pub || publisher !== pub) return;
     publisher = null;
-    timeouts.inc();
+    if (why === "timeout") timeouts.inc();
+    log.warn({ why }, "outbox relay: producer replaced");
     void pub.close().catch(() => {});
   }
   let loops: PollLoop[] = [];
@@ -177,7 +180,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
           await within(pub.publish(messages, tx), deadlineMs);
         } catch (error) {
           for (const s of spans) if (s) markFailed(s.span, String(error));
-          if (error instanceof PublishTimeoutError) abandon(pub);
+          if (error instanceof PublishTimeoutError) abandon(pub, "timeout");
           throw error;
         } finally {
           for (const s of spans) s?.span.end();
@@ -239,6 +242,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       },
       async onFailure(failures, error) {
         m.errors.inc();
+        // A producer that keeps failing (stale metadata or connections after a broker left and
+        // came back) is made anew: its next pass starts from the bootstrap brokers (decision 0499).
+        if (failures % REPLACE_AFTER_FAILURES === 0) abandon(publisher, "failures");
         const delay = Math.min(ERROR_BACKOFF_MAX_MS, ERROR_BACKOFF_MIN_MS * 2 ** Math.min(failures - 1, 20));
         log.warn(
           { worker: index, failures, delayMs: delay, err: error },
