@@ -2,13 +2,22 @@
 // dist/ mirrors src/, so the paths modules resolve relative to themselves — ../../../../prisma,
 // schema/, the demo pages — hold from dist/ as from src/). Files that are not TypeScript (demo
 // HTML, SQL) are copied. Tests are not built. Type checking is `npm run typecheck`'s job.
+// `--out <name>` builds into another folder directly under the repository (it must sit where dist/
+// does, for those relative paths): the faults rig builds its own copy per test process
+// (test/faults/rig/build-main.ts), so two rigs at once never rewrite each other's files.
 import { cp, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const src = path.join(root, "src");
-const out = path.join(root, "dist");
+const outAt = process.argv.indexOf("--out");
+const outName = outAt === -1 ? "dist" : process.argv[outAt + 1];
+if (!outName || !/^[A-Za-z0-9._-]+$/.test(outName) || outName === "." || outName === ".." || outName === "src") {
+  console.error(`build: --out takes a folder name directly under the repository (not src), got ${outName}`);
+  process.exit(2);
+}
+const out = path.join(root, outName);
 
 async function walk(dir) {
   const files = [];
@@ -38,5 +47,5 @@ await build({
 const assets = files.filter((f) => !f.endsWith(".ts"));
 for (const file of assets) await cp(file, path.join(out, path.relative(src, file)));
 console.log(
-  `build: ${entryPoints.length} modules and ${assets.length} assets → dist/ in ${Math.round(performance.now() - started)} ms`,
+  `build: ${entryPoints.length} modules and ${assets.length} assets → ${outName}/ in ${Math.round(performance.now() - started)} ms`,
 );

@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { sweepStaleBuilds } from "../faults/rig/build-main.js";
 import { RUN_ID_ENV, sweepOrphans } from "../faults/rig/process-registry.js";
 import { newRunId, RUN_ID_ENV as TEST_RUN_ID_ENV } from "./isolation.js";
 import { deleteRunKafkaNames } from "./isolation-cleanup.js";
@@ -127,6 +128,7 @@ function banner(status: ServicesStatus, fromFile: string[]): string {
 /** Processes earlier runs' tests left behind (their test process died): killed, listed (issue #21). */
 function sweepLeftovers(when: string, run?: string): void {
   const killed = sweepOrphans(run === undefined ? {} : { run });
+  sweepStaleBuilds();
   if (killed.length > 0)
     console.warn(
       `[test ${when}] killed ${killed.length} process(es) a test left behind: ${killed.map((p) => `${p.name} (pid ${p.pid})`).join(", ")}`,

@@ -26,7 +26,7 @@ export interface PinTopology {
   /** Folder for the processes' logs */
   readonly dir: string;
   readonly replicas: Readonly<Record<Role, number>>;
-  /** src/main.ts built by buildMain() */
+  /** main.js of the production build made by buildMain() */
   readonly mainModule: string;
   /** Settings of one role's processes on top of the rig's (a test may break a role with it) */
   readonly roleEnv?: Partial<Record<Role, NodeJS.ProcessEnv>>;
@@ -83,7 +83,7 @@ export async function createRoleProcess(
   const daemon = createDaemon({
     name,
     command: process.execPath,
-    args: [topology.mainModule],
+    args: ["--enable-source-maps", topology.mainModule],
     env: envFor(topology, name, role, port),
     cwd: REPO,
     logFile: path.join(topology.dir, `${name}.log`),
