@@ -68,6 +68,8 @@ export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
   };
   const rowFlags = dimensions.flatMap((d, i) => (GROUP_KEY_DIMENSIONS.has(d) ? [] : [flag(d, i)]));
   const keyFlags = dimensions.flatMap((d, i) => (GROUP_KEY_DIMENSIONS.has(d) ? [flag(d, i)] : []));
+  // grouped on by their output names (ok_<i> is no column of the cards; a flag's parameters would make
+  // the expression itself differ from the select list's)
   const groupedFlags = Prisma.raw(
     dimensions.flatMap((d, i) => (GROUP_KEY_DIMENSIONS.has(d) ? [] : [`, ok_${i}`])).join(""),
   );
@@ -121,7 +123,7 @@ export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
         max(floor) AS floor_max${rowFlags.length ? Prisma.join(rowFlags, "") : Prisma.empty}
       FROM catalog.property_object_cards WHERE ${Prisma.join(base, " AND ")}${failedAtMostOne}
       GROUP BY region_id, city_id, rooms_count, property_class, construction_status, developer_id, project_id,
-        quarter${groupedFlags}
+        date_trunc('quarter', delivery_date::timestamp)${groupedFlags}
     ) g), regions AS (${geo("region")}), cities AS (${geo("city")})
     SELECT facet, key, label, n, min, max FROM (
       SELECT 'total'::text AS facet, NULL::text AS key, NULL::text AS label,
