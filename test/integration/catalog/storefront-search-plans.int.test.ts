@@ -10,9 +10,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { bulkSeedWithSearchVariety } from "../../../src/domain/catalog/seed/search-variety.js";
 import { seedSyntheticCards } from "../../../src/domain/catalog/seed/synthetic-cards.js";
 import { readCatalogFilters } from "../../../src/domain/catalog/storefront/catalog-facets.js";
-import { lotClustersSql } from "../../../src/domain/catalog/storefront/lot-clusters.js";
+import { boxSql, MERCATOR_LATITUDE_MAX } from "../../../src/domain/catalog/storefront/geo.js";
+import { lotClustersSql, readLotClusters } from "../../../src/domain/catalog/storefront/lot-clusters.js";
 import {
   type LotFilter,
+  lotPredicate,
   validateLotFilter,
   withTypoTolerance,
 } from "../../../src/domain/catalog/storefront/lot-filter.js";
@@ -30,6 +32,7 @@ import {
   sharedFacetsSql,
 } from "../../../src/domain/catalog/storefront/shared-facets.js";
 import { typoCorrectionSql, withTypoFallback } from "../../../src/domain/catalog/storefront/typo-fallback.js";
+import { Prisma } from "../../../src/generated/prisma/client.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { describeWithService } from "../../support/services.js";
@@ -288,6 +291,9 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
       { q: "Садовый 853", kinds: ["ResidentialComplex"], types: ["Apartment"] },
     ],
     ["a q matching nothing", { q: "Невский 17" }],
+    ["q + a city (a flag of the group key)", { q: "Речной", cityIds: [101, 302] }],
+    ["q + a price range (a flag of each lot)", { q: "Парковый", priceMin: "4000000", priceMax: "9000000" }],
+    ["q + a delivery quarter", { q: "Северный", deliveryByQuarter: { year: 2027, quarter: 4 } }],
   ] as Array<[string, LotFilter]>)(
     "catalogFilters with q in one statement (%s): the same facets as the per-facet statements, an index plan",
     async (_name, filter) => {
@@ -316,19 +322,86 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
     expect(await readSharedFacets(t.db, f)).toEqual({ ...base, ...more });
   });
 
-  it("map clusters filtered by rooms: an index-only scan of the covering geo index (no heap fetch of the viewport's lots)", async () => {
-    const steps = await plan(
-      t.db,
-      lotClustersSql(
-        validateLotFilter({ rooms: [2] }),
-        { south: 55.3, west: 36.9, north: 56.1, east: 37.9 },
-        10,
-        1001,
-      ),
-    );
-    const onCards = steps.filter((s) => s["Relation Name"] === "property_object_cards");
-    expect(onCards.map((s) => [s["Node Type"], s["Index Name"]])).toEqual([
-      ["Index Only Scan", "lots_geo_idx"],
-    ]);
+  it("map clusters filtered by rooms: an index-only scan of the rooms-led covering geo index (only those room counts' entries, no heap fetch)", async () => {
+    for (const rooms of [[2], [1, 3]]) {
+      const steps = await plan(
+        t.db,
+        lotClustersSql(
+          validateLotFilter({ rooms }),
+          { south: 55.3, west: 36.9, north: 56.1, east: 37.9 },
+          10,
+          1001,
+        ),
+      );
+      const onCards = steps.filter((s) => s["Relation Name"] === "property_object_cards");
+      expect(onCards.map((s) => [s["Node Type"], s["Index Name"]])).toEqual([
+        ["Index Only Scan", "lots_rooms_geo_idx"],
+      ]);
+    }
   });
+
+  it("map clusters without a filter: index-only — a city-sized viewport reads its range of the covering geo index", async () => {
+    const city = await plan(
+      t.db,
+      lotClustersSql(validateLotFilter({}), { south: 55.6, west: 37.2, north: 55.8, east: 37.5 }, 10, 1001),
+    );
+    expect(
+      city
+        .filter((s) => s["Relation Name"] === "property_object_cards")
+        .map((s) => [s["Node Type"], s["Index Name"]]),
+    ).toEqual([["Index Only Scan", "lots_geo_idx"]]);
+    // the whole region: every entry of either covering index, still without the heap
+    const region = await plan(
+      t.db,
+      lotClustersSql(validateLotFilter({}), { south: 55.3, west: 36.9, north: 56.1, east: 37.9 }, 10, 1001),
+    );
+    const onCards = region.filter((s) => s["Relation Name"] === "property_object_cards");
+    expect(onCards.map((s) => s["Node Type"])).toEqual(["Index Only Scan"]);
+  });
+
+  /** The clusters statement before decision 0496: the mercator maths and the cell aggregate over every lot. */
+  function clustersPerLotSql(
+    f: LotFilter,
+    v: { south: number; west: number; north: number; east: number },
+    zoom: number,
+  ) {
+    const cellZoom = zoom + 2;
+    return Prisma.sql`
+      WITH pts AS (
+        SELECT id, price, geo_latitude::float8 AS lat, geo_longitude::float8 AS lon,
+          radians(least(greatest(geo_latitude::float8, ${-MERCATOR_LATITUDE_MAX}::float8), ${MERCATOR_LATITUDE_MAX}::float8)) AS phi
+        FROM catalog.property_object_cards
+        WHERE ${lotPredicate(f)} AND geo_latitude IS NOT NULL AND ${boxSql(v)}
+      ), cells AS (
+        SELECT id, price, lat, lon,
+          least(floor((lon + 180) / 360 * power(2, ${cellZoom}::int)), power(2, ${cellZoom}::int) - 1)::int AS x,
+          least(floor((1 - ln(tan(phi) + 1 / cos(phi)) / pi()) / 2 * power(2, ${cellZoom}::int)), power(2, ${cellZoom}::int) - 1)::int AS y
+        FROM pts
+      )
+      SELECT x, y, count(*)::int AS count, round(avg(lat)::numeric, 6)::text AS latitude,
+        round(avg(lon)::numeric, 6)::text AS longitude, min(price)::text AS "minPrice",
+        CASE WHEN count(*) = 1 THEN min(id::text) END AS "lotId"
+      FROM cells GROUP BY x, y ORDER BY count(*) DESC, x, y LIMIT 1000`;
+  }
+
+  it.each([
+    ["rooms, zoom 10", { rooms: [2] }, 10, false],
+    ["no filter, zoom 8", {}, 8, false],
+    ["no filter, zoom 14 (a cell a project)", {}, 14, false],
+    ["q, zoom 12", { q: "Солнечный" }, 12, false],
+    ["near + rooms, zoom 16", { near: { ...MOSCOW, radiusKm: 10 }, rooms: [1, 2] }, 16, false],
+    ["a lot alone in its cell", { q: "ЖК Солнечный 840", rooms: [1], priceMax: "4200000" }, 18, true],
+  ] as Array<[string, LotFilter, number, boolean]>)(
+    "map clusters counted per point first (decision 0496, %s): the same cells as the per-lot aggregate",
+    async (_name, filter, zoom, oneLotCell) => {
+      const f = validateLotFilter(filter);
+      const v = { south: 55.3, west: 36.9, north: 56.1, east: 37.9 };
+      const clusters = await readLotClusters(t.db, f, v, zoom);
+      const expected = await t.db.$queryRaw<Array<Record<string, unknown>>>(clustersPerLotSql(f, v, zoom));
+      expect(clusters.cells.length).toBeGreaterThan(0);
+      expect(clusters.cells).toEqual(expected);
+      expect(clusters.total).toBe(expected.reduce((n, c) => n + Number(c.count), 0));
+      expect(clusters.cells.some((c) => c.lotId !== null)).toBe(oneLotCell);
+    },
+  );
 });

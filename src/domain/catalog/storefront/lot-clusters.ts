@@ -32,29 +32,37 @@ interface CellRow {
   total: bigint;
 }
 
-/** The statement (exported for the benchmark and the plan test). */
+/**
+ * The statement (exported for the benchmark and the plan test). A lot's coordinates are its
+ * project's (denormalised, decision 0362), so the viewport's lots are first counted per point — a few
+ * hundred to a few thousand projects — and only those points go through the web-mercator maths and
+ * the per-cell aggregate (decision 0496); the mean position is the lots' mean, weighted by each
+ * point's count, in numeric.
+ */
 export function lotClustersSql(f: LotFilter, viewport: BoundingBox, zoom: number, limit: number): Prisma.Sql {
   const cellZoom = zoom + CELLS_PER_TILE_LOG2;
   return Prisma.sql`
     WITH pts AS (
-      SELECT id, price, geo_latitude::float8 AS lat, geo_longitude::float8 AS lon,
+      SELECT geo_latitude AS lat, geo_longitude AS lon, count(*) AS n, min(price) AS min_price,
+        CASE WHEN count(*) = 1 THEN min(id::text) END AS lot_id,
         radians(least(greatest(geo_latitude::float8, ${-MERCATOR_LATITUDE_MAX}::float8),
                       ${MERCATOR_LATITUDE_MAX}::float8)) AS phi
       FROM catalog.property_object_cards
       WHERE ${lotPredicate(f)} AND geo_latitude IS NOT NULL AND ${boxSql(viewport)}
+      GROUP BY geo_latitude, geo_longitude
     ), cells AS (
-      SELECT id, price, lat, lon,
-        least(floor((lon + 180) / 360 * power(2, ${cellZoom}::int)), power(2, ${cellZoom}::int) - 1)::int AS x,
+      SELECT n, min_price, lot_id, lat, lon,
+        least(floor((lon::float8 + 180) / 360 * power(2, ${cellZoom}::int)), power(2, ${cellZoom}::int) - 1)::int AS x,
         least(floor((1 - ln(tan(phi) + 1 / cos(phi)) / pi()) / 2 * power(2, ${cellZoom}::int)),
               power(2, ${cellZoom}::int) - 1)::int AS y
       FROM pts
     )
-    SELECT x, y, count(*) AS n, round(avg(lat)::numeric, 6)::text AS latitude,
-      round(avg(lon)::numeric, 6)::text AS longitude, min(price)::text AS min_price,
-      CASE WHEN count(*) = 1 THEN min(id::text) END AS lot_id,
-      sum(count(*)) OVER () AS total
+    SELECT x, y, sum(n)::bigint AS n, round(sum(lat * n) / sum(n), 6)::text AS latitude,
+      round(sum(lon * n) / sum(n), 6)::text AS longitude, min(min_price)::text AS min_price,
+      CASE WHEN sum(n) = 1 THEN min(lot_id) END AS lot_id,
+      sum(sum(n)) OVER ()::bigint AS total
     FROM cells GROUP BY x, y
-    ORDER BY n DESC, x, y
+    ORDER BY 3 DESC, x, y
     LIMIT ${limit}`;
 }
 

@@ -14,6 +14,20 @@ import { FACET_VALUES_MAX, projectWhere } from "./catalog-facets.js";
 import { type FacetDimension, type LotFilter, lotPredicateParts } from "./lot-filter.js";
 import { ENTITY_FACET_MAX } from "./search-facets.js";
 
+/**
+ * The facet dimensions whose conditions read only columns of the statement's group key: their flags
+ * are computed per group, so they do not multiply the groups the planner expects.
+ */
+const GROUP_KEY_DIMENSIONS: ReadonlySet<FacetDimension> = new Set<FacetDimension>([
+  "region",
+  "city",
+  "rooms",
+  "class",
+  "constructionStatus",
+  "developer",
+  "project",
+]);
+
 /** A facet of the statement's output: the dimensions' own, the total, the delivery quarters. */
 type Facet = "total" | Exclude<FacetDimension, "delivery"> | "quarter";
 
@@ -46,11 +60,19 @@ export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
   const parts = lotPredicateParts(f);
   const base = parts.filter((p) => p.dimension === null).map((p) => p.sql);
   const dimensions = filterDimensions(f);
-  // ok_<i>: the row passes dimension i's own conditions
-  const flags = dimensions.map((d, i) => {
+  // ok_<i>: the row passes dimension i's own conditions. A dimension on a column of the group key is
+  // flagged on the group (it is a function of the key); the others are flags of each row, grouped on.
+  const flag = (d: FacetDimension, i: number) => {
     const own = parts.filter((p) => p.dimension === d).map((p) => p.sql);
     return Prisma.sql`, (${Prisma.join(own, " AND ")}) AS ${Prisma.raw(`ok_${i}`)}`;
-  });
+  };
+  const rowFlags = dimensions.flatMap((d, i) => (GROUP_KEY_DIMENSIONS.has(d) ? [] : [flag(d, i)]));
+  const keyFlags = dimensions.flatMap((d, i) => (GROUP_KEY_DIMENSIONS.has(d) ? [flag(d, i)] : []));
+  // grouped on by their output names (ok_<i> is no column of the cards; a flag's parameters would make
+  // the expression itself differ from the select list's)
+  const groupedFlags = Prisma.raw(
+    dimensions.flatMap((d, i) => (GROUP_KEY_DIMENSIONS.has(d) ? [] : [`, ok_${i}`])).join(""),
+  );
   // A row failing two dimensions' conditions counts in no facet: m keeps only the others.
   const failedAtMostOne =
     dimensions.length > 1
@@ -74,31 +96,38 @@ export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
       FROM (SELECT DISTINCT ON (${id}) ${id} AS key, ${name} AS label
             FROM catalog.project_cards WHERE ${projectWhere(f, dimension)} AND ${id} IS NOT NULL
             ORDER BY ${id}, chessboard_synced_at DESC, id) p
-      FULL JOIN (SELECT ${id} AS key, min(${name}) AS label, count(*) AS n
+      FULL JOIN (SELECT ${id} AS key, min(${name}) AS label, sum(n)::bigint AS n
                  FROM m WHERE ${others(dimension)} AND ${id} IS NOT NULL GROUP BY ${id}) l ON l.key = p.key
       ORDER BY coalesce(p.label, l.label) NULLS LAST, coalesce(p.key, l.key) LIMIT ${FACET_VALUES_MAX}`;
   };
   const bounds = (facet: Facet, column: string, without: FacetDimension) => Prisma.sql`
-    SELECT ${facet}::text, NULL::text, NULL::text, count(*), min(${Prisma.raw(column)})::text,
-      max(${Prisma.raw(column)})::text, 0::bigint FROM m WHERE ${others(without)}`;
+    SELECT ${facet}::text, NULL::text, NULL::text, coalesce(sum(n), 0)::bigint, min(${Prisma.raw(`${column}_min`)})::text,
+      max(${Prisma.raw(`${column}_max`)})::text, 0::bigint FROM m WHERE ${others(without)}`;
   const grouped = (facet: Facet, column: string, without: FacetDimension) => Prisma.sql`
-    SELECT ${facet}::text, ${Prisma.raw(column)}::text, NULL::text, count(*), NULL::text, NULL::text,
+    SELECT ${facet}::text, ${Prisma.raw(column)}::text, NULL::text, sum(n)::bigint, NULL::text, NULL::text,
       row_number() OVER (ORDER BY ${Prisma.raw(column)})
     FROM m WHERE ${others(without)} AND ${Prisma.raw(column)} IS NOT NULL GROUP BY ${Prisma.raw(column)}`;
   const entity = (facet: Facet, id: string, name: string, without: FacetDimension) => Prisma.sql`
-    (SELECT ${facet}::text, ${Prisma.raw(id)}::text, min(${Prisma.raw(name)}), count(*), NULL::text, NULL::text,
-       row_number() OVER (ORDER BY count(*) DESC, ${Prisma.raw(id)}::text)
+    (SELECT ${facet}::text, ${Prisma.raw(id)}::text, min(${Prisma.raw(name)}), sum(n)::bigint, NULL::text, NULL::text,
+       row_number() OVER (ORDER BY sum(n) DESC, ${Prisma.raw(id)}::text)
      FROM m WHERE ${others(without)} GROUP BY ${Prisma.raw(id)}
-     ORDER BY count(*) DESC, ${Prisma.raw(id)}::text LIMIT ${ENTITY_FACET_MAX})`;
+     ORDER BY sum(n) DESC, ${Prisma.raw(id)}::text LIMIT ${ENTITY_FACET_MAX})`;
   return Prisma.sql`
-    WITH m AS MATERIALIZED (
-      SELECT region_id, region_name, city_id, city_name, rooms_count, price, area_total, property_class,
-        construction_status, developer_id, developer_name, project_id, project_name, delivery_date,
-        price_per_meter, floor${flags.length ? Prisma.join(flags, "") : Prisma.empty}
+    WITH m AS MATERIALIZED (SELECT g.*${keyFlags.length ? Prisma.join(keyFlags, "") : Prisma.empty} FROM (
+      SELECT region_id, min(region_name) AS region_name, city_id, min(city_name) AS city_name, rooms_count,
+        property_class, construction_status, developer_id, min(developer_name) AS developer_name, project_id,
+        min(project_name) AS project_name, date_trunc('quarter', delivery_date::timestamp) AS quarter,
+        count(*) AS n, min(price) AS price_min, max(price) AS price_max, min(area_total) AS area_total_min,
+        max(area_total) AS area_total_max, min(price_per_meter) AS price_per_meter_min,
+        max(price_per_meter) AS price_per_meter_max, min(floor) AS floor_min,
+        max(floor) AS floor_max${rowFlags.length ? Prisma.join(rowFlags, "") : Prisma.empty}
       FROM catalog.property_object_cards WHERE ${Prisma.join(base, " AND ")}${failedAtMostOne}
-    ), regions AS (${geo("region")}), cities AS (${geo("city")})
+      GROUP BY region_id, city_id, rooms_count, property_class, construction_status, developer_id, project_id,
+        date_trunc('quarter', delivery_date::timestamp)${groupedFlags}
+    ) g), regions AS (${geo("region")}), cities AS (${geo("city")})
     SELECT facet, key, label, n, min, max FROM (
-      SELECT 'total'::text AS facet, NULL::text AS key, NULL::text AS label, count(*) FILTER (WHERE ${others(null)}) AS n,
+      SELECT 'total'::text AS facet, NULL::text AS key, NULL::text AS label,
+        coalesce(sum(n) FILTER (WHERE ${others(null)}), 0)::bigint AS n,
         NULL::text AS min, NULL::text AS max, 0::bigint AS ord FROM m
       UNION ALL SELECT 'region', key::text, label, n, NULL, NULL, row_number() OVER (ORDER BY label NULLS LAST, key)
         FROM regions
@@ -111,9 +140,9 @@ export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
       UNION ALL ${grouped("constructionStatus", "construction_status", "constructionStatus")}
       UNION ALL ${entity("developer", "developer_id", "developer_name", "developer")}
       UNION ALL ${entity("project", "project_id", "project_name", "project")}
-      UNION ALL (SELECT 'quarter', to_char(delivery_date, 'YYYY-"Q"Q'), NULL::text, count(*), NULL::text, NULL::text,
-                   row_number() OVER (ORDER BY to_char(delivery_date, 'YYYY-"Q"Q'))
-                 FROM m WHERE ${others("delivery")} AND delivery_date IS NOT NULL
+      UNION ALL (SELECT 'quarter', to_char(quarter, 'YYYY-"Q"Q'), NULL::text, sum(n)::bigint, NULL::text, NULL::text,
+                   row_number() OVER (ORDER BY to_char(quarter, 'YYYY-"Q"Q'))
+                 FROM m WHERE ${others("delivery")} AND quarter IS NOT NULL
                  GROUP BY 2 ORDER BY 2 LIMIT ${ENTITY_FACET_MAX})
       UNION ALL ${bounds("pricePerMeter", "price_per_meter", "pricePerMeter")}
       UNION ALL ${bounds("floor", "floor", "floor")}
