@@ -26,15 +26,30 @@ describe("bench ramp", () => {
     expect(() => rampOptions()).toThrow(/positive integers/);
   });
 
-  it("calls lag growing only when the last third is clearly slower than the first", () => {
-    expect(lagVerdict([50, 60, 55, 52, 58, 61, 57, 54, 59]).grows).toBe(false);
-    expect(lagVerdict([50, 60, 55, 100, 140, 180, 220, 260, 300])).toMatchObject({
+  it("calls lag growing when the last third is clearly slower, or the stage fell behind the rate", () => {
+    const every100ms = (n: number) => Array.from({ length: n }, (_, i) => i * 100);
+    // 10/s offered, completed at 10/s, flat latency
+    expect(lagVerdict([50, 60, 55, 52, 58, 61, 57, 54, 59], every100ms(9), 10).grows).toBe(false);
+    expect(lagVerdict([50, 60, 55, 100, 140, 180, 220, 260, 300], every100ms(9), 10)).toMatchObject({
       grows: true,
       first: 55,
       last: 260,
     });
     // slower by half but within 25 ms: noise at these latencies
-    expect(lagVerdict([20, 20, 20, 25, 25, 25, 40, 40, 40]).grows).toBe(false);
+    expect(lagVerdict([20, 20, 20, 25, 25, 25, 40, 40, 40], every100ms(9), 10).grows).toBe(false);
+    // flat latency, but completed at 5/s of 10/s offered
+    expect(
+      lagVerdict(
+        [50, 60, 55, 52, 58, 61, 57, 54, 59],
+        every100ms(9).map((t) => t * 2),
+        10,
+      ),
+    ).toMatchObject({
+      grows: true,
+      completedPerSecond: 5,
+    });
+    // one never completed
+    expect(lagVerdict([50, 60, Number.NaN], [0, 100, Number.NaN], 10).grows).toBe(true);
   });
 
   it("leaves out the bookings a stage has no time for", () => {
