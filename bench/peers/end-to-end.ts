@@ -2,7 +2,7 @@
 // over HTTP at a fixed rate (open loop) → crm outbox → relay → Kafka → chessboard consumer (status
 // Reserved) → its outbox → Kafka → catalog sync (the storefront card) and the API's broadcast
 // consumer → graphql-ws subscriber. No peer does this path; the figure is ours alone.
-import { createClient } from "graphql-ws";
+import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { type App, startApp } from "../../src/app.js";
 import { DEMO_CHESSBOARD, seedDemoChessboard } from "../../src/domain/chessboard/seed/seed-demo-structure.js";
@@ -29,8 +29,33 @@ interface Sample {
   deliveredAt: number;
 }
 
+/**
+ * A graphql-ws subscriber of the demo project's grid: `onReserved` for every Reserved delta, once
+ * the snapshot came. Resolves to its stop.
+ */
+export async function watchReserved(
+  client: Client,
+  onReserved: (propertyObjectId: string) => void,
+): Promise<() => Promise<void>> {
+  const iterator = client.iterate<{ chessboardUpdates: { propertyObjectId?: string; status?: string } }>({
+    query: SUBSCRIPTION,
+    variables: { p: DEMO_CHESSBOARD.projectId },
+  });
+  await iterator.next(); // the snapshot
+  const listening = (async () => {
+    for await (const message of { [Symbol.asyncIterator]: () => iterator }) {
+      const update = message.data?.chessboardUpdates;
+      if (update?.propertyObjectId && update.status === "Reserved") onReserved(update.propertyObjectId);
+    }
+  })();
+  return async () => {
+    await iterator.return?.();
+    await listening.catch(() => {});
+  };
+}
+
 /** Engaged deals of the demo agent with the demo developer, one per booking of the run. */
-async function seedDeals(app: App, n: number): Promise<string[]> {
+export async function seedDeals(app: Pick<App, "db">, n: number): Promise<string[]> {
   const rows = await app.db.$queryRaw<Array<{ id: string }>>`
     INSERT INTO crm.deals (id, tenant_id, status, agent_user_id, investor_user_id, created_by_user_id, title,
                            created_at, updated_at, version)
@@ -42,7 +67,7 @@ async function seedDeals(app: App, n: number): Promise<string[]> {
 }
 
 /** Free, listed objects of the demo project that crm's replica and the catalog already know. */
-async function bookableObjects(app: App): Promise<string[]> {
+export async function bookableObjects(app: Pick<App, "db">): Promise<string[]> {
   const rows = await app.db.$queryRaw<Array<{ id: string }>>`
     SELECT o.id::text AS id FROM chessboard.property_objects o
       JOIN crm.property_objects r ON r.id = o.id AND r.status = 'Free'
@@ -52,7 +77,7 @@ async function bookableObjects(app: App): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-const summary = (values: number[]) => {
+export const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
 };
@@ -110,22 +135,14 @@ export async function endToEndUnderLoad(
     }));
     const byObject = new Map(samples.map((s) => [s.propertyObjectId, s]));
 
-    const iterator = client.iterate<{ chessboardUpdates: { propertyObjectId?: string; status?: string } }>({
-      query: SUBSCRIPTION,
-      variables: { p: DEMO_CHESSBOARD.projectId },
-    });
-    await iterator.next(); // the snapshot
     let delivered = 0;
-    const listening = (async () => {
-      for await (const message of { [Symbol.asyncIterator]: () => iterator }) {
-        const update = message.data?.chessboardUpdates;
-        const sample = update?.propertyObjectId ? byObject.get(update.propertyObjectId) : undefined;
-        if (sample && update?.status === "Reserved" && !sample.deliveredAt) {
-          sample.deliveredAt = Date.now();
-          delivered += 1;
-        }
+    const stopWatching = await watchReserved(client, (propertyObjectId) => {
+      const sample = byObject.get(propertyObjectId);
+      if (sample && !sample.deliveredAt) {
+        sample.deliveredAt = Date.now();
+        delivered += 1;
       }
-    })();
+    });
 
     // Open loop: one booking every 1/rate s whatever the answers do.
     const everyMs = 1_000 / ratePerSecond;
@@ -149,8 +166,7 @@ export async function endToEndUnderLoad(
       everyMs: 50,
       timeoutMs: 120_000,
     });
-    await iterator.return?.();
-    await listening.catch(() => {});
+    await stopWatching();
 
     const ids = samples.map((s) => s.propertyObjectId);
     const applied = await app.db.$queryRaw<Array<{ id: string; chessboard: Date; catalog: Date | null }>>`

@@ -1,7 +1,8 @@
 // Peers side by side (npm run bench peers): each figure is ours next to the tool people would pick
 // instead, measured in the same run on the same PostgreSQL and Kafka (.infra/services.env). Each
 // run creates and drops its own databases and topics. Figures: docs/benchmarks.md ("Peers").
-// BENCH_PEERS=outbox,expire,consumer,graphql,e2e picks parts; BENCH_PEERS_<SIZE>=n sizes them.
+// BENCH_PEERS=outbox,expire,consumer,graphql,e2e,ramp picks parts (ramp only when named: it is the
+// booking path's latency budget under a 4 → 20 → 100/s ramp, bench/peers/ramp.ts); BENCH_PEERS_<SIZE>=n sizes them.
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
 import { createPrismaClient } from "../../src/platform/db/prisma-client.js";
 import { createLogger } from "../../src/platform/log/logger.js";
@@ -12,13 +13,16 @@ import { endToEndUnderLoad } from "./end-to-end.js";
 import { expirationVsJobQueues } from "./expiration.js";
 import { graphqlVsBareYoga } from "./graphql.js";
 import { outboxVsPeer } from "./outbox.js";
+import { rampUnderLoad } from "./ramp.js";
 
-const PARTS = ["outbox", "expire", "consumer", "graphql", "e2e"] as const;
+const PARTS = ["outbox", "expire", "consumer", "graphql", "e2e", "ramp"] as const;
+/** Parts of a bare `npm run bench peers` (the ramp takes minutes and starts processes: named only) */
+const DEFAULT_PARTS: readonly Part[] = ["outbox", "expire", "consumer", "graphql", "e2e"];
 type Part = (typeof PARTS)[number];
 
 function wantedParts(): Set<Part> {
   const raw = process.env.BENCH_PEERS;
-  if (!raw) return new Set(PARTS);
+  if (!raw) return new Set(DEFAULT_PARTS);
   const parts = raw.split(",").map((p) => p.trim());
   for (const p of parts)
     if (!(PARTS as readonly string[]).includes(p)) throw new Error(`unknown peers part ${p}`);
@@ -65,6 +69,10 @@ export async function runPeersBenchmarks(): Promise<BenchResult[]> {
   if (parts.has("e2e")) {
     log("e2e");
     results.push(...(await endToEndUnderLoad(brokers)));
+  }
+  if (parts.has("ramp")) {
+    log("ramp");
+    results.push(...(await rampUnderLoad(brokers)));
   }
   return results;
 }

@@ -1,6 +1,7 @@
 // The peers benchmark harnesses (bench/peers) at a tiny size: each side really does its work on
 // real PostgreSQL and Kafka, so `npm run bench peers` cannot rot silently. No timing is asserted.
-// (The GraphQL part starts a whole app and seeds the demo grid: left to the bench run itself.)
+// (The GraphQL, e2e and ramp parts start whole apps and seed the demo grid: left to the bench run
+// itself; the ramp's settings and lag verdict: test/bench/ramp.unit.test.ts.)
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { consumerVsPeer } from "../../../bench/peers/consumer.js";
 import { expirationVsJobQueues } from "../../../bench/peers/expiration.js";
