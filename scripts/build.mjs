@@ -13,7 +13,13 @@ const root = path.resolve(import.meta.dirname, "..");
 const src = path.join(root, "src");
 const outAt = process.argv.indexOf("--out");
 const outName = outAt === -1 ? "dist" : process.argv[outAt + 1];
-if (!outName || !/^[A-Za-z0-9._-]+$/.test(outName) || outName === "." || outName === ".." || outName === "src") {
+if (
+  !outName ||
+  !/^[A-Za-z0-9._-]+$/.test(outName) ||
+  outName === "." ||
+  outName === ".." ||
+  outName === "src"
+) {
   console.error(`build: --out takes a folder name directly under the repository (not src), got ${outName}`);
   process.exit(2);
 }
