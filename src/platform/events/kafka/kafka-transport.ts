@@ -25,7 +25,7 @@ import { HEADER } from "../envelope.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
-import { CommitStalledError, watchCommits } from "./commit-watch.js";
+import { CommitStalledError, HEARTBEAT_KEY, HeartbeatStalledError, watchCommits } from "./commit-watch.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
 import { classifyKafkaError } from "./kafka-errors.js";
@@ -48,6 +48,11 @@ const MIN_RECORD_BYTES = 64;
 const HEARTBEAT_EVERY_MS = 2_000;
 /** A done offset uncommitted this long with no rejoin: the consumer is replaced (decision 0370) */
 const COMMIT_STALL_MS = 15_000;
+/**
+ * Heartbeats failing this long with no rejoin: the consumer is replaced (decision 0520). kafkajs'
+ * default session timeout: past it the broker has dropped the member anyway.
+ */
+const HEARTBEAT_STALL_MS = 30_000;
 /**
  * Fetch sizes of a pipelined consumer (decision 0217): a partition's fetch holds a few batches
  * (≈ 3,000–4,000 booking events of ≈ 1 KiB), so the next batch can be prepared while one is
@@ -239,11 +244,17 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       stallMs: COMMIT_STALL_MS,
       onStall: (stall) => supervised.restart(new CommitStalledError(stall)),
     });
+    // Heartbeats of a long batch that keep failing with no rejoin: the same stale coordinator.
+    const heartbeats = watchCommits({
+      stallMs: HEARTBEAT_STALL_MS,
+      onStall: (stall) => supervised.restart(new HeartbeatStalledError(stall)),
+    });
     const clearBackoff = () => {
       for (const t of resumeTimers.values()) clearTimeout(t);
       resumeTimers.clear();
       failures.clear();
       commits.reset();
+      heartbeats.reset();
     };
 
     // Through the batch's own commit: consumer.commitOffsets is silently dropped once stop() has
@@ -305,8 +316,16 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           const tp = `${topic}:${partition}`;
           let lastDone: string | null = null;
           // Heartbeats while a long batch runs keep the membership (a failed one is left to
-          // the batch's own end: a rebalance then redelivers, the dedup marks absorb it).
-          const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_EVERY_MS);
+          // the batch's own end: a rebalance then redelivers, the dedup marks absorb it). Failures
+          // that last with no rejoin replace the consumer (the heartbeat watch, decision 0520).
+          const beat = setInterval(
+            () =>
+              void heartbeat().then(
+                () => heartbeats.committed(HEARTBEAT_KEY),
+                (error: unknown) => heartbeats.failed(HEARTBEAT_KEY, error),
+              ),
+            HEARTBEAT_EVERY_MS,
+          );
           // The fetch in processor batches of maxMessages; a pipelined consumer prepares the next
           // while one is written (decision 0217). Offsets move one batch after the other here.
           const onOutcome = async ({ chunk, outcome }: ChunkOutcome): Promise<boolean> => {
