@@ -95,7 +95,9 @@ describe("heartbeat watch (decision 0520): a long batch's heartbeats failing wit
     expect(stalls).toHaveLength(1);
     const error = new HeartbeatStalledError(stalls[0] as CommitStall);
     expect(error.name).toBe("HeartbeatStalledError");
-    expect(error.message).toBe("heartbeats failing for 30 s with no rejoin: the consumer's group session is stale");
+    expect(error.message).toBe(
+      "heartbeats failing for 30 s with no rejoin: the consumer's group session is stale",
+    );
     expect(error.cause).toBe(notCoordinator);
   });
 
