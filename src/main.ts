@@ -13,6 +13,7 @@ const { startApp } = await import("./app.js");
 const { ConfigError, loadSettings } = await import("./platform/config/settings.js");
 const { isKafkaClientError } = await import("./platform/events/kafka/kafka-errors.js");
 const { isPlatformaticClientError } = await import("./platform/events/platformatic/platformatic-errors.js");
+const { silenceNegativeTimeoutWarnings } = await import("./platform/startup/node-warnings.js");
 
 /** Traces are not worth a failed start: an SDK that cannot start is one line on stderr. */
 async function startTracing(): Promise<OtelSdk | null> {
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     console.error("PIN stopped on an uncaught error:", error);
     process.exit(1);
   });
+  silenceNegativeTimeoutWarnings();
   const app = await startApp(settings);
   if (otel) app.log.info(otel.describe, "OpenTelemetry tracing on");
   if (app.url) {
