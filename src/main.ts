@@ -11,8 +11,7 @@ import type { OtelSdk } from "./platform/tracing/otel-sdk.js";
 const otel: OtelSdk | null = otelTracingWanted(process.env) ? await startTracing() : null;
 const { startApp } = await import("./app.js");
 const { ConfigError, loadSettings } = await import("./platform/config/settings.js");
-const { isKafkaClientError } = await import("./platform/events/kafka/kafka-errors.js");
-const { isPlatformaticClientError } = await import("./platform/events/platformatic/platformatic-errors.js");
+const { isKafkaClientFault } = await import("./platform/events/client-fault.js");
 const { silenceNegativeTimeoutWarnings } = await import("./platform/startup/node-warnings.js");
 
 /** Traces are not worth a failed start: an SDK that cannot start is one line on stderr. */
@@ -42,7 +41,7 @@ async function main(): Promise<void> {
   // A stray rejection of the Kafka client (a timer of a consumer already replaced) is logged, never
   // fatal: every Kafka part restarts itself (issue #21). Anything else still ends the process.
   process.on("unhandledRejection", (reason) => {
-    if (!isKafkaClientError(reason) && !isPlatformaticClientError(reason)) throw reason;
+    if (!isKafkaClientFault(reason)) throw reason;
     console.error(
       JSON.stringify({ level: 50, msg: "unhandled Kafka client rejection ignored", err: String(reason) }),
     );
@@ -50,9 +49,17 @@ async function main(): Promise<void> {
   // The same for an exception a Kafka client throws from a socket or timer callback; anything else
   // (a non-Kafka rejection re-thrown above included) ends the process as Node would.
   process.on("uncaughtException", (error, origin) => {
-    if (isKafkaClientError(error)) {
+    // A client's own throw (decision 0521) included: its send or fetch never settles, and the
+    // relay's publish deadline and the consumers' supervisors replace the client.
+    if (isKafkaClientFault(error)) {
       console.error(
-        JSON.stringify({ level: 50, msg: "uncaught Kafka client error ignored", origin, err: String(error) }),
+        JSON.stringify({
+          level: 50,
+          msg: "uncaught Kafka client error ignored",
+          origin,
+          err: String(error),
+          stack: error.stack?.split("\n").slice(0, 6).join("\n"),
+        }),
       );
       return;
     }
