@@ -224,12 +224,18 @@ describe("start-up order: every role started before its dependency stays up and 
     const consumers = processes[0]!;
     await rig.clickhouse.daemon.stop();
     const ready = launch(processes);
+    const logFile = path.join(rig.dir, `${consumers.name}.log`);
+    // ClickHouse comes back once the consumers have met it down — not after a fixed pause, which a
+    // loaded host's slow start outlasted (the process reached ClickHouse after it was back up).
+    await until("the consumers met ClickHouse down", async () =>
+      (await readFile(logFile, "utf8").catch(() => "")).includes("ClickHouse not reachable yet"),
+    );
     await pause(HELD_DOWN_MS);
     expectAllRunning(processes);
     await rig.clickhouse.daemon.start();
     const [outcome] = await Promise.all(ready);
     expect(outcome, consumers.daemon.tail()).toBe("ready");
-    const log = await readFile(path.join(rig.dir, `${consumers.name}.log`), "utf8");
+    const log = await readFile(logFile, "utf8");
     expect(log).toContain("ClickHouse not reachable yet");
     expect(log).not.toContain("dev-stats funnel disabled");
     await stopPinRoles(processes);
