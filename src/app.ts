@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CONSUMERS } from "./consumers/index.js";
+import { CONSUMERS_BY_CONTEXT } from "./consumers/index.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { createCatalogServices } from "./domain/catalog/catalog.services.js";
 import { createChessboardServices } from "./domain/chessboard/chessboard.services.js";
@@ -23,6 +23,7 @@ import { createTokenService } from "./platform/auth/jwt.js";
 import { openClickHouse } from "./platform/clickhouse/open-clickhouse.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
 import { TestClock, testClockVerdict } from "./platform/clock/test-clock.js";
+import { runsConsumersOf } from "./platform/config/roles.js";
 import { ConfigError, devTokensEnabled, type Settings, tokenKeysFor } from "./platform/config/settings.js";
 import { openDatabase } from "./platform/db/embedded-postgres.js";
 import { runMigrations } from "./platform/db/migrations/run-migrations.js";
@@ -31,7 +32,7 @@ import { consumedByGroup, logCatchUp } from "./platform/events/catch-up-summary.
 import { createEventPlatform, type EventPlatform, type Runner } from "./platform/events/event-platform.js";
 import type { Infra } from "./platform/infra.js";
 import { createLogger, type Logger, prettyLogs } from "./platform/log/logger.js";
-import { createMetricsRegistry, type Registry } from "./platform/metrics/registry.js";
+import { createMetricsRegistry, gauge, type Registry } from "./platform/metrics/registry.js";
 import { clickhouseStartVerdict, databaseStartVerdict } from "./platform/startup/dependency-verdicts.js";
 import { retryUntilReady } from "./platform/startup/retry-until-ready.js";
 import { WORKERS } from "./workers/index.js";
@@ -191,11 +192,25 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
         runners.push({ name: factory.name, runner: factory({ ...infra, settings }) });
     }
     if (roles.has("consumers")) {
-      for (const factory of CONSUMERS) {
-        const definition = factory({ log, clock, metrics, settings, devstats });
+      // PIN_ROLES=consumers:<context> runs only that context's consumers (decision 0516).
+      const selected = CONSUMERS_BY_CONTEXT.filter((c) =>
+        runsConsumersOf(settings.consumerContexts, c.context),
+      );
+      const running = gauge(
+        metrics,
+        "pin_consumer_group_running",
+        "1 for each consumer group this process runs (PIN_ROLES selects them by context)",
+        ["group", "context"],
+      );
+      const groups: string[] = [];
+      for (const { context, make } of selected) {
+        const definition = make({ log, clock, metrics, settings, devstats });
         if (!definition) continue;
         runners.push({ name: definition.group, runner: platform.runConsumer(definition) });
+        running.set({ group: definition.group, context }, 1);
+        groups.push(definition.group);
       }
+      log.info({ consumers: settings.consumerContexts, groups }, "consumer groups selected");
     }
 
     let url: string | null = null;

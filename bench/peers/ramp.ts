@@ -1,7 +1,8 @@
 // The booking path under a load ramp (issue #26 items 1 and 5), stage by stage: createBooking over
 // HTTP at 4 → 20 → 100 bookings/s (open loop, steps of BENCH_PEERS_RAMP_STEP_SECONDS each), Kafka,
 // either every role in one process (BENCH_PEERS_RAMP_PROCESSES=1) or api, consumers and workers as
-// three processes of src/main.ts (=3), against one database and the shared broker under a Kafka
+// three processes of src/main.ts (=3), or four with the chessboard's consumers in a process of their
+// own (=4, PIN_ROLES=consumers:chessboard and consumers:-chessboard, decision 0516), against one database and the shared broker under a Kafka
 // namespace of the run's own. Per step: p50/p99/mean of every stage and whether lag grows.
 //
 // Stage times come from what the path already writes (decision 0497), nothing is instrumented:
@@ -47,17 +48,21 @@ const DRAIN_TIMEOUT_MS = 90_000;
 const REPO = path.resolve(import.meta.dirname, "../..");
 
 export interface RampOptions {
-  /** 1: every role in the bench's process; 3: api, consumers, workers as three processes */
-  readonly processes: 1 | 3;
+  /**
+   * 1: every role in the bench's process; 3: api, consumers, workers as three processes; 4: the
+   * chessboard's consumers in a process of their own besides the other three (decision 0516)
+   */
+  readonly processes: 1 | 3 | 4;
   /** bookings/s of each step */
   readonly steps: readonly number[];
   readonly stepSeconds: number;
 }
 
-/** BENCH_PEERS_RAMP_PROCESSES (1|3), BENCH_PEERS_RAMP_STEPS (4,20,100), BENCH_PEERS_RAMP_STEP_SECONDS (10). */
+/** BENCH_PEERS_RAMP_PROCESSES (1|3|4), BENCH_PEERS_RAMP_STEPS (4,20,100), BENCH_PEERS_RAMP_STEP_SECONDS (10). */
 export function rampOptions(): RampOptions {
   const processes = size("RAMP_PROCESSES", 1);
-  if (processes !== 1 && processes !== 3) throw new Error("BENCH_PEERS_RAMP_PROCESSES must be 1 or 3");
+  if (processes !== 1 && processes !== 3 && processes !== 4)
+    throw new Error("BENCH_PEERS_RAMP_PROCESSES must be 1, 3 or 4");
   const steps = (process.env.BENCH_PEERS_RAMP_STEPS ?? "4,20,100").split(",").map((s) => Number(s.trim()));
   if (steps.length === 0 || steps.some((r) => !Number.isInteger(r) || r < 1))
     throw new Error("BENCH_PEERS_RAMP_STEPS must be positive integers, e.g. 4,20,100");
@@ -94,34 +99,58 @@ async function oneProcess(env: Env, runId: string): Promise<Deployment> {
   };
 }
 
-/** api, consumers and workers as three processes of src/main.ts (built once, as the faults rig runs them). */
-async function threeProcesses(env: Env, databaseUrl: string, runId: string): Promise<Deployment> {
+/** A role process of the multi-process modes: its name (log file) and its PIN_ROLES. */
+interface RoleProcess {
+  readonly name: string;
+  readonly roles: string;
+}
+
+/** api, consumers, workers (3) — and in 4 the chessboard's consumers apart from the others (0516). */
+function roleProcesses(count: 3 | 4): RoleProcess[] {
+  const consumers: RoleProcess[] =
+    count === 3
+      ? [{ name: "consumers", roles: "consumers" }]
+      : [
+          { name: "consumers-chessboard", roles: "consumers:chessboard" },
+          { name: "consumers", roles: "consumers:-chessboard" },
+        ];
+  return [{ name: "workers", roles: "workers" }, ...consumers, { name: "api", roles: "api" }];
+}
+
+/** The roles as separate processes of src/main.ts (built once, as the faults rig runs them). */
+async function roleDeployment(
+  count: 3 | 4,
+  env: Env,
+  databaseUrl: string,
+  runId: string,
+): Promise<Deployment> {
   const mainModule = await buildMain();
   const dir = logDir(runId);
   const port = await freePort();
-  const daemons: Daemon[] = (["workers", "consumers", "api"] as const).map((role) =>
+  const roles = roleProcesses(count);
+  const daemons: Daemon[] = roles.map(({ name, roles: pinRoles }) =>
     createDaemon({
-      name: role,
+      name,
       command: process.execPath,
       args: ["--enable-source-maps", mainModule],
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
         ...env,
-        PIN_ROLES: role,
-        PIN_INSTANCE_ID: `bench-${role}`,
+        PIN_ROLES: pinRoles,
+        PIN_INSTANCE_ID: `bench-${name}`,
         // info: the ready line; the booking path logs nothing per request at this level
         LOG_LEVEL: "info",
-        ...(role === "api" ? { PORT: String(port) } : {}),
+        ...(name === "api" ? { PORT: String(port) } : {}),
       },
       cwd: REPO,
-      logFile: path.join(dir, `${role}.log`),
+      logFile: path.join(dir, `${name}.log`),
       ready: async (output) => output.includes("PIN is ready"),
       readyTimeoutMs: 180_000,
     }),
   );
   try {
-    // Workers first: it migrates the database while the other two compile.
+    // Workers first: it migrates the database while the others compile.
     await Promise.all(daemons.map((d) => d.start()));
   } catch (error) {
     await Promise.all(daemons.map((d) => d.kill()));
@@ -131,7 +160,7 @@ async function threeProcesses(env: Env, databaseUrl: string, runId: string): Pro
   return {
     url: `http://127.0.0.1:${port}/graphql`,
     db,
-    describe: `api, consumers, workers as three processes (logs in ${path.relative(REPO, dir)})`,
+    describe: `${roles.map((r) => `PIN_ROLES=${r.roles}`).join(", ")} as ${count} processes (logs in ${path.relative(REPO, dir)})`,
     async stop() {
       await db.$disconnect();
       await Promise.all(daemons.map((d) => d.stop(20_000)));
@@ -389,7 +418,9 @@ export async function rampUnderLoad(
   let client: ReturnType<typeof createClient> | null = null;
   try {
     deployment =
-      options.processes === 1 ? await oneProcess(env, runId) : await threeProcesses(env, database.url, runId);
+      options.processes === 1
+        ? await oneProcess(env, runId)
+        : await roleDeployment(options.processes, env, database.url, runId);
     const { db, url } = deployment;
     const tokens = createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" });
     const token = await tokens.sign({ userId: DEMO_USERS.agent.userId, roles: ["agent"], tenantId: null });
@@ -491,7 +522,7 @@ export async function rampUnderLoad(
       cardWritten: Number.NaN,
     };
 
-    const mode = options.processes === 1 ? "1 process" : "3 processes";
+    const mode = options.processes === 1 ? "1 process" : `${options.processes} processes`;
     const note = `${mode}: ${deployment.describe}; ramp ${options.steps.join(" → ")} bookings/s, ${options.stepSeconds} s each (open loop), Kafka ${BENCH_KAFKA_CLIENT}, production settings (relay idle poll ${settings.outboxRelayIntervalMs} ms, consumer flush ${settings.consumerFlushMs} ms, commit signals ${settings.commitSignals ? "on" : "off"}); ${failed} createBooking failed; subscriber drain after the last send ${drainedAfterMs} ms`;
     const results: BenchResult[] = [];
     const lines: string[] = [

@@ -4,10 +4,10 @@
  * (`npm run env:example`) and the README's configuration table mirrors it.
  * Unknown `PIN_*` variables and invalid values fail at start with a message naming the setting.
  */
+import { type ConsumerSelection, parseRoles, ROLES, type Role, type RoleSelection } from "./roles.js";
 import { parseTrustProxy, type TrustProxy } from "./trusted-proxies.js";
 
-export type Role = "api" | "consumers" | "workers";
-const ROLES: readonly Role[] = ["api", "consumers", "workers"];
+export type { ConsumerContext, ConsumerSelection, Role } from "./roles.js";
 /** The Kafka client libraries the transport can run on (PIN_KAFKA_CLIENT); kafkajs is the default. */
 export const KAFKA_CLIENTS = ["kafkajs", "platformatic"] as const;
 export type KafkaClientName = (typeof KAFKA_CLIENTS)[number];
@@ -180,6 +180,12 @@ function optionalPort(env: string, description: string, example: string) {
 /** PIN_KAFKA_NAMESPACE (decision 0410): lower-case letters, digits, `-`, `_`; legal in topic names. */
 export const KAFKA_NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
+function rolesOf(raw: string | undefined): RoleSelection {
+  const parsed = parseRoles(raw);
+  if (!parsed.ok) throw new ConfigError("PIN_ROLES", parsed.reason);
+  return parsed.value;
+}
+
 export const SETTINGS = {
   nodeEnv: oneOf(
     "NODE_ENV",
@@ -197,22 +203,17 @@ export const SETTINGS = {
   host: str("HOST", "127.0.0.1", "Interface the HTTP server binds to"),
   roles: {
     env: "PIN_ROLES",
-    description: `Comma-separated runtime roles this process runs (${ROLES.join(", ")})`,
+    description: `Comma-separated runtime roles this process runs (${ROLES.join(", ")}); consumers:<context>[+<context>] runs only those contexts' consumers, consumers:-<context> all but those (decision 0516)`,
     example: "api,consumers,workers",
-    parse: (raw: string | undefined): Role[] => {
-      if (raw === undefined || raw.trim() === "") return [...ROLES];
-      const roles = raw
-        .split(",")
-        .map((r) => r.trim())
-        .filter(Boolean);
-      for (const role of roles) {
-        if (!(ROLES as readonly string[]).includes(role)) {
-          throw new ConfigError("PIN_ROLES", `unknown role "${role}" (allowed: ${ROLES.join(", ")})`);
-        }
-      }
-      return roles as Role[];
-    },
+    parse: (raw: string | undefined): Role[] => rolesOf(raw).roles,
   } satisfies SettingSpec<Role[]>,
+  /** The consumers role's selection of contexts, read from PIN_ROLES as well (decision 0516). */
+  consumerContexts: {
+    env: "PIN_ROLES",
+    description: "",
+    example: "",
+    parse: (raw: string | undefined): ConsumerSelection => rolesOf(raw).consumers,
+  } satisfies SettingSpec<ConsumerSelection>,
   databaseUrl: url(
     "DATABASE_URL",
     ["postgres:", "postgresql:"],
@@ -688,7 +689,11 @@ export function renderEnvExample(): string {
     "# Generated from src/platform/config/settings.ts by `npm run env:example`. Do not edit.",
     "",
   ];
+  const written = new Set<string>();
   for (const spec of Object.values(SETTINGS)) {
+    // PIN_ROLES feeds two settings (roles, consumerContexts): described once
+    if (written.has(spec.env)) continue;
+    written.add(spec.env);
     lines.push(`# ${spec.description}`);
     lines.push(`# ${spec.env}=${spec.example}`);
     lines.push("");

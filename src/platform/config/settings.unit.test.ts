@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { runsConsumersOf } from "./roles.js";
 import {
   ConfigError,
   DEV_JWT_SECRET,
@@ -33,6 +34,45 @@ describe("settings", () => {
     expect(() => loadSettings({ PIN_ROLES: "api,cron" })).toThrow(/PIN_ROLES.*unknown role "cron"/);
     expect(() => loadSettings({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadSettings({ PIN_SEED_DEMO: "maybe" })).toThrow(/PIN_SEED_DEMO/);
+  });
+
+  it("PIN_ROLES selects consumers by context (decision 0516): consumers:<ctx>[+<ctx>], consumers:-<ctx>, plain consumers = all", () => {
+    expect(loadSettings({}).consumerContexts).toEqual({ kind: "all" });
+    expect(loadSettings({ PIN_ROLES: "api,consumers,workers" }).consumerContexts).toEqual({ kind: "all" });
+    const only = loadSettings({ PIN_ROLES: "consumers:chessboard" });
+    expect(only.roles).toEqual(["consumers"]);
+    expect(only.consumerContexts).toEqual({ kind: "only", contexts: ["chessboard"] });
+    const rest = loadSettings({ PIN_ROLES: "api, workers, consumers:-chessboard" });
+    expect(rest.roles).toEqual(["api", "workers", "consumers"]);
+    expect(rest.consumerContexts).toEqual({ kind: "except", contexts: ["chessboard"] });
+    expect(loadSettings({ PIN_ROLES: "consumers:catalog+chessboard+catalog" }).consumerContexts).toEqual({
+      kind: "only",
+      contexts: ["catalog", "chessboard"],
+    });
+  });
+
+  it("PIN_ROLES refuses a bad selection of consumers with a ConfigError naming PIN_ROLES", () => {
+    const refused = (raw: string) => () => loadSettings({ PIN_ROLES: raw });
+    expect(refused("consumers:board")).toThrowError(
+      new ConfigError(
+        "PIN_ROLES",
+        'unknown consumer context "board" (allowed: chessboard, crm, catalog, devstats, messenger, notifications)',
+      ),
+    );
+    expect(refused("consumers:")).toThrow(/PIN_ROLES.*names no context/);
+    expect(refused("consumers:chessboard+")).toThrow(/PIN_ROLES.*names no context/);
+    expect(refused("consumers:-")).toThrow(/PIN_ROLES.*names no context/);
+    expect(refused("api:chessboard")).toThrow(/PIN_ROLES.*only the consumers role takes a selection/);
+    expect(refused("consumers:chessboard,consumers:-chessboard")).toThrow(/PIN_ROLES.*named twice/);
+    expect(refused("cron:chessboard")).toThrow(/PIN_ROLES.*unknown role "cron"/);
+  });
+
+  it("runsConsumersOf: all, only the named contexts, or all but them", () => {
+    expect(runsConsumersOf({ kind: "all" }, "catalog")).toBe(true);
+    expect(runsConsumersOf({ kind: "only", contexts: ["chessboard"] }, "chessboard")).toBe(true);
+    expect(runsConsumersOf({ kind: "only", contexts: ["chessboard"] }, "catalog")).toBe(false);
+    expect(runsConsumersOf({ kind: "except", contexts: ["chessboard"] }, "chessboard")).toBe(false);
+    expect(runsConsumersOf({ kind: "except", contexts: ["chessboard"] }, "catalog")).toBe(true);
   });
 
   it("PIN_KAFKA_CLIENT chooses the Kafka client: kafkajs by default, platformatic on request, anything else a ConfigError", () => {

@@ -83,7 +83,11 @@ async function relayTwoRows(transport: Transport, made: Made[]) {
       report: () => made.map((m) => ({ published: m.published.length, closed: m.closed })),
     });
     expect(made[0]?.closed).toBe(true);
-    expect(await database.prisma.outboxMessage.count({ where: { topic, publishedAt: null } })).toBe(0);
+    // the publish is acknowledged before the rows are marked and committed: wait for the commit
+    await eventually(() => database.prisma.outboxMessage.count({ where: { topic, publishedAt: null } }), {
+      until: (n) => n === 0,
+      what: "both rows marked published",
+    });
     return { timeouts: await metricValue(metrics, "pin_outbox_publish_timeouts_total"), logs: entries };
   } finally {
     await relay.stop();

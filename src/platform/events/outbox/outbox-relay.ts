@@ -10,11 +10,13 @@ import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { OutboundMessage, Publisher, Transport } from "../transport/transport.js";
 import { headersOf } from "../wire.js";
+import { shardOrder } from "./shard-order.js";
 import { backlog } from "./sql/backlog.js";
 import { type ClaimedRow, claimShard } from "./sql/claim-shard.js";
 import { deletePublishedBefore } from "./sql/delete-published-before.js";
 import { hasUnpublished } from "./sql/has-unpublished.js";
 import { markPublished } from "./sql/mark-published.js";
+import { shardsWithUnpublished } from "./sql/shards-with-unpublished.js";
 import { tryLockShard } from "./sql/try-lock-shard.js";
 
 export { OUTBOX_SHARD_LOCK_NAMESPACE } from "./sql/try-lock-shard.js";
@@ -122,6 +124,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       "pin_outbox_relay_errors_total",
       "Failed relay batches (broker or database)",
     ),
+    claims: counter(
+      deps.metrics,
+      "pin_outbox_relay_claims_total",
+      "Shard claim transactions the relay opened, by outcome (published, empty, locked elsewhere)",
+      ["outcome"],
+    ),
   };
   type RelayPublisher = Publisher & { close(): Promise<void> };
   let publisher: RelayPublisher | null = null;
@@ -166,8 +174,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     if (!pub) return 0;
     return db.$transaction(
       async (tx) => {
-        if (!(await tryLockShard(tx, shard))) return 0;
+        if (!(await tryLockShard(tx, shard))) {
+          m.claims.inc({ outcome: "locked" });
+          return 0;
+        }
         const rows = await claimShard(tx, shard, shards, batchSize);
+        m.claims.inc({ outcome: rows.length === 0 ? "empty" : "published" });
         if (rows.length === 0) return 0;
         const spans = rows.map((r) => publishSpanOf(r, deps.transport.kind));
         const messages: OutboundMessage[] = rows.map((r, i) => {
@@ -219,7 +231,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     }
   }
 
-  /** Relay worker `index`: each pass goes over every shard, starting one shard further each time. */
+  /**
+   * Relay worker `index`: each pass reads which shards have unpublished rows (one query) and
+   * claims only those (decision 0515), starting one shard further each time. An empty outbox costs
+   * that one query per pass, not a claim transaction per shard.
+   */
   function worker(index: number): PollLoop {
     // Each worker starts at a different shard so replicas and workers spread over the shards.
     let cursor = Math.floor(Math.random() * shards);
@@ -228,8 +244,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       async pass() {
         let published = 0;
         let fullBatch = false;
-        for (let i = 0; i < shards && loop.isRunning(); i++) {
-          const n = await relayShard((cursor + i) % shards);
+        for (const shard of shardOrder(await shardsWithUnpublished(db, shards), cursor)) {
+          if (!loop.isRunning()) break;
+          const n = await relayShard(shard);
           published += n;
           if (n === batchSize) fullBatch = true;
         }
