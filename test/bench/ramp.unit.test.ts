@@ -14,13 +14,15 @@ describe("bench ramp", () => {
     expect(rampOptions()).toEqual({ processes: 1, steps: [4, 20, 100], stepSeconds: 10 });
   });
 
-  it("reads three processes and custom steps; refuses other process counts and bad steps", () => {
+  it("reads three or four processes and custom steps; refuses other process counts and bad steps", () => {
     process.env.BENCH_PEERS_RAMP_PROCESSES = "3";
     process.env.BENCH_PEERS_RAMP_STEPS = "2, 8";
     process.env.BENCH_PEERS_RAMP_STEP_SECONDS = "5";
     expect(rampOptions()).toEqual({ processes: 3, steps: [2, 8], stepSeconds: 5 });
     process.env.BENCH_PEERS_RAMP_PROCESSES = "2";
-    expect(() => rampOptions()).toThrow(/1 or 3/);
+    expect(() => rampOptions()).toThrow(/must be 1, 3 or 4/);
+    process.env.BENCH_PEERS_RAMP_PROCESSES = "4";
+    expect(rampOptions().processes).toBe(4);
     process.env.BENCH_PEERS_RAMP_PROCESSES = "1";
     process.env.BENCH_PEERS_RAMP_STEPS = "4,x";
     expect(() => rampOptions()).toThrow(/positive integers/);
