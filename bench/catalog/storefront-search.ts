@@ -10,7 +10,7 @@ import { bulkSeedWithSearchVariety } from "../../src/domain/catalog/seed/search-
 import { seedSyntheticCards } from "../../src/domain/catalog/seed/synthetic-cards.js";
 import { readCatalogFilters } from "../../src/domain/catalog/storefront/catalog-facets.js";
 import { validateLotFilter, withTypoTolerance } from "../../src/domain/catalog/storefront/lot-filter.js";
-import { lotsPageSql } from "../../src/domain/catalog/storefront/lots-page.js";
+import { lotsPageSql, readLotsPage } from "../../src/domain/catalog/storefront/lots-page.js";
 import { detectTypoSearch } from "../../src/domain/catalog/storefront/search-capability.js";
 import { readSearchFacets } from "../../src/domain/catalog/storefront/search-facets.js";
 import { readSharedFacets } from "../../src/domain/catalog/storefront/shared-facets.js";
@@ -182,6 +182,13 @@ async function sqlPairs(db: App["db"]): Promise<BenchResult[]> {
       const f = await withTypoFallback(db, validateLotFilter({ q: TYPOS[i % 8] }), true);
       return db.$queryRaw(lotsPageSql(f, "RELEVANCE", null, 21));
     },
+  };
+  // Decision 0510: before = the NEWEST walk for every q (0480); after = the read path's choice (the
+  // planner's estimate, then the full-text match below the selective share), estimate included.
+  const tail = (i: number) => validateLotFilter({ q: `${WORDS[i % 8]} ${i % 10}` });
+  pairs["selective-q tail («<project word> <digit>», 1.7–12k matches), RELEVANCE page"] = {
+    before: (i) => db.$queryRaw(lotsPageSql(tail(i), "RELEVANCE", null, 21, { relevanceDrive: "newest" })),
+    after: (i) => readLotsPage(db, tail(i), "RELEVANCE", { first: 20 }),
   };
   pairs["catalogFilters (13 facets) with q"] = {
     before: async (i) => {

@@ -46,7 +46,9 @@ export function createCatalogReads(db: Db, deps: { log?: Logger; metrics?: Regis
   return {
     /** The lots feed: Published only, filtered, sorted, keyset-paged (forward). */
     async lotsPage(filter: LotFilter | null, sort: LotSort, args: PageArgs): Promise<LotsPage> {
-      return readLotsPage(db, await storefrontFilter(filter), sort, args);
+      const page = await readLotsPage(db, await storefrontFilter(filter), sort, args);
+      if (page.ranking) search.ranked(page.ranking.drive);
+      return page;
     },
 
     /** Facets of the published lots under the filter (issue 27's facets beside the first ones). */

@@ -25,6 +25,7 @@ import {
   RELEVANCE_CANDIDATES_MAX,
   readLotsPage,
 } from "../../../src/domain/catalog/storefront/lots-page.js";
+import { estimateMatch, relevanceDriveFor } from "../../../src/domain/catalog/storefront/relevance-drive.js";
 import { readSearchFacets } from "../../../src/domain/catalog/storefront/search-facets.js";
 import {
   facetsShareOneMatch,
@@ -213,12 +214,12 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
   });
 
   /** Every page of a RELEVANCE walk (20 a page) through the read path with its cursors. */
-  async function walkRelevance(f: LotFilter, options: LotsPageOptions = {}) {
+  async function walkRelevance(f: LotFilter, options: LotsPageOptions = {}, first = 20) {
     const out: Array<{ id: string; cursor: string }> = [];
     let after: string | null = null;
     let capped: boolean | null = null;
     for (let i = 0; i < 200; i++) {
-      const page = await readLotsPage(t.db, f, "RELEVANCE", { first: 20, after }, options);
+      const page = await readLotsPage(t.db, f, "RELEVANCE", { first, after }, options);
       capped = page.ranking?.capped ?? null;
       out.push(...page.edges.map((e) => ({ id: e.node.id, cursor: e.cursor })));
       if (!page.pageInfo.hasNextPage) return { lots: out, capped };
@@ -244,6 +245,51 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
       expect(capped.capped).toBe(false);
     },
   );
+
+  it.each([
+    ["a project word + a title digit, 3,850 matches: capped", { q: "Северный 1" }],
+    ["a project word + a room digit, 3,315 matches", { q: "Лесной 2" }],
+    ["1,710 matches", { q: "Невский 6" }],
+    ["a project word + number, 95 matches", { q: "ЖК Солнечный 840" }],
+    ["q + city + rooms", { q: "двухкомнатная Лесной", cityIds: [301], rooms: [2] }],
+    ["websearch or", { q: "Солнечный 840 or Северный 841" }],
+    ["a broad q (11,875 matches) forced onto the match", { q: "Солнечный" }],
+  ] as Array<[string, LotFilter]>)(
+    "RELEVANCE driven by the full-text match (decision 0510, %s): every page identical to the NEWEST walk's",
+    async (_name, filter) => {
+      const f = validateLotFilter(filter);
+      const walked = await walkRelevance(f, { relevanceDrive: "newest" }, 100);
+      const matched = await walkRelevance(f, { relevanceDrive: "match" }, 100);
+      expect(walked.lots.length).toBeGreaterThan(0);
+      expect(matched.lots).toEqual(walked.lots);
+      expect(matched.capped).toBe(walked.capped);
+    },
+  );
+
+  it("the selective-q tail (decision 0510): the read path drives «Северный 1», «Лесной 2», «ЖК Солнечный 840» from the full-text GIN index — never the NEWEST walk — and keeps the walk for the broad q's", async () => {
+    for (const q of ["Северный 1", "Лесной 2", "ЖК Солнечный 840", "Солнечный 840 or Северный 841"]) {
+      const f = validateLotFilter({ q });
+      expect(relevanceDriveFor(await estimateMatch(t.db, f), RELEVANCE_CANDIDATES_MAX), q).toBe("match");
+      expect((await readLotsPage(t.db, f, "RELEVANCE", { first: 1 })).ranking?.drive, q).toBe("match");
+      const steps = await plan(t.db, lotsPageSql(f, "RELEVANCE", null, 21, { relevanceDrive: "match" }));
+      const indexes = steps.map((s) => s["Index Name"]);
+      expect(indexes, q).toContain("lots_search_document_idx");
+      expect(indexes, q).not.toContain("lots_newest_idx");
+      expect(
+        steps.filter((s) => s["Relation Name"] === "property_object_cards").map((s) => s["Node Type"]),
+      ).not.toContain("Seq Scan");
+    }
+    for (const q of ["двухкомнатная квартира", "квартира", "Солнечный"]) {
+      const f = validateLotFilter({ q });
+      expect(relevanceDriveFor(await estimateMatch(t.db, f), RELEVANCE_CANDIDATES_MAX), q).toBe("newest");
+      expect((await readLotsPage(t.db, f, "RELEVANCE", { first: 1 })).ranking?.drive, q).toBe("newest");
+      const steps = await plan(t.db, lotsPageSql(f, "RELEVANCE", null, 21, { relevanceDrive: "newest" }));
+      expect(
+        steps.map((s) => s["Index Name"]),
+        q,
+      ).toContain("lots_newest_idx");
+    }
+  });
 
   it("capped RELEVANCE, broad q («двухкомнатная квартира», ≈ 15k matches): the pages walk exactly the 1,000 newest matches, best-ranked first, and say capped", async () => {
     const f = validateLotFilter({ q: "двухкомнатная квартира" });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { describeWithService } from "../../support/services.js";
+import { metricValue } from "./catalog-fixtures.js";
 import {
   DEVELOPER_B,
   NEVSKY,
@@ -188,6 +189,25 @@ describeWithService("postgres", "storefront search: full text, map, new filters 
         { f: { q: "квартира" } },
       );
       expect(newest.data!.lots.ranking).toBeNull();
+    });
+
+    it("a RELEVANCE page is counted by how its candidates were found (decision 0510): a q matching most lots walks NEWEST, one matching under 6 % drives from the full-text match", async () => {
+      const drives = async () => ({
+        newest: await metricValue(t.metrics, "catalog_search_relevance_drive_total", { drive: "newest" }),
+        match: await metricValue(t.metrics, "catalog_search_relevance_drive_total", { drive: "match" }),
+      });
+      await t.db.$executeRawUnsafe("ANALYZE catalog.property_object_cards");
+      const before = await drives();
+      const broad = await walk({ q: "квартира" }, "RELEVANCE", 10);
+      const afterBroad = await drives();
+      expect(broad.length).toBeGreaterThan(10);
+      expect(afterBroad.newest - before.newest).toBe(Math.ceil(broad.length / 10));
+      expect(afterBroad.match).toBe(before.match);
+      // a number no card carries: the planner's estimate is its floor of one row of 36 (< 6 %)
+      expect(await walk({ q: "917" }, "RELEVANCE")).toEqual([]);
+      const afterSelective = await drives();
+      expect(afterSelective.match - afterBroad.match).toBe(1);
+      expect(afterSelective.newest).toBe(afterBroad.newest);
     });
 
     it("q combines with every filter and with the facets (counts under the search)", async () => {

@@ -23,6 +23,7 @@ import type { LotView } from "../catalog.read-models.js";
 import { distanceMetresSql } from "./geo.js";
 import { type LotFilter, lotPredicate } from "./lot-filter.js";
 import { LOT_COLUMNS, type LotRow, lotFromRow } from "./lot-row.js";
+import { estimateMatch, type RelevanceDrive, relevanceDriveFor } from "./relevance-drive.js";
 import { searchRankSql } from "./search-query.js";
 
 /**
@@ -40,6 +41,8 @@ export interface LotsRanking {
   readonly candidatesMax: number;
   /** More lots match than were ranked: the order covers the newest `candidatesMax` matches */
   readonly capped: boolean;
+  /** How the candidates were found (decision 0510): not part of the API, logged and counted */
+  readonly drive: RelevanceDrive;
 }
 
 export interface LotsPage extends Page<LotView> {
@@ -52,6 +55,14 @@ export interface LotsPageOptions {
    * statement before decision 0480: the reference of the identity test and the benchmark's pair).
    */
   readonly relevanceCandidates?: number | null;
+  /**
+   * How the capped RELEVANCE statement finds its candidates (decision 0510; default "newest"):
+   * "newest" walks lots_newest_idx until cap + 1 matches; "match" reads the whole match first (the
+   * full-text GIN index, or whichever index the filter's plan picks) and top-N sorts it in NEWEST
+   * order. The same candidates either way. Left out, readLotsPage chooses from the match's
+   * estimated share (relevance-drive.ts) and lotsPageSql walks.
+   */
+  readonly relevanceDrive?: RelevanceDrive;
 }
 
 export const LOT_SORTS = [
@@ -211,7 +222,8 @@ export function lotsPageSql(
   const spec = SORTS[sort];
   const cap =
     options.relevanceCandidates === undefined ? RELEVANCE_CANDIDATES_MAX : options.relevanceCandidates;
-  if (spec.column === "relevance" && cap !== null) return rankedCandidatesSql(filter, from, take, cap);
+  if (spec.column === "relevance" && cap !== null)
+    return rankedCandidatesSql(filter, from, take, cap, options.relevanceDrive ?? "newest");
   const col = sortSql(spec, filter);
   const where = from
     ? Prisma.sql`${lotPredicate(filter)} AND ${afterCursor(spec, from, col)}`
@@ -240,12 +252,18 @@ export function lotsPageSql(
  *    and the page's lots read by primary key. One row even when the page is empty (the flag).
  * When no more than `cap` lots match, the candidates are every match and the pages are identical to
  * ranking every match.
+ * `drive` (decision 0510) only changes how step 1 is planned: "newest" lets the planner walk
+ * lots_newest_idx (cheap when many lots match: it stops after cap + 1 of them); "match" puts the
+ * match in a subquery behind `OFFSET 0` (a planner fence: the outer ORDER BY … LIMIT cannot pull it
+ * onto the walk), so it is read from the GIN index (or the filter's index) and top-N sorted by the
+ * same (published_at DESC, id DESC) — a total order, hence the same candidates.
  */
 function rankedCandidatesSql(
   filter: LotFilter,
   from: LotPosition | null,
   take: number,
   cap: number,
+  drive: RelevanceDrive,
 ): Prisma.Sql {
   const search = filter.search;
   if (!search) throw invalidFilter("sort", "RELEVANCE needs a search query q");
@@ -257,15 +275,27 @@ function rankedCandidatesSql(
   const after = from
     ? Prisma.sql`WHERE (relevance, id) < (${from.value}::numeric, ${from.id}::uuid)`
     : Prisma.empty;
+  const newest =
+    drive === "match"
+      ? Prisma.sql`
+      candidates AS MATERIALIZED (
+        SELECT id, search_document${carried}, row_number() OVER (ORDER BY published_at DESC, id DESC) AS n
+        FROM (SELECT * FROM (SELECT cards.id, cards.published_at, cards.search_document${carriedCards}
+                             FROM catalog.property_object_cards cards
+                             WHERE ${lotPredicate(filter)} OFFSET 0) matched
+              ORDER BY published_at DESC, id DESC LIMIT ${cap + 1}) newest
+      )`
+      : Prisma.sql`
+      candidates AS MATERIALIZED (
+        SELECT id, search_document${carried}, row_number() OVER (ORDER BY published_at DESC, id DESC) AS n
+        FROM (SELECT cards.id, cards.published_at, cards.search_document${carriedCards}
+              FROM catalog.property_object_cards cards
+              WHERE ${lotPredicate(filter)}
+              ORDER BY cards.published_at DESC, cards.id DESC
+              LIMIT ${cap + 1}) newest
+      )`;
   return Prisma.sql`
-    WITH candidates AS MATERIALIZED (
-      SELECT id, search_document${carried}, row_number() OVER (ORDER BY published_at DESC, id DESC) AS n
-      FROM (SELECT cards.id, cards.published_at, cards.search_document${carriedCards}
-            FROM catalog.property_object_cards cards
-            WHERE ${lotPredicate(filter)}
-            ORDER BY cards.published_at DESC, cards.id DESC
-            LIMIT ${cap + 1}) newest
-    ), ranked AS (
+    WITH ${newest}, ranked AS (
       SELECT id, ${searchRankSql(search)} AS relevance FROM candidates WHERE n <= ${cap}
     ), page AS (
       SELECT id AS page_id, relevance AS page_relevance FROM ranked ${after}
@@ -306,18 +336,25 @@ export async function readLotsPage(
   options: LotsPageOptions = {},
 ): Promise<LotsPage> {
   const window = lotsWindow(args, sort);
+  const cap =
+    options.relevanceCandidates === undefined ? RELEVANCE_CANDIDATES_MAX : options.relevanceCandidates;
+  const ranked = sort === "RELEVANCE" && cap !== null;
+  // A capped RELEVANCE page: the GIN match drives when it is selective (decision 0510).
+  const drive: RelevanceDrive =
+    options.relevanceDrive ??
+    (ranked && cap !== null ? relevanceDriveFor(await estimateMatch(db, filter), cap) : "newest");
   // `first: 0` reads nothing — except the capped RELEVANCE statement's flag (its page then unused).
   const fetched =
     window.size === 0 && sort !== "RELEVANCE"
       ? []
-      : await db.$queryRaw<PageRow[]>(lotsPageSql(filter, sort, window.from, window.size + 1, options));
+      : await db.$queryRaw<PageRow[]>(
+          lotsPageSql(filter, sort, window.from, window.size + 1, { ...options, relevanceDrive: drive }),
+        );
   // The capped RELEVANCE statement returns one row with a null lot when the page is empty.
   const rows = window.size === 0 ? [] : fetched.filter((r) => r.id !== null);
-  const cap =
-    options.relevanceCandidates === undefined ? RELEVANCE_CANDIDATES_MAX : options.relevanceCandidates;
   const ranking: LotsRanking | null =
-    sort === "RELEVANCE" && cap !== null
-      ? { candidatesMax: cap, capped: fetched[0]?.candidates_capped === true }
+    ranked && cap !== null
+      ? { candidatesMax: cap, capped: fetched[0]?.candidates_capped === true, drive }
       : null;
   const more = rows.length > window.size;
   const column = SORTS[sort].column;

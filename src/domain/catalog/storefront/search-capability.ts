@@ -1,6 +1,7 @@
 import type { Db } from "../../../platform/db/prisma-client.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import { counter, gauge, type Registry } from "../../../platform/metrics/registry.js";
+import type { RelevanceDrive } from "./relevance-drive.js";
 
 /**
  * Whether typo-tolerant (trigram) search works on this server (decision 0361): pg_trgm must be
@@ -26,6 +27,8 @@ export interface StorefrontSearchObserver {
   /** Memoised capability (first call detects, logs and sets the gauge) */
   typoTolerant(): Promise<boolean>;
   used(feature: StorefrontFeature): void;
+  /** A capped RELEVANCE page and how its candidates were found (decision 0510) */
+  ranked(drive: RelevanceDrive): void;
 }
 
 export function createStorefrontSearchObserver(
@@ -39,6 +42,14 @@ export function createStorefrontSearchObserver(
         "catalog_storefront_search_requests_total",
         "Storefront reads using a search feature",
         ["feature"],
+      )
+    : null;
+  const drives = deps.metrics
+    ? counter(
+        deps.metrics,
+        "catalog_search_relevance_drive_total",
+        "Capped RELEVANCE pages by how their candidates were found: the NEWEST walk or the selective full-text match (decision 0510)",
+        ["drive"],
       )
     : null;
   return {
@@ -66,6 +77,10 @@ export function createStorefrontSearchObserver(
     },
     used(feature) {
       features?.inc({ feature });
+    },
+    ranked(drive) {
+      drives?.inc({ drive });
+      deps.log?.debug({ drive }, "storefront search: RELEVANCE candidates");
     },
   };
 }
