@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /**
  * A dedup key as stored (decision 0505): the first 16 bytes of SHA-256 over the UTF-8 text
@@ -19,7 +19,8 @@ export const DEDUP_KEY_BYTES = 16;
 
 /** The stored form of `<group>:<topic>:<messageId>`. */
 export function dedupKeyHash(text: string): DedupKey {
-  return createHash("sha256").update(text, "utf8").digest().subarray(0, DEDUP_KEY_BYTES);
+  // One-shot hash (no Hash object per message); a string is hashed as its UTF-8 bytes.
+  return (hash("sha256", text, "buffer") as Buffer).subarray(0, DEDUP_KEY_BYTES);
 }
 
 /** The batch's keys as one parameter: key i is bytes [16 i, 16 i + 16). */

@@ -19,27 +19,37 @@ const NOTHING: Readonly<Record<string, string>> = Object.freeze({});
  */
 export function lazyHeaders(raw: IHeaders | undefined): Readonly<Record<string, string>> {
   if (!raw) return NOTHING;
-  const decoded = new Map<string, string | undefined>();
-  const read = (name: string): string | undefined => {
-    if (decoded.has(name)) return decoded.get(name);
-    const text = Object.hasOwn(raw, name) ? headerText(raw[name]) : undefined;
-    decoded.set(name, text);
-    return text;
-  };
-  const names = () => Object.keys(raw).filter((name) => read(name) !== undefined);
-  return new Proxy({} as Record<string, string>, {
-    get: (_target, name) => (typeof name === "string" ? read(name) : undefined),
-    has: (_target, name) => typeof name === "string" && read(name) !== undefined,
-    ownKeys: () => names(),
-    getOwnPropertyDescriptor: (_target, name) => {
-      if (typeof name !== "string") return undefined;
-      const value = read(name);
-      return value === undefined
-        ? undefined
-        : { value, writable: false, enumerable: true, configurable: true };
-    },
-    set: () => false,
-    defineProperty: () => false,
-    deleteProperty: () => false,
-  });
+  // One target and one proxy per message; the traps are shared (no closures per message).
+  return new Proxy({ raw, decoded: Object.create(null) } as unknown as Record<string, string>, TRAPS);
 }
+
+interface Target {
+  readonly raw: IHeaders;
+  /** Decoded values by name (undefined: read and absent) */
+  readonly decoded: Record<string, string | undefined>;
+}
+
+function read(target: Target, name: string): string | undefined {
+  const decoded = target.decoded;
+  if (name in decoded) return decoded[name];
+  const text = Object.hasOwn(target.raw, name) ? headerText(target.raw[name]) : undefined;
+  decoded[name] = text;
+  return text;
+}
+
+const TRAPS: ProxyHandler<Record<string, string>> = {
+  get: (target, name) => (typeof name === "string" ? read(target as unknown as Target, name) : undefined),
+  has: (target, name) => typeof name === "string" && read(target as unknown as Target, name) !== undefined,
+  ownKeys: (target) => {
+    const t = target as unknown as Target;
+    return Object.keys(t.raw).filter((name) => read(t, name) !== undefined);
+  },
+  getOwnPropertyDescriptor: (target, name) => {
+    if (typeof name !== "string") return undefined;
+    const value = read(target as unknown as Target, name);
+    return value === undefined ? undefined : { value, writable: false, enumerable: true, configurable: true };
+  },
+  set: () => false,
+  defineProperty: () => false,
+  deleteProperty: () => false,
+};

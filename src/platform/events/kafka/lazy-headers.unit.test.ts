@@ -85,3 +85,12 @@ describe("lazy Kafka headers (decision 0505)", () => {
     expect(headers.a).toBe("1");
   });
 });
+
+describe("lazy Kafka headers: names that are not plain", () => {
+  it("a header named like an Object.prototype member is just a header", () => {
+    const headers = lazyHeaders({ toString: Buffer.from("t"), raw: Buffer.from("r") });
+    expect(headers.toString).toBe("t");
+    expect(headers.raw).toBe("r");
+    expect(lazyHeaders({ a: Buffer.from("1") }).constructor).toBeUndefined();
+  });
+});
