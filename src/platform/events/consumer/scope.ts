@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/prisma-client.js";
 import type { DedupKey } from "./dedup-key.js";
 import { markProcessed } from "./sql/mark-processed.js";
 import { type MarkCandidate, type MarkUnlessParked, markUnlessParked } from "./sql/mark-unless-parked.js";
-import { pgRunner, prismaRunner, type SqlRunner } from "./sql/runner.js";
+import { openingRunner, prismaRunner, type SqlRunner } from "./sql/runner.js";
 import { unmarkProcessed } from "./sql/unmark-processed.js";
 
 /**
@@ -149,21 +149,25 @@ export function pgScope(): ScopeFactory<PgTx> {
         released = true;
         client.release(error);
       };
-      try {
-        await client.query("BEGIN");
-      } catch (error) {
-        release(error as Error);
-        throw error;
-      }
+      // BEGIN rides on the batch's first statement, the dedup mark (one round trip less).
+      const tx = openingRunner(client);
       let savepoints = 0;
+      // A handler's statements always follow the mark; if one ever came first, BEGIN goes first.
+      const writer: PgTx = {
+        query: ((...args: Parameters<pg.ClientBase["query"]>) =>
+          tx.begun
+            ? client.query(...args)
+            : tx.begin().then(() => client.query(...args))) as pg.ClientBase["query"],
+      };
       return {
-        writer: client,
-        ...dedupMarks(pgRunner(client), group, clock),
+        writer,
+        ...dedupMarks(tx.runner, group, clock),
         async isolate(fn) {
           const name = `handler_${++savepoints}`;
+          await tx.begin();
           await client.query(`SAVEPOINT ${name}`);
           try {
-            const result = await fn(client);
+            const result = await fn(writer);
             await client.query(`RELEASE SAVEPOINT ${name}`);
             return result;
           } catch (error) {
@@ -173,7 +177,8 @@ export function pgScope(): ScopeFactory<PgTx> {
         },
         async commit() {
           try {
-            await client.query("COMMIT");
+            // Nothing was sent (an empty batch): there is no transaction to commit.
+            if (tx.begun) await client.query("COMMIT");
           } catch (error) {
             // The connection's state is unknown: it is closed, not handed back to the pool.
             release(error as Error);
@@ -184,7 +189,7 @@ export function pgScope(): ScopeFactory<PgTx> {
         async rollback() {
           if (released) return;
           try {
-            await client.query("ROLLBACK");
+            if (tx.begun) await client.query("ROLLBACK");
             release();
           } catch (error) {
             release(error as Error);
