@@ -41,8 +41,8 @@ function literal(client: pg.ClientBase, value: unknown): string {
 export function openingRunner(client: pg.ClientBase) {
   let begun = false;
   const first = async (text: string, values: readonly unknown[]) => {
-    begun = true;
     const sql = text.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
+    begun = true;
     const results = (await client.query(`BEGIN; ${sql}`)) as unknown as pg.QueryResult[];
     return results[results.length - 1] as pg.QueryResult;
   };
