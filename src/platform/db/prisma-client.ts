@@ -28,6 +28,10 @@ export function createPrismaClient(options: DbOptions): PrismaClient {
     max: options.maxConnections ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  // An idle connection that breaks (server restart, a database dropped) is discarded by the pool,
+  // which then emits "error": without a listener that would crash the process. The adapter adds
+  // one only once Prisma connects; the consumer runtime may use the pool before that.
+  pool.on("error", () => {});
   // `$disconnect()` ends the pool with the adapter, as it did when the adapter made its own.
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });

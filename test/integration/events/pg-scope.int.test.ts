@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ManualClock } from "../../../src/platform/clock/clock.js";
+import { pgPoolOf } from "../../../src/platform/db/prisma-client.js";
 import { DomainError } from "../../../src/platform/errors/domain-error.js";
 import { dedupKeyHash } from "../../../src/platform/events/consumer/dedup-key.js";
 import { defineConsumer, type PgTx, pgScope } from "../../../src/platform/events/consumer/definition.js";
@@ -123,3 +125,38 @@ describeWithService("postgres", "pgScope: one pg transaction per batch", () => {
     expect(await rows()).toContain("f=9");
   });
 });
+
+describeWithService(
+  "postgres",
+  "pgScope: a transaction PostgreSQL aborted is never reported committed",
+  () => {
+    let database: MigratedDatabase;
+    beforeAll(async () => {
+      database = await createMigratedDatabase("pg_scope_abort");
+    });
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    it("COMMIT after a failed statement (answered ROLLBACK) throws, and the connection is usable again", async () => {
+      const pool = pgPoolOf(database.prisma);
+      if (!pool) throw new Error("no pool");
+      const scope = pgScope()({
+        db: database.prisma,
+        pool,
+        group: "pin-test-abort",
+        clock: new ManualClock(new Date()),
+      });
+      const session = await scope.begin();
+      await session.mark?.([dedupKeyHash("pin-test-abort:t:1")]);
+      // a failed statement outside any savepoint aborts the transaction
+      await expect(session.writer.query("SELECT 1/0")).rejects.toThrow(/division by zero/);
+      await expect(session.commit()).rejects.toThrow(/aborted/);
+      const marks = await pool.query("SELECT count(*)::int AS n FROM platform.processed_messages");
+      expect(marks.rows[0].n).toBe(0);
+      const next = await scope.begin();
+      expect(await next.mark?.([dedupKeyHash("pin-test-abort:t:2")])).toHaveProperty("size", 1);
+      await next.commit();
+    });
+  },
+);

@@ -143,11 +143,19 @@ export function pgScope(): ScopeFactory<PgTx> {
     async begin() {
       if (!pool) throw new Error(`pgScope (${group}): the database was not made by createPrismaClient`);
       const client = await pool.connect();
+      // A connection lost while checked out emits "error" on the client: without a listener that
+      // would crash the process; the failing statement reports it to the batch (infrastructure).
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on("error", onError);
       let released = false;
       const release = (error?: Error) => {
         if (released) return;
         released = true;
-        client.release(error);
+        client.removeListener("error", onError);
+        client.release(error ?? lost);
       };
       // BEGIN rides on the batch's first statement, the dedup mark (one round trip less).
       const tx = openingRunner(client);
@@ -178,7 +186,10 @@ export function pgScope(): ScopeFactory<PgTx> {
         async commit() {
           try {
             // Nothing was sent (an empty batch): there is no transaction to commit.
-            if (tx.begun) await client.query("COMMIT");
+            // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error: that
+            // batch is not durable and must be read again, never acknowledged.
+            if (tx.begun && (await client.query("COMMIT")).command !== "COMMIT")
+              throw new Error("pgScope: the batch transaction was aborted; COMMIT rolled it back");
           } catch (error) {
             // The connection's state is unknown: it is closed, not handed back to the pool.
             release(error as Error);
