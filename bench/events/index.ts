@@ -8,8 +8,8 @@ import { Kafka, logLevel, Partitioners } from "kafkajs";
 import { ManualClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
-import { createPrismaClient, type Db, type Tx } from "../../src/platform/db/prisma-client.js";
-import { defineConsumer } from "../../src/platform/events/consumer/definition.js";
+import { createPrismaClient, type Db, pgPoolOf, type Tx } from "../../src/platform/db/prisma-client.js";
+import { defineConsumer, type PgTx, pgScope } from "../../src/platform/events/consumer/definition.js";
 import { registerContract } from "../../src/platform/events/contracts/registry.js";
 import { createEventPlatform } from "../../src/platform/events/event-platform.js";
 import { enqueue } from "../../src/platform/events/outbox/enqueue.js";
@@ -199,7 +199,7 @@ async function relayThroughput(db: Db, brokers: string[]): Promise<BenchResult> 
 /** Sizes: BENCH_CONSUME_EVENTS for (b)–(d), BENCH_SLOW_EVENTS for the one-per-transaction paths. */
 const CONSUME_EVENTS = Number(process.env.BENCH_CONSUME_EVENTS ?? 20_000);
 const SLOW_EVENTS = Number(process.env.BENCH_SLOW_EVENTS ?? 3_000);
-const VARIANTS = new Set((process.env.BENCH_VARIANTS ?? "a,b,c,d,local").split(","));
+const VARIANTS = new Set((process.env.BENCH_VARIANTS ?? "a,b,c,d,cpg,dpg,local").split(","));
 export type Item = { Key: string; Seq: number };
 
 const measured = { from: 0, to: 0 };
@@ -279,13 +279,39 @@ export async function upsertMany(runner: Tx | Db, items: readonly Item[]): Promi
     ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq WHERE bench.items.seq < EXCLUDED.seq`;
 }
 
-export type Variant = "per-message, batch of 1" | "per-message" | "batch handler";
+/** The same upsert on a raw `pg` client or pool (the pg scope's handler, the bare loop's twin). */
+export async function upsertManyPg(runner: PgTx, items: readonly Item[]): Promise<void> {
+  const latest = new Map<string, number>();
+  for (const i of items) latest.set(i.Key, Math.max(latest.get(i.Key) ?? -1, i.Seq));
+  if (latest.size === 0) return;
+  await runner.query(
+    `INSERT INTO bench.items (key, seq) SELECT * FROM unnest($1::text[], $2::int[])
+     ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq WHERE bench.items.seq < EXCLUDED.seq`,
+    [[...latest.keys()], [...latest.values()]],
+  );
+}
+
+export type Variant = "per-message, batch of 1" | "per-message" | "batch handler" | "batch handler, pg scope";
 
 function benchConsumer(topic: string, variant: Variant, onFirst: () => void) {
   const common = {
     group: `pin-bench-${variant.replaceAll(/[^a-z]+/g, "-")}-${Date.now()}`,
     metricsPrefix: "bench_items",
   };
+  if (variant === "batch handler, pg scope") {
+    return defineConsumer<Record<string, Item>, PgTx>({
+      ...common,
+      scope: pgScope(),
+      topics: [topic],
+      async handleBatch(messages, { tx }) {
+        onFirst();
+        await upsertManyPg(
+          tx,
+          messages.map((m) => m.payload),
+        );
+      },
+    });
+  }
   if (variant === "batch handler") {
     return defineConsumer<Record<string, Item>>({
       ...common,
@@ -369,7 +395,15 @@ export async function timeVariant(
 }
 
 /** (d): a bare kafkajs eachBatch loop, the same set-based upsert, no dedup and no error policy. */
-export async function timeBareEachBatch(kafka: Kafka, db: Db, topic: string, count: number): Promise<number> {
+export async function timeBareEachBatch(
+  kafka: Kafka,
+  db: Db,
+  topic: string,
+  count: number,
+  via: "prisma" | "pg" = "prisma",
+): Promise<number> {
+  const pool = pgPoolOf(db);
+  if (via === "pg" && !pool) throw new Error("bench: the database has no pg pool");
   await db.$executeRaw`TRUNCATE bench.items`;
   const consumer = kafka.consumer({ groupId: `pin-bench-bare-${Date.now()}`, maxWaitTimeInMs: 100 });
   await consumer.connect();
@@ -390,10 +424,9 @@ export async function timeBareEachBatch(kafka: Kafka, db: Db, topic: string, cou
       }
       for (let from = 0; from < batch.messages.length; from += BATCH) {
         const chunk = batch.messages.slice(from, from + BATCH);
-        await upsertMany(
-          db,
-          chunk.map((m) => JSON.parse(m.value?.toString() ?? "{}") as Item),
-        );
+        const items = chunk.map((m) => JSON.parse(m.value?.toString() ?? "{}") as Item);
+        if (via === "pg" && pool) await upsertManyPg(pool, items);
+        else await upsertMany(db, items);
         const last = chunk[chunk.length - 1];
         if (last) resolveOffset(last.offset);
         await commitOffsetsIfNecessary({
@@ -438,8 +471,29 @@ async function consumerComparison(db: Db, brokers: string[]): Promise<BenchResul
   const c = await run("c", async () =>
     perSecond(CONSUME_EVENTS, await timeVariant(db, brokers, big, "batch handler", CONSUME_EVENTS)),
   );
+  const dPg = await run("dpg", async () =>
+    perSecond(CONSUME_EVENTS, await timeBareEachBatch(kafka, db, big, CONSUME_EVENTS, "pg")),
+  );
+  const cPg = await run("cpg", async () =>
+    perSecond(CONSUME_EVENTS, await timeVariant(db, brokers, big, "batch handler, pg scope", CONSUME_EVENTS)),
+  );
   const note = `${PARTITIONS} partitions, ${KEYS} keys, measured from the first handled message to caught up`;
   return [
+    result(
+      `(d-pg) bare kafkajs eachBatch + the upsert on the pg pool, ${CONSUME_EVENTS} events`,
+      dPg,
+      dPg,
+      "events/s",
+      note,
+    ),
+    result(
+      `(c-pg) batched runtime, batch handler on pgScope, ${CONSUME_EVENTS} events`,
+      cPg,
+      a,
+      "events/s",
+      `${note}; baseline = (a)`,
+    ),
+    result(`(c-pg) / (d-pg)`, cPg, dPg, "events/s", `target ≥ 0.5 (issue #26); ${note}`),
     result(`(d) bare kafkajs eachBatch + set-based upsert, ${CONSUME_EVENTS} events`, d, d, "events/s", note),
     result(
       `(a) one transaction per message (batch of 1), ${SLOW_EVENTS} events`,

@@ -81,17 +81,44 @@ export async function consumerVsPeer(
   const topic = `pin.bench.peers-item-${Date.now().toString(36)}.v1`;
   registerContract(topic, SCHEMA);
   await produceItems(kafka, topic, count);
-  const runs = { ours: [] as number[], platformatic: [] as number[], kafkajs: [] as number[] };
-  // Interleaved twice, so a load swing on the shared host hits all three alike; best of two each.
+  const runs = {
+    ours: [] as number[],
+    oursPg: [] as number[],
+    platformatic: [] as number[],
+    kafkajs: [] as number[],
+    kafkajsPg: [] as number[],
+  };
+  // Interleaved twice, so a load swing on the shared host hits all alike; best of two each.
   for (let round = 0; round < 2; round++) {
     runs.ours.push(perSecond(count, await timeVariant(db, brokers, topic, "batch handler", count)));
+    runs.kafkajs.push(perSecond(count, await timeBareEachBatch(kafka, db, topic, count)));
+    runs.oursPg.push(
+      perSecond(count, await timeVariant(db, brokers, topic, "batch handler, pg scope", count)),
+    );
+    runs.kafkajsPg.push(perSecond(count, await timeBareEachBatch(kafka, db, topic, count, "pg")));
     await db.$executeRaw`TRUNCATE bench.items`;
     runs.platformatic.push(perSecond(count, await timePlatformatic(db, brokers, topic, count)));
-    runs.kafkajs.push(perSecond(count, await timeBareEachBatch(kafka, db, topic, count)));
   }
   const best = (values: number[]) => Math.max(...values);
-  const note = `${count} events, 6 partitions, 200 keys, batches of ${BATCH}; best of 2 interleaved rounds (ours ${runs.ours.map((v) => v.toFixed(0)).join("/")}, platformatic ${runs.platformatic.map((v) => v.toFixed(0)).join("/")}, kafkajs ${runs.kafkajs.map((v) => v.toFixed(0)).join("/")})`;
+  const rounds = (values: number[]) => values.map((v) => v.toFixed(0)).join("/");
+  const note = `${count} events, 6 partitions, 200 keys, batches of ${BATCH}; best of 2 interleaved rounds (ours ${rounds(runs.ours)}, ours pgScope ${rounds(runs.oursPg)}, platformatic ${rounds(runs.platformatic)}, kafkajs ${rounds(runs.kafkajs)}, kafkajs pg ${rounds(runs.kafkajsPg)})`;
   return [
+    versus(
+      "consume + batched upsert on the pg pool: our runtime on pgScope (dedup, parking, metrics, offsets after commit) vs bare kafkajs eachBatch",
+      best(runs.oursPg),
+      best(runs.kafkajsPg),
+      "events/s",
+      "rate",
+      note,
+    ),
+    versus(
+      "consume + batched upsert through Prisma: our runtime on postgresScope vs bare kafkajs eachBatch",
+      best(runs.ours),
+      best(runs.kafkajs),
+      "events/s",
+      "rate",
+      note,
+    ),
     versus(
       "consume + batched upsert: our runtime (dedup, parking, metrics, offsets after commit) vs @platformatic/kafka bare loop",
       best(runs.ours),

@@ -252,10 +252,10 @@ async function trails(db: Db, ids: readonly string[]): Promise<Map<string, Trail
            catm.processed_at AS cat_begun, card.updated_at AS card_at
       FROM crm
       LEFT JOIN platform.processed_messages cbm
-        ON cbm.dedup_key = ${CHESSBOARD_GROUP} || ':' || crm.topic || ':' || crm.message_id::text
+        ON cbm.dedup_hash = platform.dedup_hash(${CHESSBOARD_GROUP} || ':' || crm.topic || ':' || crm.message_id::text)
       LEFT JOIN cb ON cb.id = crm.id
       LEFT JOIN platform.processed_messages catm
-        ON catm.dedup_key = ${CATALOG_GROUP} || ':' || cb.topic || ':' || cb.message_id::text
+        ON catm.dedup_hash = platform.dedup_hash(${CATALOG_GROUP} || ':' || cb.topic || ':' || cb.message_id::text)
       LEFT JOIN catalog.property_object_cards card
         ON card.id::text = crm.id AND card.property_object_status = 'Reserved'`;
   return new Map(

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { type Prisma, PrismaClient } from "../../generated/prisma/client.js";
 
 export { type Prisma, PrismaClient };
@@ -14,16 +15,28 @@ export interface DbOptions {
 }
 
 const connectionStrings = new WeakMap<PrismaClient, string>();
+const pools = new WeakMap<PrismaClient, pg.Pool>();
 
-/** Prisma client over the pg driver adapter (Prisma 7 has no native query engine here). */
+/**
+ * Prisma client over the pg driver adapter (Prisma 7 has no native query engine here). The
+ * adapter runs on a `pg` pool made here, so the few paths that skip Prisma's per-statement cost
+ * (the consumer runtime's own statements, decision 0505) share its connections: `pgPoolOf(db)`.
+ */
 export function createPrismaClient(options: DbOptions): PrismaClient {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  // An idle connection that breaks (server restart, a database dropped) is discarded by the pool,
+  // which then emits "error": without a listener that would crash the process. The adapter adds
+  // one only once Prisma connects; the consumer runtime may use the pool before that.
+  pool.on("error", () => {});
+  // `$disconnect()` ends the pool with the adapter, as it did when the adapter made its own.
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });
   connectionStrings.set(client, options.url);
+  pools.set(client, pool);
   return client;
 }
 
@@ -33,4 +46,12 @@ export function createPrismaClient(options: DbOptions): PrismaClient {
  */
 export function connectionStringOf(db: PrismaClient): string | undefined {
   return connectionStrings.get(db);
+}
+
+/**
+ * The `pg` pool under a client of createPrismaClient (the same connections Prisma uses);
+ * undefined for a client made otherwise (a test's own PrismaClient, an `$extends` copy).
+ */
+export function pgPoolOf(db: PrismaClient): pg.Pool | undefined {
+  return pools.get(db);
 }

@@ -42,22 +42,37 @@ export function parseEnvelope(message: InboundMessage, payload?: unknown): Parse
   }
   const eventType = h[HEADER.eventType] ?? message.topic.split(".")[2] ?? message.topic;
   const version = Number(h[HEADER.contractVersion] ?? Number.NaN);
+  const key = message.key;
   return {
     ok: true,
     envelope: {
       topic: message.topic,
-      key: message.key,
+      key,
       payload,
+      // What admission needs is read now; the rest from the headers when asked (decision 0505):
+      // a transport's lazy headers are then decoded only for the fields someone reads.
       metadata: {
         messageId,
         eventType,
         contractVersion: Number.isFinite(version) ? version : 0,
-        aggregateId: h[HEADER.aggregateId] ?? message.key,
-        aggregateType: h[HEADER.aggregateType] ?? "",
-        createdAt: h[HEADER.createdAt] ?? "",
-        correlationId: h[HEADER.correlationId] ?? messageId,
-        causationId: h[HEADER.causationId] ?? null,
-        traceparent: h[HEADER.traceparent] ?? null,
+        get aggregateId() {
+          return h[HEADER.aggregateId] ?? key;
+        },
+        get aggregateType() {
+          return h[HEADER.aggregateType] ?? "";
+        },
+        get createdAt() {
+          return h[HEADER.createdAt] ?? "";
+        },
+        get correlationId() {
+          return h[HEADER.correlationId] ?? messageId;
+        },
+        get causationId() {
+          return h[HEADER.causationId] ?? null;
+        },
+        get traceparent() {
+          return h[HEADER.traceparent] ?? null;
+        },
       },
     },
   };

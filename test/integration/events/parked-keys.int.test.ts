@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { pgPoolOf } from "../../../src/platform/db/prisma-client.js";
 import {
   PARKED_PAIRS_READ_WHOLE,
   parkedKeys,
 } from "../../../src/platform/events/consumer/sql/parked-keys.js";
+import { pgRunner, prismaRunner } from "../../../src/platform/events/consumer/sql/runner.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { describeWithService } from "../../support/services.js";
 
@@ -17,6 +19,11 @@ const TOPIC_B = "pin.test.parked-b.v1";
  */
 describeWithService("postgres", "parkedKeys: the parked-key check of a batch", () => {
   let database: MigratedDatabase;
+  /** The pool under the test's client, as the runtime uses it (decision 0505) */
+  const runnerOf = () => {
+    const pool = pgPoolOf(database.prisma);
+    return pool ? pgRunner(pool) : prismaRunner(database.prisma);
+  };
 
   beforeAll(async () => {
     database = await createMigratedDatabase("parked_keys");
@@ -49,7 +56,7 @@ describeWithService("postgres", "parkedKeys: the parked-key check of a batch", (
       await park(`other-${group}`, [freeKey, sameKeyOtherTopic]);
 
       const batch = [parked[0]!, sameKeyOtherTopic, freeKey, parked[2]!, parked[0]!];
-      const found = await parkedKeys(database.prisma, group, batch);
+      const found = await parkedKeys(runnerOf(), group, batch);
       expect([...found].sort()).toEqual(
         [pair(TOPIC_A, parked[0]!.key), pair(TOPIC_A, parked[2]!.key)].sort(),
       );
@@ -57,7 +64,7 @@ describeWithService("postgres", "parkedKeys: the parked-key check of a batch", (
   }
 
   it("a group without parked messages: nothing is held back", async () => {
-    const found = await parkedKeys(database.prisma, `empty-${randomUUID().slice(0, 8)}`, [
+    const found = await parkedKeys(runnerOf(), `empty-${randomUUID().slice(0, 8)}`, [
       { topic: TOPIC_A, key: randomUUID() },
     ]);
     expect(found.size).toBe(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { command as dlqCommand } from "../../../src/cli/dlq.js";
 import { command as replayCommand } from "../../../src/cli/replay.js";
+import { dedupKeyHash } from "../../../src/platform/events/consumer/dedup-key.js";
 import type { EventEnvelope } from "../../../src/platform/events/envelope.js";
 import { OUTBOX_SHARD_LOCK_NAMESPACE } from "../../../src/platform/events/outbox/outbox-relay.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
@@ -18,6 +19,9 @@ import {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+
+/** A stored dedup key (decision 0505) as Prisma's Bytes. */
+const hashOf = (key: string) => new Uint8Array(dedupKeyHash(key));
 
 describeWithService(["postgres", "kafka"], "event platform relay and operations", () => {
   describe.each<TransportName>(["kafka", "local"])("%s transport", (transport) => {
@@ -110,19 +114,21 @@ describeWithService(["postgres", "kafka"], "event platform relay and operations"
       const stale = new Date(p.clock.now().getTime() - (p.settings.dedupWindowDays + 1) * DAY_MS);
       await suite.db.prisma.processedMessage.createMany({
         data: [
-          { dedupKey: `${group}:x:old`, groupId: group, processedAt: stale },
-          { dedupKey: `${group}:x:new`, groupId: group, processedAt: p.clock.now() },
-          { dedupKey: `other:x:old`, groupId: "other", processedAt: stale },
+          { dedupHash: hashOf(`${group}:x:old`), groupId: group, processedAt: stale },
+          { dedupHash: hashOf(`${group}:x:new`), groupId: group, processedAt: p.clock.now() },
+          { dedupHash: hashOf(`other:x:old`), groupId: "other", processedAt: stale },
         ],
       });
       await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
       await eventually(
         async () =>
-          (await suite.db.prisma.processedMessage.count({ where: { dedupKey: `${group}:x:old` } })) === 0,
+          (await suite.db.prisma.processedMessage.count({
+            where: { dedupHash: hashOf(`${group}:x:old`) },
+          })) === 0,
       );
       expect(
         await suite.db.prisma.processedMessage.count({
-          where: { dedupKey: { in: [`${group}:x:new`, "other:x:old"] } },
+          where: { dedupHash: { in: [hashOf(`${group}:x:new`), hashOf("other:x:old")] } },
         }),
       ).toBe(2);
     });

@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock/clock.js";
-import type { Db } from "../../db/prisma-client.js";
+import { type Db, pgPoolOf } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import type { InboundMessage } from "../wire.js";
@@ -17,6 +17,7 @@ import {
 } from "./definition.js";
 import { lockParked } from "./sql/lock-parked.js";
 import { parkedKeys } from "./sql/parked-keys.js";
+import { pgRunner, prismaRunner, type SqlRunner } from "./sql/runner.js";
 import { createAdmission } from "./stages/1-admit.js";
 import { createGate } from "./stages/2-gate.js";
 import type { ExecuteStrategy, RunDeps } from "./stages/3-execute.js";
@@ -67,7 +68,10 @@ const PARKED_TX_TIMEOUT_MS = 5 * 60_000;
 export function createMessageProcessor(deps: MessageProcessorDeps) {
   const { def, db, clock, log, metrics } = deps;
   const group = def.group;
-  const scope = scopeOf(def)({ db, group, clock });
+  const pool = pgPoolOf(db);
+  // The runtime's own statements outside the batch transaction: on the pool, not through Prisma.
+  const direct: SqlRunner = pool ? pgRunner(pool) : prismaRunner(db);
+  const scope = scopeOf(def)({ db, ...(pool ? { pool } : {}), group, clock });
   const sink = sinkStrategyOf(def, scope.kind);
   const skipInvalid = def.policy?.invalidPayload === "skip";
   const record = createRecorder({ group, log, clock, metrics, skipInvalid });
@@ -98,12 +102,16 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     gate: createGate({
       scopeKind: scope.kind,
       keyOrderKept: sink.keyOrderKept,
-      parkedKeys: (messages) => parkedKeys(db, group, messages),
+      parkedKeys: (messages) => parkedKeys(direct, group, messages),
     }),
     strategy,
     record,
     apply: (action, retry) =>
-      applyAction({ group, dlqTopic: def.dlqTopic, db, clock, log, metrics, send: deps.send }, action, retry),
+      applyAction(
+        { group, dlqTopic: def.dlqTopic, db, direct, clock, log, metrics, send: deps.send },
+        action,
+        retry,
+      ),
   });
 
   function processBatch(

@@ -63,8 +63,8 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
     const cutoff = new Date(now - deps.dedupWindowDays * DAY_MS);
     for (;;) {
       const deleted = await db.$executeRaw`
-        DELETE FROM platform.processed_messages WHERE dedup_key IN (
-          SELECT dedup_key FROM platform.processed_messages
+        DELETE FROM platform.processed_messages WHERE dedup_hash IN (
+          SELECT dedup_hash FROM platform.processed_messages
           WHERE group_id = ${def.group} AND processed_at < ${cutoff} LIMIT ${DEDUP_DELETE_BATCH})`;
       if (deleted < DEDUP_DELETE_BATCH) break;
     }

@@ -1,7 +1,10 @@
+import type pg from "pg";
 import type { Clock } from "../../clock/clock.js";
 import type { Db, Tx } from "../../db/prisma-client.js";
+import type { DedupKey } from "./dedup-key.js";
 import { markProcessed } from "./sql/mark-processed.js";
 import { type MarkCandidate, type MarkUnlessParked, markUnlessParked } from "./sql/mark-unless-parked.js";
+import { openingRunner, prismaRunner, type SqlRunner } from "./sql/runner.js";
 import { unmarkProcessed } from "./sql/unmark-processed.js";
 
 /**
@@ -16,14 +19,14 @@ export interface ScopeSession<W> {
    * Marks the dedup keys processed; returns the keys that were not marked before. Absent where the
    * scope keeps no marks (a sink: every message of a batch is fresh, the sink is idempotent).
    */
-  mark?(keys: readonly string[]): Promise<ReadonlySet<string>>;
+  mark?(keys: readonly DedupKey[]): Promise<ReadonlySet<DedupKey>>;
   /**
    * Optional, when the dedup marks live next to the parked messages (the PostgreSQL scope): the
    * parked-key check and the mark of every message of an unparked key in one statement.
    */
   markUnlessParked?(items: readonly MarkCandidate[]): Promise<MarkUnlessParked>;
   /** Takes back marks of messages that failed (the policy parks / dead-letters / skips them) */
-  unmark(keys: readonly string[]): Promise<void>;
+  unmark(keys: readonly DedupKey[]): Promise<void>;
   /** Runs fn so that if it throws only its own writes are undone (savepoint / discarded rows) */
   isolate<T>(fn: (writer: W) => Promise<T>): Promise<T>;
   /** Durable when it returns (transaction committed / sink flush confirmed) */
@@ -38,6 +41,8 @@ export interface ProcessingScope<W> {
 
 export interface ScopeDeps {
   db: Db;
+  /** The `pg` pool under `db` (pgPoolOf), where there is one */
+  pool?: pg.Pool;
   group: string;
   clock: Clock;
 }
@@ -82,11 +87,10 @@ export function postgresScope(): ScopeFactory<Tx> {
         done.then(() => Promise.reject(new Error("transaction ended early"))),
       ]);
       let savepoints = 0;
+      const runner = prismaRunner(tx);
       return {
         writer: tx,
-        mark: (keys) => markProcessed(tx, group, keys, clock.now()),
-        markUnlessParked: (items) => markUnlessParked(tx, group, items, clock.now()),
-        unmark: (keys) => unmarkProcessed(tx, keys),
+        ...dedupMarks(runner, group, clock),
         async isolate(fn) {
           const name = `handler_${++savepoints}`;
           await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
@@ -106,6 +110,101 @@ export function postgresScope(): ScopeFactory<Tx> {
         async rollback() {
           release(false);
           await done.catch(() => {});
+        },
+      };
+    },
+  });
+}
+
+/** The dedup statements of a PostgreSQL scope, on the batch transaction's runner. */
+function dedupMarks(runner: SqlRunner, group: string, clock: Clock) {
+  return {
+    mark: (keys: readonly DedupKey[]) => markProcessed(runner, group, keys, clock.now()),
+    markUnlessParked: (items: readonly MarkCandidate[]) =>
+      markUnlessParked(runner, group, items, clock.now()),
+    unmark: (keys: readonly DedupKey[]) => unmarkProcessed(runner, keys),
+  };
+}
+
+/** What a handler of the `pg` scope writes through: the batch's connection, inside its transaction. */
+export type PgTx = Pick<pg.ClientBase, "query">;
+
+/**
+ * The `pg` scope (decision 0505): the same unit of work as postgresScope — dedup marks and the
+ * handlers' writes in one transaction per batch — on a raw `pg` connection of the adapter's pool,
+ * without Prisma: BEGIN, the mark, savepoints, the unmark and COMMIT are plain statements, and the
+ * handlers get that connection (`PgTx`) instead of a Prisma `Tx`. For set-based handlers whose
+ * writes are SQL anyway (one `unnest` upsert per batch); handlers that use Prisma's model API
+ * stay on postgresScope.
+ */
+export function pgScope(): ScopeFactory<PgTx> {
+  return ({ pool, group, clock }) => ({
+    kind: "postgres",
+    async begin() {
+      if (!pool) throw new Error(`pgScope (${group}): the database was not made by createPrismaClient`);
+      const client = await pool.connect();
+      // A connection lost while checked out emits "error" on the client: without a listener that
+      // would crash the process; the failing statement reports it to the batch (infrastructure).
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on("error", onError);
+      let released = false;
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        client.removeListener("error", onError);
+        client.release(error ?? lost);
+      };
+      // BEGIN rides on the batch's first statement, the dedup mark (one round trip less).
+      const tx = openingRunner(client);
+      let savepoints = 0;
+      // A handler's statements always follow the mark; if one ever came first, BEGIN goes first.
+      const writer: PgTx = {
+        query: ((...args: Parameters<pg.ClientBase["query"]>) =>
+          tx.begun
+            ? client.query(...args)
+            : tx.begin().then(() => client.query(...args))) as pg.ClientBase["query"],
+      };
+      return {
+        writer,
+        ...dedupMarks(tx.runner, group, clock),
+        async isolate(fn) {
+          const name = `handler_${++savepoints}`;
+          await tx.begin();
+          await client.query(`SAVEPOINT ${name}`);
+          try {
+            const result = await fn(writer);
+            await client.query(`RELEASE SAVEPOINT ${name}`);
+            return result;
+          } catch (error) {
+            await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+            throw error;
+          }
+        },
+        async commit() {
+          try {
+            // Nothing was sent (an empty batch): there is no transaction to commit.
+            // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error: that
+            // batch is not durable and must be read again, never acknowledged.
+            if (tx.begun && (await client.query("COMMIT")).command !== "COMMIT")
+              throw new Error("pgScope: the batch transaction was aborted; COMMIT rolled it back");
+          } catch (error) {
+            // The connection's state is unknown: it is closed, not handed back to the pool.
+            release(error as Error);
+            throw error;
+          }
+          release();
+        },
+        async rollback() {
+          if (released) return;
+          try {
+            if (tx.begun) await client.query("ROLLBACK");
+            release();
+          } catch (error) {
+            release(error as Error);
+          }
         },
       };
     },

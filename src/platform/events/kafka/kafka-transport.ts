@@ -30,6 +30,7 @@ import { IncompleteSendError, unansweredPartitions, withPartitions } from "./com
 import { createTopicsWithLeaders } from "./create-topics.js";
 import { classifyKafkaError } from "./kafka-errors.js";
 import { kafkaNames } from "./kafka-names.js";
+import { lazyHeaders } from "./lazy-headers.js";
 import { NEVER_RESTART_BY_ITSELF, superviseConsumer } from "./supervised-consumer.js";
 import { topicEnds } from "./topic-offsets.js";
 
@@ -73,28 +74,15 @@ export interface KafkaTransportDeps {
   contracts?: ContractRegistry;
 }
 
-function headerText(value: Buffer | string | Array<Buffer | string> | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? undefined : first.toString();
-}
-
+/** A fetched record as the runtime's message; its headers are decoded when read (lazy-headers). */
 export function toInbound(topic: string, partition: number, message: KafkaMessage): InboundMessage {
-  const headers: Record<string, string> = {};
-  const raw = message.headers;
-  // for…in, not Object.entries: no pair arrays per header of every message (hot path)
-  if (raw)
-    for (const name in raw) {
-      const text = headerText(raw[name]);
-      if (text !== undefined) headers[name] = text;
-    }
   return {
     topic,
     partition,
     offset: message.offset,
     key: message.key?.toString() ?? "",
     value: message.value?.toString() ?? "",
-    headers,
+    headers: lazyHeaders(message.headers),
   };
 }
 

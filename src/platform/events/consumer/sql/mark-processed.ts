@@ -1,17 +1,22 @@
-import type { Tx } from "../../../db/prisma-client.js";
+import { type DedupKey, packKeys } from "../dedup-key.js";
+import { freshOf, KEYS_CTE, OLD_POSITIONS } from "./keys-cte.js";
+import type { SqlRunner } from "./runner.js";
 
-/** One set-based dedup insert for a batch; returns the keys that were new. */
+const MARK = `WITH ${KEYS_CTE}, marked AS (
+  INSERT INTO platform.processed_messages (dedup_hash, group_id, processed_at)
+  SELECT w.h, $3, $4 FROM w
+  ON CONFLICT (dedup_hash) DO NOTHING
+  RETURNING dedup_hash)
+SELECT ${OLD_POSITIONS} AS old`;
+
+/** One set-based dedup insert for a batch; returns the keys that were new (the same objects). */
 export async function markProcessed(
-  tx: Tx,
+  runner: SqlRunner,
   group: string,
-  keys: readonly string[],
+  keys: readonly DedupKey[],
   now: Date,
-): Promise<ReadonlySet<string>> {
+): Promise<ReadonlySet<DedupKey>> {
   if (keys.length === 0) return new Set();
-  const rows = await tx.$queryRaw<Array<{ dedup_key: string }>>`
-    INSERT INTO platform.processed_messages (dedup_key, group_id, processed_at)
-    SELECT k, ${group}, ${now} FROM unnest(${keys as string[]}::text[]) AS k
-    ON CONFLICT (dedup_key) DO NOTHING
-    RETURNING dedup_key`;
-  return new Set(rows.map((r) => r.dedup_key));
+  const [row] = await runner.rows<{ old: number[] | null }>(MARK, [packKeys(keys), keys.length, group, now]);
+  return freshOf(keys, row?.old ?? null);
 }

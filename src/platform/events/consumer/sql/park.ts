@@ -1,5 +1,5 @@
-import type { Db, Tx } from "../../../db/prisma-client.js";
 import type { InboundMessage } from "../../wire.js";
+import type { SqlRunner } from "./runner.js";
 
 export interface ParkInput {
   group: string;
@@ -12,14 +12,26 @@ export interface ParkInput {
   now: Date;
 }
 
+const PARK = `INSERT INTO platform.parked_messages
+  (group_id, topic, key, partition, "offset", value, headers, attempts, next_attempt_at,
+   last_error_code, last_error, parked_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)`;
+
 /** Parks a message: its key's later messages queue behind it until it is retried. */
-export async function park(runner: Db | Tx, p: ParkInput): Promise<void> {
+export async function park(runner: SqlRunner, p: ParkInput): Promise<void> {
   const m = p.message;
-  await runner.$executeRaw`
-    INSERT INTO platform.parked_messages
-      (group_id, topic, key, partition, "offset", value, headers, attempts, next_attempt_at,
-       last_error_code, last_error, parked_at)
-    VALUES (${p.group}, ${m.topic}, ${m.key}, ${m.partition}, ${m.offset}, ${m.value},
-            ${JSON.stringify(m.headers)}::jsonb, ${p.attempts}, ${p.nextAttemptAt},
-            ${p.errorCode}, ${p.error}, ${p.now})`;
+  await runner.execute(PARK, [
+    p.group,
+    m.topic,
+    m.key,
+    m.partition,
+    m.offset,
+    m.value,
+    JSON.stringify(m.headers),
+    p.attempts,
+    p.nextAttemptAt,
+    p.errorCode,
+    p.error,
+    p.now,
+  ]);
 }

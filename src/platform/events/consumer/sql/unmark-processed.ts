@@ -1,8 +1,12 @@
-import type { Tx } from "../../../db/prisma-client.js";
+import { type DedupKey, packKeys } from "../dedup-key.js";
+import { KEYS_CTE } from "./keys-cte.js";
+import type { SqlRunner } from "./runner.js";
+
+const UNMARK = `WITH ${KEYS_CTE}
+DELETE FROM platform.processed_messages WHERE dedup_hash IN (SELECT h FROM w)`;
 
 /** Takes back the dedup marks of messages whose handler failed in this batch. */
-export async function unmarkProcessed(tx: Tx, keys: readonly string[]): Promise<void> {
+export async function unmarkProcessed(runner: SqlRunner, keys: readonly DedupKey[]): Promise<void> {
   if (keys.length === 0) return;
-  await tx.$executeRaw`
-    DELETE FROM platform.processed_messages WHERE dedup_key = ANY(${keys as string[]}::text[])`;
+  await runner.execute(UNMARK, [packKeys(keys), keys.length]);
 }

@@ -1,6 +1,6 @@
-import type { Db, Tx } from "../../../db/prisma-client.js";
+import type { SqlRunner } from "./runner.js";
 
 /** Removes a parked message (retried successfully, dead-lettered, skipped or not handled). */
-export async function unpark(runner: Db | Tx, id: bigint): Promise<void> {
-  await runner.$executeRaw`DELETE FROM platform.parked_messages WHERE id = ${id}`;
+export async function unpark(runner: SqlRunner, id: bigint): Promise<void> {
+  await runner.execute("DELETE FROM platform.parked_messages WHERE id = $1", [id]);
 }

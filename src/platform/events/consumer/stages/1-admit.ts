@@ -4,6 +4,7 @@ import { HEADER } from "../../envelope.js";
 import { eventTypeOf } from "../../topics.js";
 import { dedupKeyOf, type InboundMessage, type ParsedEnvelope, parseEnvelope } from "../../wire.js";
 import { CONTRACT_INVALID_CODE, EVENT_TYPE_MISMATCH_CODE } from "../classify-error.js";
+import { dedupKeyHash } from "../dedup-key.js";
 import { type AnyConsumerDefinition, subscribedTopics } from "../definition.js";
 import type { Item } from "./types.js";
 
@@ -110,7 +111,7 @@ export function createAdmission(def: AnyConsumerDefinition, contracts: ContractR
           index,
           message,
           envelope,
-          dedupKey: dedupKeyOf(def.group, envelope),
+          dedupKey: dedupKeyHash(dedupKeyOf(def.group, envelope)),
           attempt: priorFailures + 1,
         });
       }

@@ -1,4 +1,5 @@
 import type { InboundMessage } from "../../wire.js";
+import type { DedupKey } from "../dedup-key.js";
 import type { ScopeSession } from "../scope.js";
 import { type Item, pairOf, type Verdict } from "./types.js";
 
@@ -26,7 +27,7 @@ export interface Gated {
 export function decideGate(
   candidates: readonly Item[],
   held: ReadonlySet<string>,
-  fresh: ReadonlySet<string> | null,
+  fresh: ReadonlySet<DedupKey> | null,
   now: Date,
 ): Gated {
   const behind: Verdict[] = [];

@@ -19,7 +19,7 @@ describe("stage 2, gate: the decision", () => {
 
   it("a message the scope did not mark now is a duplicate of an earlier delivery", () => {
     const items = [itemOf(0, "a"), itemOf(1, "b")];
-    const fresh = new Set([items[1]?.dedupKey ?? ""]);
+    const fresh = new Set(items.slice(1).map((i) => i.dedupKey));
     const gated = decideGate(items, new Set(), fresh, NOW);
     expect(kinds(gated)).toEqual(["duplicate:0"]);
     expect(gated.toRun.map((i) => i.index)).toEqual([1]);

@@ -4,8 +4,10 @@ import { assertNever } from "../../../errors/domain-error.js";
 import type { Logger } from "../../../log/logger.js";
 import type { ConsumerMetrics } from "../consumer-metrics.js";
 import { type SendFn, writeDeadLetter } from "../dead-letter.js";
+import type { DedupKey } from "../dedup-key.js";
 import { park } from "../sql/park.js";
 import { rescheduleParked } from "../sql/reschedule-parked.js";
+import { prismaRunner, type SqlRunner } from "../sql/runner.js";
 import { unpark } from "../sql/unpark.js";
 import type { Admitted } from "./1-admit.js";
 import { type Action, DUPLICATE, type Item, PARKED_BEHIND, type Verdict } from "./types.js";
@@ -109,8 +111,8 @@ export function settle(
 }
 
 /** Dedup keys whose marks the scope takes back before it commits (failed, parked, not reached). */
-export function failedKeys(verdicts: readonly Verdict[], toRun: readonly Item[], stopAt: number): string[] {
-  const keys: string[] = [];
+export function failedKeys(verdicts: readonly Verdict[], toRun: readonly Item[], stopAt: number): DedupKey[] {
+  const keys: DedupKey[] = [];
   for (const v of verdicts) if (v.kind !== "handled" && v.kind !== "duplicate") keys.push(v.item.dedupKey);
   for (const item of toRun) if (item.index >= stopAt) keys.push(item.dedupKey);
   return keys;
@@ -120,6 +122,8 @@ export interface ApplyDeps {
   readonly group: string;
   readonly dlqTopic: string | undefined;
   readonly db: Db;
+  /** Where park and unpark go outside a parked retry's transaction: the `pg` pool (decision 0505) */
+  readonly direct: SqlRunner;
   readonly clock: Clock;
   readonly log: Logger;
   readonly metrics: ConsumerMetrics;
@@ -134,9 +138,10 @@ export async function applyAction(
 ): Promise<void> {
   const { group, db, clock } = deps;
   const runner = retry?.tx ?? db;
+  const sql = retry ? prismaRunner(retry.tx) : deps.direct;
   switch (action.kind) {
     case "unpark":
-      if (retry) await unpark(runner, retry.id);
+      if (retry) await unpark(sql, retry.id);
       return;
     case "park":
       if (retry && action.attempts > 0) {
@@ -144,7 +149,7 @@ export async function applyAction(
         await rescheduleParked(runner, retry.id, attempts, at, code ?? "", error ?? "");
         return;
       }
-      await park(runner, {
+      await park(sql, {
         group,
         message: action.message,
         attempts: action.attempts,
@@ -156,7 +161,7 @@ export async function applyAction(
       return;
     case "dead-letter": {
       const { message, code, reason, attempts } = action;
-      if (retry) await unpark(runner, retry.id);
+      if (retry) await unpark(sql, retry.id);
       await writeDeadLetter(
         { db, clock, send: deps.send },
         { group, dlqTopic: deps.dlqTopic, message, errorCode: code, reason, attempts },

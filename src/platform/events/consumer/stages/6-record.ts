@@ -109,7 +109,8 @@ export function createRecorder(deps: RecordDeps) {
     successes(done: ReadonlyArray<{ readonly item: Item; readonly result: string }>, started: number): void {
       if (done.length === 0) return;
       const elapsed = performance.now() - started;
-      type Entry = { n: number; results: Map<string, number>; lastCreated: string };
+      // `last`: the topic's last envelope; its created-at (a lazy header) is read once per topic.
+      type Entry = { n: number; results: Map<string, number>; last: Item["envelope"] | null };
       const byTopic = new Map<string, Entry>();
       const debug = log.isLevelEnabled("debug");
       // Batches are nearly always one topic and one result: reuse the last entries found.
@@ -121,21 +122,21 @@ export function createRecorder(deps: RecordDeps) {
           topic = message.topic;
           entry = byTopic.get(topic);
           if (entry === undefined) {
-            entry = { n: 0, results: new Map(), lastCreated: "" };
+            entry = { n: 0, results: new Map(), last: null };
             byTopic.set(topic, entry);
           }
         }
         entry.n += 1;
         entry.results.set(result, (entry.results.get(result) ?? 0) + 1);
-        entry.lastCreated = envelope.metadata.createdAt;
+        entry.last = envelope;
+        if (!debug) continue;
+        // At debug only, the rare results too: a start or a catch-up must not print a line per event (0421).
         const fields = { group, topic, key: message.key, messageId: envelope.metadata.messageId };
-        // The rare results at debug too: a start or a catch-up must not print a line per event (0421).
-        if (result === DUPLICATE || result === "skipped-stale" || result === PARKED_BEHIND)
-          log.debug(fields, result);
-        else if (debug) log.debug(fields, "consumed");
+        const rare = result === DUPLICATE || result === "skipped-stale" || result === PARKED_BEHIND;
+        log.debug(fields, rare ? result : "consumed");
       }
       const now = clock.now().getTime();
-      for (const [t, { n, results, lastCreated }] of byTopic) {
+      for (const [t, { n, results, last }] of byTopic) {
         const l = labelsFor(t);
         observeRepeated(metrics.duration, l, elapsed, n);
         for (const [result, count] of results) {
@@ -143,7 +144,7 @@ export function createRecorder(deps: RecordDeps) {
           if (result === DUPLICATE) metrics.skippedDuplicate.inc(l, count);
           if (result === "skipped-stale") metrics.stale.inc(l, count);
         }
-        const created = Date.parse(lastCreated);
+        const created = Date.parse(last?.metadata.createdAt ?? "");
         if (Number.isFinite(created)) metrics.lag.set(l, Math.max(0, (now - created) / 1000));
       }
     },

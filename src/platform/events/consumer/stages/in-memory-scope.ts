@@ -1,3 +1,4 @@
+import type { DedupKey } from "../dedup-key.js";
 import type { ProcessingScope, ScopeSession } from "../scope.js";
 import type { MarkCandidate, MarkUnlessParked } from "../sql/mark-unless-parked.js";
 import { pairOf } from "./types.js";
@@ -10,6 +11,7 @@ import { pairOf } from "./types.js";
  */
 export interface MemoryStore {
   readonly rows: string[];
+  /** Dedup keys marked, as hex */
   readonly marks: Set<string>;
   readonly parked: Set<string>;
   /** Statements a real scope would have sent: mark, markUnlessParked */
@@ -33,19 +35,20 @@ export function inMemoryScope(store: MemoryStore, kind: "postgres" | "sink"): Pr
     async begin(): Promise<ScopeSession<MemoryWriter>> {
       const rows: string[] = [];
       const marks = new Set<string>();
-      const mark = (keys: readonly string[]) => {
-        const fresh = new Set<string>();
-        for (const k of keys) {
+      const mark = (keys: readonly DedupKey[]) => {
+        const fresh = new Set<DedupKey>();
+        for (const key of keys) {
+          const k = key.toString("hex");
           if (store.marks.has(k) || marks.has(k)) continue;
           marks.add(k);
-          fresh.add(k);
+          fresh.add(key);
         }
         return fresh;
       };
       const marking =
         kind === "postgres"
           ? {
-              async mark(keys: readonly string[]) {
+              async mark(keys: readonly DedupKey[]) {
                 store.calls += 1;
                 return mark(keys);
               },
@@ -61,7 +64,7 @@ export function inMemoryScope(store: MemoryStore, kind: "postgres" | "sink"): Pr
         writer: { write: (row) => rows.push(row) },
         ...marking,
         async unmark(keys) {
-          for (const k of keys) marks.delete(k);
+          for (const k of keys) marks.delete(k.toString("hex"));
         },
         async isolate(fn) {
           const mine: string[] = [];

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from "../../envelope.js";
 import type { InboundMessage } from "../../wire.js";
+import type { DedupKey } from "../dedup-key.js";
 
 /**
  * The values one batch passes from stage to stage (read the stages in order: 1-admit … 6-record).
@@ -12,7 +13,8 @@ export interface Item {
   readonly index: number;
   readonly message: InboundMessage;
   readonly envelope: EventEnvelope<unknown>;
-  readonly dedupKey: string;
+  /** The stored dedup key (dedup-key.ts); the gate matches the scope's answer by identity */
+  readonly dedupKey: DedupKey;
   /** 1 on first delivery; a parked retry's prior failures + 1 */
   readonly attempt: number;
 }

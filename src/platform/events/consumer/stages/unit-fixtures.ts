@@ -3,6 +3,7 @@ import { createLogger } from "../../../log/logger.js";
 import { createMetricsRegistry } from "../../../metrics/registry.js";
 import { classifyDefault } from "../classify-error.js";
 import { createConsumerMetrics } from "../consumer-metrics.js";
+import { dedupKeyHash } from "../dedup-key.js";
 import { DEFAULT_RETRY_POLICY } from "../retry-policy.js";
 import type { RunDeps } from "./3-execute.js";
 import { createRecorder } from "./6-record.js";
@@ -38,7 +39,7 @@ export function itemOf(
         traceparent: null,
       },
     },
-    dedupKey: `${GROUP}:${TOPIC}:${messageId}`,
+    dedupKey: dedupKeyHash(`${GROUP}:${TOPIC}:${messageId}`),
     attempt: opts.attempt ?? 1,
   };
 }

@@ -1,0 +1,76 @@
+import type pg from "pg";
+import type { Db, Tx } from "../../../db/prisma-client.js";
+
+/**
+ * Where the consumer runtime's own statements go (decision 0505): a `pg` client or pool directly
+ * (no Prisma per-statement path), or, inside a Prisma interactive transaction, that transaction
+ * (the dedup mark must commit with the handlers' Prisma writes). Positional parameters ($1 …).
+ */
+export interface SqlRunner {
+  rows<R>(text: string, values: readonly unknown[]): Promise<R[]>;
+  execute(text: string, values: readonly unknown[]): Promise<number>;
+}
+
+export function pgRunner(client: pg.Pool | pg.ClientBase): SqlRunner {
+  return {
+    async rows<R>(text: string, values: readonly unknown[]) {
+      return (await client.query(text, values as unknown[])).rows as R[];
+    },
+    async execute(text, values) {
+      return (await client.query(text, values as unknown[])).rowCount ?? 0;
+    },
+  };
+}
+
+/** A parameter as an SQL literal, for the few types the runtime's statements use. */
+function literal(client: pg.ClientBase, value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (Buffer.isBuffer(value)) return `'\\x${value.toString("hex")}'::bytea`;
+  if (typeof value === "number" && Number.isInteger(value)) return String(value);
+  if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
+  if (typeof value === "string") return client.escapeLiteral(value);
+  throw new Error(`no SQL literal for a ${typeof value}`);
+}
+
+/**
+ * A `pg` connection whose transaction is opened by the first statement sent through it (decision
+ * 0505): that statement goes out as `BEGIN; <statement>` in one simple-protocol message, its
+ * parameters written as literals (bytea hex, integers, timestamps, escaped text), so a batch pays
+ * no round trip for BEGIN. `begin()` sends a plain BEGIN when something else must go first.
+ */
+export function openingRunner(client: pg.ClientBase) {
+  let begun = false;
+  const first = async (text: string, values: readonly unknown[]) => {
+    const sql = text.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
+    begun = true;
+    const results = (await client.query(`BEGIN; ${sql}`)) as unknown as pg.QueryResult[];
+    return results[results.length - 1] as pg.QueryResult;
+  };
+  const direct = pgRunner(client);
+  const runner: SqlRunner = {
+    async rows<R>(text: string, values: readonly unknown[]) {
+      return begun ? direct.rows<R>(text, values) : ((await first(text, values)).rows as R[]);
+    },
+    async execute(text, values) {
+      return begun ? direct.execute(text, values) : ((await first(text, values)).rowCount ?? 0);
+    },
+  };
+  return {
+    runner,
+    get begun() {
+      return begun;
+    },
+    async begin() {
+      if (begun) return;
+      begun = true;
+      await client.query("BEGIN");
+    },
+  };
+}
+
+export function prismaRunner(tx: Tx | Db): SqlRunner {
+  return {
+    rows: <R>(text: string, values: readonly unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values),
+    execute: (text, values) => tx.$executeRawUnsafe(text, ...values),
+  };
+}

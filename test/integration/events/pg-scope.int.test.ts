@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ManualClock } from "../../../src/platform/clock/clock.js";
+import { pgPoolOf } from "../../../src/platform/db/prisma-client.js";
+import { DomainError } from "../../../src/platform/errors/domain-error.js";
+import { dedupKeyHash } from "../../../src/platform/events/consumer/dedup-key.js";
+import { defineConsumer, type PgTx, pgScope } from "../../../src/platform/events/consumer/definition.js";
+import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { describeWithService } from "../../support/services.js";
+import { type ItemPayload, itemTopic, testProcessor, wireItem } from "./harness.js";
+
+/**
+ * Decision 0505: pgScope runs a batch's transaction on a raw `pg` connection. The guarantee is the
+ * PostgreSQL scope's: the handlers' writes and the dedup marks commit together, a failing message's
+ * writes are undone under its savepoint, a batch that yields leaves nothing behind, and a
+ * redelivery is a duplicate.
+ */
+describeWithService("postgres", "pgScope: one pg transaction per batch", () => {
+  let database: MigratedDatabase;
+  const group = `pin-test-pg-scope-${Date.now()}`;
+  const topic = itemTopic("pin.test.pg-scope");
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase("pg_scope");
+    await database.prisma.$executeRaw`CREATE SCHEMA IF NOT EXISTS pgscope`;
+    await database.prisma
+      .$executeRaw`CREATE TABLE pgscope.items (key TEXT PRIMARY KEY, seq INTEGER NOT NULL)`;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  class Poison extends DomainError {
+    constructor() {
+      super("PG_SCOPE_POISON", "poison item");
+    }
+  }
+
+  const consumer = (calls: { n: number }) =>
+    defineConsumer<Record<string, ItemPayload>, PgTx>({
+      group,
+      metricsPrefix: "pg_scope_test",
+      scope: pgScope(),
+      topics: [topic],
+      policy: { nonRetriableCodes: ["PG_SCOPE_POISON"] },
+      async handleBatch(messages, { tx }) {
+        calls.n += 1;
+        await tx.query(
+          `INSERT INTO pgscope.items (key, seq) SELECT * FROM unnest($1::text[], $2::int[])
+           ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq`,
+          [messages.map((m) => m.payload.Key), messages.map((m) => m.payload.Seq)],
+        );
+        if (messages.some((m) => m.payload.Fail === "infrastructure"))
+          throw Object.assign(new Error("connection terminated"), { code: "ECONNRESET" });
+        if (messages.some((m) => m.payload.Fail === "non-retriable")) throw new Poison();
+      },
+    });
+
+  const rows = async () =>
+    (
+      await database.prisma.$queryRaw<Array<{ key: string; seq: number }>>`
+      SELECT key, seq FROM pgscope.items ORDER BY key`
+    ).map((r) => `${r.key}=${r.seq}`);
+  const marked = async (messageIds: readonly string[]) =>
+    (
+      await database.prisma.$queryRawUnsafe<Array<{ n: number }>>(
+        "SELECT count(*)::int AS n FROM platform.processed_messages WHERE dedup_hash = ANY($1::bytea[])",
+        messageIds.map((id) => dedupKeyHash(`${group}:${topic}:${id}`)),
+      )
+    )[0]?.n;
+
+  it("writes and marks commit together; the same messages again are duplicates and run nothing", async () => {
+    const calls = { n: 0 };
+    const processor = testProcessor(consumer(calls), database.prisma);
+    const batch = ["a", "b", "c"].map((Key, i) =>
+      wireItem(topic, { Key, Seq: i + 1 }, { offset: i, messageId: `ok-${Key}` }),
+    );
+    expect(await processor.processBatch(batch)).toEqual({
+      kind: "done",
+      results: ["applied", "applied", "applied"],
+    });
+    expect(await rows()).toEqual(["a=1", "b=2", "c=3"]);
+    expect(await marked(["ok-a", "ok-b", "ok-c"])).toBe(3);
+
+    const again = await processor.processBatch(batch);
+    expect(again).toEqual({ kind: "done", results: Array(3).fill("skipped-duplicate") });
+    expect(calls.n).toBe(1);
+  });
+
+  it("a poison message is dead-lettered without its write or its mark; the rest commit", async () => {
+    const calls = { n: 0 };
+    const sent: string[] = [];
+    const processor = testProcessor(consumer(calls), database.prisma, {
+      send: async (m) => {
+        sent.push(m.key);
+      },
+    });
+    const batch = [
+      wireItem(topic, { Key: "d", Seq: 4 }, { offset: 10, messageId: "p-d" }),
+      wireItem(topic, { Key: "poison", Seq: 5, Fail: "non-retriable" }, { offset: 11, messageId: "p-x" }),
+      wireItem(topic, { Key: "e", Seq: 6 }, { offset: 12, messageId: "p-e" }),
+    ];
+    const outcome = await processor.processBatch(batch);
+    expect(outcome).toEqual({ kind: "done", results: ["applied", "dead-lettered", "applied"] });
+    expect(sent).toEqual(["poison"]);
+    expect(await rows()).toEqual(["a=1", "b=2", "c=3", "d=4", "e=6"]);
+    expect(await marked(["p-d", "p-e"])).toBe(2);
+    expect(await marked(["p-x"])).toBe(0);
+  });
+
+  it("a batch that meets an infrastructure failure leaves nothing: no write, no mark, read again", async () => {
+    const processor = testProcessor(consumer({ n: 0 }), database.prisma);
+    const batch = [
+      wireItem(topic, { Key: "f", Seq: 7 }, { offset: 20, messageId: "i-f" }),
+      wireItem(topic, { Key: "g", Seq: 8, Fail: "infrastructure" }, { offset: 21, messageId: "i-g" }),
+    ];
+    const outcome = await processor.processBatch(batch);
+    expect(outcome.kind).toBe("infrastructure");
+    expect(await rows()).not.toContain("f=7");
+    expect(await marked(["i-f", "i-g"])).toBe(0);
+    // the connection went back to the pool in a clean state: the next batch commits
+    const next = await processor.processBatch([
+      wireItem(topic, { Key: "f", Seq: 9 }, { offset: 20, messageId: "i-f" }),
+    ]);
+    expect(next).toEqual({ kind: "done", results: ["applied"] });
+    expect(await rows()).toContain("f=9");
+  });
+});
+
+describeWithService(
+  "postgres",
+  "pgScope: a transaction PostgreSQL aborted is never reported committed",
+  () => {
+    let database: MigratedDatabase;
+    beforeAll(async () => {
+      database = await createMigratedDatabase("pg_scope_abort");
+    });
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    it("COMMIT after a failed statement (answered ROLLBACK) throws, and the connection is usable again", async () => {
+      const pool = pgPoolOf(database.prisma);
+      if (!pool) throw new Error("no pool");
+      const scope = pgScope()({
+        db: database.prisma,
+        pool,
+        group: "pin-test-abort",
+        clock: new ManualClock(new Date()),
+      });
+      const session = await scope.begin();
+      await session.mark?.([dedupKeyHash("pin-test-abort:t:1")]);
+      // a failed statement outside any savepoint aborts the transaction
+      await expect(session.writer.query("SELECT 1/0")).rejects.toThrow(/division by zero/);
+      await expect(session.commit()).rejects.toThrow(/aborted/);
+      const marks = await pool.query("SELECT count(*)::int AS n FROM platform.processed_messages");
+      expect(marks.rows[0].n).toBe(0);
+      const next = await scope.begin();
+      expect(await next.mark?.([dedupKeyHash("pin-test-abort:t:2")])).toHaveProperty("size", 1);
+      await next.commit();
+    });
+  },
+);
