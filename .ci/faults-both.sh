@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CI step "faults (both clients)" (`.ci/run`; by hand: `bash .ci/faults-both.sh` from the
+# Both faults passes at once (not yet CI's step: decision 0522; by hand: `bash .ci/faults-both.sh` from the
 # repository root, services as `npm test` leaves them):
 #  - kafkajs: the faults tier (`npm run test:faults`: every file of FAULTS_TIER in vitest.config.ts —
 #    SIGKILLs and outages in Kafka mode, the startup order, a consumer killed mid-batch, the fuzzers
