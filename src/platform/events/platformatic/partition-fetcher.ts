@@ -1,6 +1,7 @@
 import type { ClusterMetadata, Consumer, GroupAssignment, KafkaRecord } from "@platformatic/kafka";
 import type { Logger } from "../../log/logger.js";
 import type { InboundMessage } from "../wire.js";
+import { MemberStalledError, withDeadline } from "./deadline.js";
 import { hasApiError } from "./platformatic-admin.js";
 import { sortedRoundRobin } from "./sorted-round-robin.js";
 
@@ -15,6 +16,11 @@ import { sortedRoundRobin } from "./sorted-round-robin.js";
  * resolve is read again). A partition can be paused and rewound (infrastructure backoff) and is
  * forgotten the moment a rebalance takes it away: its handler is told (`owned()` is false), may
  * not commit, and the new holder starts from the committed offset.
+ *
+ * Every library call awaited here has a deadline, and a progress watch replaces the member when an
+ * assigned partition that is neither paused nor at work has not been served (fetched, handed out,
+ * positioned) for `deadlines.stallMs` (decision 0523): a member holding partitions it never
+ * fetches again would otherwise stall its share of the group for good, with the group Stable.
  */
 
 type FetchResponse = Awaited<ReturnType<Consumer["fetch"]>>;
@@ -74,6 +80,12 @@ export interface PartitionFetcherSpec {
     readonly heartbeatMs: number;
     readonly rebalanceTimeoutMs: number;
   };
+  /** Bounds (decision 0523): a metadata, offsets or commit call; a fetch; a partition left unserved */
+  readonly deadlines: {
+    readonly callMs: number;
+    readonly fetchMs: number;
+    readonly stallMs: number;
+  };
 }
 
 export interface PartitionFetcher {
@@ -117,6 +129,12 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
   let stopped = false;
   let failure: { error: unknown } | null = null;
   let fetchFailures = 0;
+  /** When each assigned partition was last served: positioned, fetched (a failed fetch is not), handed out, resumed */
+  const servedAt = new Map<string, number>();
+  const served = (key: string) => {
+    if (tokens.has(key)) servedAt.set(key, performance.now());
+  };
+  const { deadlines } = spec;
 
   let pendingWake = false;
   let wakeUp: (() => void) | null = null;
@@ -150,23 +168,26 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
 
   async function loadPositions(assigned: readonly TopicPartition[], token: ReadonlyMap<string, number>) {
     try {
-      const found = await spec.positions(assigned);
+      const found = await withDeadline(spec.positions(assigned), deadlines.callMs, "committed offsets");
       const missing = assigned.filter((p) => !found.has(keyOf(p.topic, p.partition)));
       if (missing.length > 0) {
         const byTopic: Record<string, number[]> = {};
         for (const p of missing) byTopic[p.topic] = [...(byTopic[p.topic] ?? []), p.partition];
-        const earliest = await consumer.listOffsets({
-          topics: Object.keys(byTopic),
-          partitions: byTopic,
-          timestamp: EARLIEST,
-        });
+        const earliest = await withDeadline(
+          consumer.listOffsets({ topics: Object.keys(byTopic), partitions: byTopic, timestamp: EARLIEST }),
+          deadlines.callMs,
+          "list offsets",
+        );
         for (const p of missing) {
           const at = earliest.get(p.topic)?.[p.partition];
           found.set(keyOf(p.topic, p.partition), at !== undefined && at >= 0n ? at : 0n);
         }
       }
       for (const [key, offset] of found)
-        if (tokens.get(key) === token.get(key) && !busy.has(key)) positions.set(key, offset);
+        if (tokens.get(key) === token.get(key) && !busy.has(key)) {
+          positions.set(key, offset);
+          served(key);
+        }
       wake();
     } catch (error) {
       fail(error);
@@ -183,6 +204,7 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
         tokens.delete(key);
         partitions.delete(key);
         positions.delete(key);
+        servedAt.delete(key);
       }
     paused.clear();
     spec.onAssigned?.();
@@ -194,6 +216,7 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
       tokens.set(key, nextToken++);
       partitions.set(key, tp);
       positions.delete(key);
+      served(key);
       fresh.push(tp);
     }
     log.debug({ group: consumer.groupId, assigned: [...next.keys()] }, "partitions assigned");
@@ -213,9 +236,13 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
       },
       async commit(next) {
         if (!handle.owned()) return;
-        await consumer.commit({
-          offsets: [{ topic: tp.topic, partition: tp.partition, offset: BigInt(next), leaderEpoch: -1 }],
-        });
+        await withDeadline(
+          consumer.commit({
+            offsets: [{ topic: tp.topic, partition: tp.partition, offset: BigInt(next), leaderEpoch: -1 }],
+          }),
+          deadlines.callMs,
+          "offset commit",
+        );
       },
       pause(offset) {
         rewound = true;
@@ -225,6 +252,7 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
         }
         return () => {
           if (tokens.get(key) !== token || !paused.delete(key)) return;
+          served(key);
           wake();
         };
       },
@@ -234,6 +262,7 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
       .catch((error: unknown) => fail(error))
       .finally(() => {
         busy.delete(key);
+        served(key);
         if (tokens.get(key) === token && !rewound && resolvedNext !== null) {
           // Done to the end of the run: past its trailing control records too
           positions.set(key, resolvedNext > BigInt(last.offset) ? end : resolvedNext);
@@ -295,7 +324,7 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
       byTopic.set(id, [...(byTopic.get(id) ?? []), { partition: tp.partition, offset }]);
     }
     try {
-      const response = await consumer.fetch({
+      const fetching = consumer.fetch({
         node,
         maxWaitTime: spec.fetch.maxWaitMs,
         minBytes: spec.fetch.minBytes,
@@ -311,6 +340,8 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
           })),
         })),
       });
+      const response = await withDeadline(fetching, deadlines.fetchMs, "fetch");
+      for (const key of asked.keys()) served(key);
       fetchFailures = 0;
       if (!stopped && failure === null) take(response, topicOf, asked);
     } catch (error) {
@@ -339,11 +370,13 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
       const ready = [...tokens.keys()].filter((k) => positions.has(k) && !busy.has(k) && !paused.has(k));
       if (ready.length > 0) {
         try {
-          const metadata = await consumer.metadata({ topics });
+          const metadata = await withDeadline(consumer.metadata({ topics }), deadlines.callMs, "metadata");
           const byNode = new Map<number, string[]>();
           for (const key of ready) {
             const tp = partitions.get(key) as TopicPartition;
             const leader = metadata.topics.get(tp.topic)?.partitions[tp.partition]?.leader ?? -1;
+            // Without a leader the partition waits on the cluster, not on this member.
+            if (leader < 0) served(key);
             if (leader < 0 || inFlightNodes.has(leader)) continue;
             byNode.set(leader, [...(byNode.get(leader) ?? []), key]);
           }
@@ -360,8 +393,27 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
           else await new Promise((r) => setTimeout(r, FETCH_BACKOFF_MS * fetchFailures));
         }
       }
+      watchProgress();
       await waitForWork(spec.fetch.maxWaitMs + 100);
     }
+  }
+
+  /** The progress watch: an assigned partition neither paused nor at work, unserved for stallMs. */
+  function watchProgress(): void {
+    const now = performance.now();
+    const stalled: string[] = [];
+    for (const key of tokens.keys()) {
+      if (busy.has(key) || paused.has(key)) continue;
+      const at = servedAt.get(key);
+      if (at === undefined) servedAt.set(key, now);
+      else if (now - at > deadlines.stallMs) stalled.push(key);
+    }
+    if (stalled.length === 0) return;
+    log.warn(
+      { group: consumer.groupId, partitions: stalled.slice(0, 20), stalledMs: deadlines.stallMs },
+      "partitions not fetched for too long; the member is replaced",
+    );
+    fail(new MemberStalledError(stalled, deadlines.stallMs));
   }
 
   const onJoinEvent = (payload: { assignments?: GroupAssignment[] }) =>

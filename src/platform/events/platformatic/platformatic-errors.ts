@@ -10,6 +10,9 @@ import { classifyKafkaError, type KafkaErrorVerdict } from "../kafka/kafka-error
 const CODE_AS_TYPE: Readonly<Record<string, string>> = {
   PLT_KFK_NETWORK: "NETWORK_EXCEPTION",
   PLT_KFK_AUTHENTICATION: "SASL_AUTHENTICATION_FAILED",
+  // Ours (deadline.ts, decision 0523): a call abandoned at its deadline, a member that stopped fetching
+  KAFKA_CLIENT_DEADLINE: "REQUEST_TIMED_OUT",
+  KAFKA_MEMBER_STALLED: "REQUEST_TIMED_OUT",
 };
 const MAX_DEPTH = 6;
 const MAX_INNER = 10;

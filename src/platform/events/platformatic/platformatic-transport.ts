@@ -37,6 +37,14 @@ const CLIENT_RETRIES = 3;
 const CLIENT_RETRY_DELAY_MS = 300;
 const CAUGHT_UP_CHECK_MS = 50;
 const PING_TIMEOUT_MS = 2_000;
+/**
+ * Deadlines of the partition fetcher's calls (decision 0523). A connection's own request timeout is
+ * the library's default (30 s: the `timeout` above is the protocol timeout of produce and admin
+ * calls); a call still unanswered after 45 s is abandoned as failed, a partition not fetched for
+ * 60 s (twice the session timeout) replaces its member.
+ */
+const CALL_DEADLINE_MS = 45_000;
+const STALL_MS = 60_000;
 const MIN_RECORD_BYTES = 64;
 const FETCH_BYTES_PER_PARTITION = 1024 * 1024;
 const FETCH_BYTES = 10 * 1024 * 1024;
@@ -181,6 +189,24 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
       : { maxBytes: FETCH_BYTES, maxBytesPerPartition: FETCH_BYTES_PER_PARTITION };
   }
 
+  /** The group's committed offset of each assigned partition that has one, by "topic:partition". */
+  async function committedPositions(
+    c: Consumer,
+    assigned: readonly TopicPartition[],
+  ): Promise<Map<string, bigint>> {
+    const byTopic = new Map<string, number[]>();
+    for (const p of assigned) byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), p.partition]);
+    const committed = await c.listCommittedOffsets({
+      topics: [...byTopic].map(([topic, parts]) => ({ topic, partitions: parts })),
+    });
+    const out = new Map<string, bigint>();
+    for (const p of assigned) {
+      const at = committed.get(p.topic)?.[p.partition];
+      if (at !== undefined && at >= 0n) out.set(`${p.topic}:${p.partition}`, at);
+    }
+    return out;
+  }
+
   async function closeConsumer(c: Consumer): Promise<void> {
     await c.close().catch(() => c.close(true).catch(() => {}));
   }
@@ -271,17 +297,16 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
           minBytes: def.batch?.flushMs === undefined ? 1 : batching.maxMessages * MIN_RECORD_BYTES,
           ...fetchSizes(processor.batchDepth > 1),
         },
-        onAssigned: clearBackoff,
-        // The group's committed offsets; a partition without one starts at its first offset.
-        positions: async (assigned: readonly TopicPartition[]) => {
-          const committed = await committedOffsets(getAdmin(), wireGroup, wireTopics);
-          const out = new Map<string, bigint>();
-          for (const p of assigned) {
-            const at = committed.get(`${p.topic}:${p.partition}`);
-            if (at !== undefined) out.set(`${p.topic}:${p.partition}`, BigInt(at));
-          }
-          return out;
+        deadlines: {
+          callMs: CALL_DEADLINE_MS,
+          fetchMs: CALL_DEADLINE_MS + batching.flushMs,
+          stallMs: STALL_MS,
         },
+        onAssigned: clearBackoff,
+        // The group's committed offsets, asked by the member's own client (not the transport's shared
+        // admin: a wedged admin would hold every member's start); a partition without one starts at
+        // its first offset.
+        positions: (assigned: readonly TopicPartition[]) => committedPositions(kc, assigned),
         handle: (messages, part) => handle(toSpec(messages), part),
       });
       return { fetcher, close: () => closeConsumer(kc) };
@@ -366,6 +391,11 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
         log,
         group: GROUP,
         fetch: { maxWaitMs: BROADCAST_WAIT_MS, minBytes: 1, ...fetchSizes(false) },
+        deadlines: {
+          callMs: CALL_DEADLINE_MS,
+          fetchMs: CALL_DEADLINE_MS + BROADCAST_WAIT_MS,
+          stallMs: STALL_MS,
+        },
         positions: async (assigned) => {
           const out = new Map<string, bigint>();
           const ends = new Map<string, bigint>();

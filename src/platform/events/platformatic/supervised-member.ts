@@ -4,10 +4,17 @@ import { counter, type Registry } from "../../metrics/registry.js";
 import { type Backoff, backoffDelayMs } from "../../startup/retry-until-ready.js";
 import { createSleeper } from "../sleep.js";
 import type { RunnerStatus } from "../transport/runner.js";
+import { withDeadline } from "./deadline.js";
 import type { PartitionFetcher } from "./partition-fetcher.js";
 import { classifyPlatformaticError } from "./platformatic-errors.js";
 
 const RESTART_BACKOFF: Backoff = { minMs: 500, maxMs: 10_000 };
+/**
+ * How long a failed member may take to end its handlers and close its client before the next one
+ * starts anyway (decision 0523): a handler or a close that never ends must not hold the group's
+ * share of partitions. An abandoned handler can no longer commit (its partition is not owned).
+ */
+const RETIRE_DEADLINE_MS = 60_000;
 
 /** A group member of the @platformatic/kafka adapter: its fetcher and how to close its client. */
 export interface Member {
@@ -49,6 +56,20 @@ export function superviseMember(spec: SupervisedMemberSpec) {
   let signalStop: () => void = () => {};
   let stopping = Promise.resolve<null>(null);
 
+  /** Ends a failed member within RETIRE_DEADLINE_MS; past it, the member is left behind (logged). */
+  async function retire(member: Member): Promise<void> {
+    const ending = (async () => {
+      await member.fetcher.stop();
+      await member.close();
+    })();
+    await withDeadline(ending, RETIRE_DEADLINE_MS, "the failed member's stop").catch((error: unknown) =>
+      spec.log.warn(
+        { runner: spec.name, err: error },
+        "a failed kafka group member did not end in time; left behind",
+      ),
+    );
+  }
+
   async function supervise(joinedOnce: () => void, fatal: (e: Error) => void): Promise<void> {
     let failures = 0;
     let ran = false;
@@ -70,8 +91,7 @@ export function superviseMember(spec: SupervisedMemberSpec) {
         throw new Error("kafka group member ended by itself");
       } catch (error) {
         if (stopped) break;
-        await member?.fetcher.stop();
-        await member?.close();
+        if (member) await retire(member);
         current = null;
         const verdict = classifyPlatformaticError(error);
         if (verdict.kind === "configuration" && !spec.broker.connected) {
