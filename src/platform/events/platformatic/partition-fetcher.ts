@@ -29,6 +29,9 @@ const IS_CONTROL_BATCH = 0b10_0000;
 /** Consecutive failed fetches after which the member is given up (its supervisor starts a fresh one) */
 const MAX_FETCH_FAILURES = 5;
 const FETCH_BACKOFF_MS = 200;
+/** A failed offset commit is tried again after 1 s, doubling up to 10 s (decision 0523) */
+const COMMIT_RETRY_MS = 1_000;
+const COMMIT_RETRY_MAX_MS = 10_000;
 const STALE_METADATA = new Set([
   "NOT_LEADER_OR_FOLLOWER",
   "LEADER_NOT_AVAILABLE",
@@ -224,6 +227,93 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
     wake();
   }
 
+  /**
+   * Offset commits per partition, one at a time, always of the highest offset asked so far (never
+   * backwards). A commit that failed (the group's coordinator moving: NOT_COORDINATOR for as long as
+   * the failover takes, longer than the library's retries) stays wanted and is tried again by the
+   * fetch loop with a backoff while the partition is owned and no handler is at work on it: without
+   * that, a partition whose last batch's commit failed kept its old committed offset — a lag that
+   * never drained — until another message arrived (decision 0523).
+   */
+  interface CommitState {
+    readonly token: number;
+    wanted: bigint;
+    done: bigint;
+    chain: Promise<void>;
+    failures: number;
+    retryAt: number;
+    retrying: boolean;
+  }
+  const commits = new Map<string, CommitState>();
+
+  function commitUpTo(key: string, tp: TopicPartition, token: number, next: bigint): Promise<void> {
+    let state = commits.get(key);
+    if (state === undefined || state.token !== token) {
+      state = {
+        token,
+        wanted: next,
+        done: -1n,
+        chain: Promise.resolve(),
+        failures: 0,
+        retryAt: 0,
+        retrying: false,
+      };
+      commits.set(key, state);
+    }
+    if (next > state.wanted) state.wanted = next;
+    const s = state;
+    const run = s.chain.then(async () => {
+      if (tokens.get(key) !== token || failure !== null) return;
+      const target = s.wanted;
+      if (target <= s.done) return;
+      try {
+        await withDeadline(
+          consumer.commit({
+            offsets: [{ topic: tp.topic, partition: tp.partition, offset: target, leaderEpoch: -1 }],
+          }),
+          deadlines.callMs,
+          "offset commit",
+        );
+        if (target > s.done) s.done = target;
+        s.failures = 0;
+      } catch (error) {
+        s.failures += 1;
+        s.retryAt =
+          performance.now() + Math.min(COMMIT_RETRY_MS * 2 ** (s.failures - 1), COMMIT_RETRY_MAX_MS);
+        throw error;
+      }
+    });
+    s.chain = run.catch(() => {});
+    return run;
+  }
+
+  /** The fetch loop's turn at the commits that failed (see commitUpTo). */
+  function retryCommits(): void {
+    const now = performance.now();
+    for (const [key, s] of commits) {
+      if (tokens.get(key) !== s.token) {
+        commits.delete(key);
+        continue;
+      }
+      if (s.wanted <= s.done || s.retrying || busy.has(key) || now < s.retryAt) continue;
+      const tp = partitions.get(key);
+      if (!tp) continue;
+      s.retrying = true;
+      const failed = s.failures;
+      commitUpTo(key, tp, s.token, s.wanted)
+        .then(() => log.info({ group: consumer.groupId, partition: key, failed }, "offset commit retried"))
+        .catch((error: unknown) =>
+          log.debug(
+            { group: consumer.groupId, partition: key, failures: s.failures, err: error },
+            "offset commit retry failed",
+          ),
+        )
+        .finally(() => {
+          s.retrying = false;
+        });
+    }
+  }
+
   function dispatch(key: string, tp: TopicPartition, token: number, messages: InboundMessage[], end: bigint) {
     const last = messages[messages.length - 1] as InboundMessage;
     let resolvedNext: bigint | null = null;
@@ -236,13 +326,7 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
       },
       async commit(next) {
         if (!handle.owned()) return;
-        await withDeadline(
-          consumer.commit({
-            offsets: [{ topic: tp.topic, partition: tp.partition, offset: BigInt(next), leaderEpoch: -1 }],
-          }),
-          deadlines.callMs,
-          "offset commit",
-        );
+        await commitUpTo(key, tp, token, BigInt(next));
       },
       pause(offset) {
         rewound = true;
@@ -394,6 +478,7 @@ export function startPartitionFetcher(spec: PartitionFetcherSpec): PartitionFetc
         }
       }
       watchProgress();
+      retryCommits();
       await waitForWork(spec.fetch.maxWaitMs + 100);
     }
   }

@@ -17,7 +17,7 @@ const TOPIC = "t";
 
 function standIn(calls: {
   fetch: () => Promise<unknown>;
-  listCommitted?: () => Promise<Map<string, bigint>>;
+  commit?: (options: { offsets: Array<{ partition: number; offset: bigint }> }) => Promise<void>;
 }): Consumer {
   const events = new EventEmitter();
   const assignments = [{ topic: TOPIC, partitions: [0, 1] }];
@@ -39,7 +39,7 @@ function standIn(calls: {
     metadata: async () => metadata,
     fetch: calls.fetch,
     listOffsets: async () => new Map([[TOPIC, [0n, 0n]]]),
-    commit: async () => {},
+    commit: calls.commit ?? (async () => {}),
     clearMetadata: () => {},
   };
   return consumer as unknown as Consumer;
@@ -141,5 +141,60 @@ describe("partition fetcher: deadlines and the progress watch (decision 0523)", 
     ]);
     expect(outcome).toBe("running");
     await fetcher.stop();
+  });
+
+  it("an offset commit that failed is tried again until it lands, never behind a later one", async () => {
+    // One message at offset 4 of partition 0, then nothing new: without the retry the committed
+    // offset would stay behind for good (the cluster test's lag that never drained).
+    let delivered = false;
+    const fetch = () => {
+      if (delivered) return emptyFetch();
+      delivered = true;
+      const record = { offsetDelta: 0, key: Buffer.from("k"), value: Buffer.from("v"), headers: [] };
+      return Promise.resolve({
+        responses: [
+          {
+            topicId: "topic-id",
+            partitions: [
+              {
+                partitionIndex: 0,
+                records: [{ firstOffset: 4n, lastOffsetDelta: 0, attributes: 0, records: [record] }],
+              },
+            ],
+          },
+        ],
+      });
+    };
+    const committed: bigint[] = [];
+    let attempts = 0;
+    const commit = async (options: { offsets: Array<{ partition: number; offset: bigint }> }) => {
+      attempts += 1;
+      if (attempts <= 2) throw Object.assign(new Error("NOT_COORDINATOR"), { apiId: "NOT_COORDINATOR" });
+      committed.push(...options.offsets.map((o) => o.offset));
+    };
+    const handlerSaw: string[] = [];
+    const fetcher = startPartitionFetcher(
+      spec(standIn({ fetch, commit }), {
+        positions: async () =>
+          new Map([
+            [`${TOPIC}:0`, 4n],
+            [`${TOPIC}:1`, 0n],
+          ]),
+        handle: async (messages, part) => {
+          handlerSaw.push(...messages.map((m) => m.offset));
+          part.resolve("4");
+          await part
+            .commit("5")
+            .catch((e: unknown) => handlerSaw.push(`commit failed: ${(e as Error).message}`));
+        },
+      }),
+    );
+    await fetcher.joined;
+    const until = Date.now() + 8_000;
+    while (committed.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await fetcher.stop();
+    expect(handlerSaw).toEqual(["4", "commit failed: NOT_COORDINATOR"]);
+    expect(committed).toEqual([5n]);
+    expect(attempts).toBe(3);
   });
 });

@@ -242,7 +242,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
           .catch((error: unknown) =>
             log.warn(
               { group: def.group, topic, partition, err: error },
-              "offset commit failed; will redeliver",
+              "offset commit failed; tried again in the background (decision 0523)",
             ),
           );
       const onOutcome = async ({ chunk, outcome }: ChunkOutcome): Promise<boolean> => {
