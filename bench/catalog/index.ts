@@ -22,6 +22,7 @@ import { chessboardHistory, type HistoryEvent } from "../../test/integration/cat
 import { need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 import { runLotsFeedBenchmark } from "./lots-feed.js";
+import { installStatementProfile, takeStatementProfile } from "./profile-sync.js";
 import { runStorefrontSearchBenchmark } from "./storefront-search.js";
 
 const MIXED_LOTS_PER_BUILDING = Number(process.env.CATALOG_BENCH_LOTS_PER_BUILDING ?? 50);
@@ -30,6 +31,8 @@ const CASCADE_LOTS = 10_000;
 const THROUGHPUT_TARGET = 0.5;
 const BARE_BATCH = 500;
 /** CATALOG_BENCH_PARTS=mixed,replay,cascade,lots runs only those parts (replay and cascade run after mixed); default all */
+/** CATALOG_BENCH_PROFILE=1: print where each sync figure's time went, statement by statement */
+const PROFILE = process.env.CATALOG_BENCH_PROFILE === "1";
 const PARTS = new Set(
   (process.env.CATALOG_BENCH_PARTS ?? "mixed,replay,cascade,lots,search").split(",").map((p) => p.trim()),
 );
@@ -121,6 +124,16 @@ async function bareUpserts(db: Db, count: number): Promise<number> {
   return count / ((performance.now() - started) / 1000);
 }
 
+function printProfile(figure: string, wallMs: number): void {
+  const rows = takeStatementProfile();
+  const inStatements = rows.reduce((sum, r) => sum + r.ms, 0);
+  console.log(
+    `\n${figure}: ${wallMs.toFixed(0)} ms wall, ${inStatements.toFixed(0)} ms waiting on statements, ` +
+      `${(wallMs - inStatements).toFixed(0)} ms in the process`,
+  );
+  console.table(rows.slice(0, 25));
+}
+
 export async function runCatalogBenchmarks(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   if (PARTS.has("mixed") || PARTS.has("replay") || PARTS.has("cascade"))
@@ -148,9 +161,12 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
     });
     const messages = toMessages(history);
     const processor = processorFor(db);
+    if (PROFILE) installStatementProfile();
+    takeStatementProfile();
     let started = performance.now();
     await deliverAll(processor, messages);
     const eventsPerSecond = messages.length / ((performance.now() - started) / 1000);
+    if (PROFILE) printProfile("mixed", performance.now() - started);
     const bare = await bareUpserts(db, messages.length);
     results.push({
       name: `mixed stream of the six event types (${messages.length} events, batches of ${DELIVERY_BATCH})`,
@@ -173,9 +189,11 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
         payload: { ...e.payload, Version: (e.payload as { Version: number }).Version + 10 },
       }));
     const changeMessages = toMessages(laterChanges, messages.length);
+    takeStatementProfile();
     started = performance.now();
     await deliverAll(processor, changeMessages);
     const changesPerSecond = changeMessages.length / ((performance.now() - started) / 1000);
+    if (PROFILE) printProfile("status/price", performance.now() - started);
     const bareChanges = await bareUpserts(db, changeMessages.length);
     results.push({
       name: `status/price changes alone (E/F: ${changeMessages.length} events over ${laterChanges.length / 3} lots, batches of ${DELIVERY_BATCH})`,
