@@ -104,6 +104,29 @@ async function deliverAll(processor: ReturnType<typeof processorFor>, messages: 
   }
 }
 
+/**
+ * Lot card row versions written so far: every insert starts a card at row_version 1 and every
+ * write of the sync bumps it by one, so the sum counts the row writes (deterministic, unlike the
+ * statistics collector's counters).
+ */
+async function cardRowWrites(db: Db): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ n: bigint | null }>>`
+    SELECT sum(row_version)::bigint AS n FROM catalog.property_object_cards`;
+  return Number(row?.n ?? 0);
+}
+
+/** A lot's k-th occurrence in round k: the rows of one round are distinct. */
+function lotRounds(lots: readonly string[]): string[][] {
+  const rounds: string[][] = [];
+  const seen = new Map<string, number>();
+  for (const id of lots) {
+    const k = seen.get(id) ?? 0;
+    seen.set(id, k + 1);
+    (rounds[k] ??= []).push(id);
+  }
+  return rounds;
+}
+
 /** The same number of row writes as events, as plain batched upserts (no rules, no dedup). */
 async function bareUpserts(db: Db, count: number): Promise<number> {
   await db.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS catalog.bench_bare (id uuid PRIMARY KEY, status text,
@@ -163,10 +186,12 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
     const processor = processorFor(db);
     if (PROFILE) installStatementProfile();
     takeStatementProfile();
+    let writesBefore = await cardRowWrites(db);
     let started = performance.now();
     await deliverAll(processor, messages);
     const eventsPerSecond = messages.length / ((performance.now() - started) / 1000);
     if (PROFILE) printProfile("mixed", performance.now() - started);
+    const mixedWrites = (await cardRowWrites(db)) - writesBefore;
     const bare = await bareUpserts(db, messages.length);
     results.push({
       name: `mixed stream of the six event types (${messages.length} events, batches of ${DELIVERY_BATCH})`,
@@ -190,10 +215,12 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
       }));
     const changeMessages = toMessages(laterChanges, messages.length);
     takeStatementProfile();
+    writesBefore = await cardRowWrites(db);
     started = performance.now();
     await deliverAll(processor, changeMessages);
     const changesPerSecond = changeMessages.length / ((performance.now() - started) / 1000);
     if (PROFILE) printProfile("status/price", performance.now() - started);
+    const changeWrites = (await cardRowWrites(db)) - writesBefore;
     const bareChanges = await bareUpserts(db, changeMessages.length);
     results.push({
       name: `status/price changes alone (E/F: ${changeMessages.length} events over ${laterChanges.length / 3} lots, batches of ${DELIVERY_BATCH})`,
@@ -203,6 +230,44 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
       ratio: changesPerSecond / bareChanges,
       target: THROUGHPUT_TARGET,
       note: "every change applied (versions above the built state); baseline as above",
+    });
+
+    // 1c. the ceiling of 1b on this table: the same delivery batches as bare set-based UPDATEs of
+    // the real cards (their 23 indexes, generated search columns and statement triggers), no
+    // reads, rules or runtime — one row per lot per batch (the fold's write plan), and one row per
+    // event (a stream whose batches never repeat a lot)
+    const lotOf = (m: InboundMessage) =>
+      (JSON.parse(m.value) as { PropertyObjectId: string }).PropertyObjectId;
+    const cardWrites = async (perEvent: boolean): Promise<{ events: number; rows: number }> => {
+      const t0 = performance.now();
+      let rows = 0;
+      for (let i = 0; i < changeMessages.length; i += DELIVERY_BATCH) {
+        const lots = changeMessages.slice(i, i + DELIVERY_BATCH).map(lotOf);
+        const rounds = perEvent ? lotRounds(lots) : [[...new Set(lots)]];
+        for (const ids of rounds) {
+          rows += ids.length;
+          await db.$executeRaw`
+            UPDATE catalog.property_object_cards l SET source_price = l.source_price + 1, price = l.price + 1,
+              chessboard_version = l.chessboard_version + 1, row_version = l.row_version + 1, updated_at = now()
+            FROM unnest(${ids}::uuid[]) AS t(id) WHERE l.id = t.id`;
+        }
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      return { events: changeMessages.length / seconds, rows: rows / seconds };
+    };
+    const perLot = await cardWrites(false);
+    const perEvent = await cardWrites(true);
+    results.push({
+      name: "ceiling of 1b: a bare set-based UPDATE of the same cards per batch, one row per lot",
+      value: perLot.events,
+      unit: "events/s",
+      note: `${perLot.rows.toFixed(0)} card rows/s; one row per event (every change its own row write): ${perEvent.events.toFixed(0)} events/s`,
+    });
+    results.push({
+      name: "lot card row writes per event, mixed stream",
+      value: mixedWrites / messages.length,
+      unit: "rows/event",
+      note: `${mixedWrites} rows (status/price alone: ${changeWrites} rows for ${changeMessages.length} events); ceiling of the mixed stream at the bare rate above: ${((messages.length / mixedWrites) * perLot.rows).toFixed(0)} events/s`,
     });
 
     // 2. replay from offset 0 (dedup forgotten): the history re-read until REPLAY_EVENTS events
