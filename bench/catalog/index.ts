@@ -122,7 +122,9 @@ function lotRounds(lots: readonly string[]): string[][] {
   for (const id of lots) {
     const k = seen.get(id) ?? 0;
     seen.set(id, k + 1);
-    (rounds[k] ??= []).push(id);
+    const round = rounds[k] ?? [];
+    round.push(id);
+    rounds[k] = round;
   }
   return rounds;
 }
