@@ -257,6 +257,36 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
       const seconds = (performance.now() - t0) / 1000;
       return { events: changeMessages.length / seconds, rows: rows / seconds };
     };
+    // 1d. the live-stream shape: the same changes once more (versions +20) in round-major order —
+    // every lot's first change, then every lot's second… — so a batch mostly carries one change per
+    // lot and each event is its own row version
+    const spread = lotRounds(
+      laterChanges.map((e) => (e.payload as unknown as { PropertyObjectId: string }).PropertyObjectId),
+    );
+    const byLot = new Map<string, HistoryEvent[]>();
+    for (const e of laterChanges) {
+      const id = (e.payload as unknown as { PropertyObjectId: string }).PropertyObjectId;
+      byLot.set(id, [...(byLot.get(id) ?? []), e]);
+    }
+    const roundMajor = spread.flatMap((ids, k) =>
+      ids.map((id) => {
+        const e = (byLot.get(id) as HistoryEvent[])[k] as HistoryEvent;
+        return { ...e, payload: { ...e.payload, Version: (e.payload as { Version: number }).Version + 10 } };
+      }),
+    );
+    const spreadMessages = toMessages(roundMajor, messages.length + changeMessages.length);
+    const spreadBefore = await cardRowWrites(db);
+    started = performance.now();
+    await deliverAll(processor, spreadMessages);
+    const spreadPerSecond = spreadMessages.length / ((performance.now() - started) / 1000);
+    const spreadWrites = (await cardRowWrites(db)) - spreadBefore;
+    results.push({
+      name: `status/price changes, mostly one per lot per batch (${spreadMessages.length} events, round-major order)`,
+      value: spreadPerSecond,
+      unit: "events/s",
+      note: `${spreadWrites} card row writes`,
+    });
+
     const perLot = await cardWrites(false);
     const perEvent = await cardWrites(true);
     results.push({
