@@ -101,14 +101,6 @@ export async function readProjectsForLots(
   return new Map(rows.map((r) => [r.id, { developerId: r.developer_id, kind: r.kind }]));
 }
 
-/** Which of the ids have a project card (one statement for a batch of lots' projects). */
-export async function readExistingProjectIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id::text FROM catalog.project_cards WHERE id = ANY(${ids as string[]}::uuid[])`;
-  return new Set(rows.map((r) => r.id));
-}
-
 /** A lot's guard state with its snapshot and its project's status (what E/F are folded on). */
 export interface LotChangeStateRow {
   readonly card: LotCardState;
