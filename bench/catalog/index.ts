@@ -22,6 +22,7 @@ import { chessboardHistory, type HistoryEvent } from "../../test/integration/cat
 import { need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 import { runLotsFeedBenchmark } from "./lots-feed.js";
+import { installStatementProfile, takeStatementProfile } from "./profile-sync.js";
 import { runStorefrontSearchBenchmark } from "./storefront-search.js";
 
 const MIXED_LOTS_PER_BUILDING = Number(process.env.CATALOG_BENCH_LOTS_PER_BUILDING ?? 50);
@@ -30,6 +31,8 @@ const CASCADE_LOTS = 10_000;
 const THROUGHPUT_TARGET = 0.5;
 const BARE_BATCH = 500;
 /** CATALOG_BENCH_PARTS=mixed,replay,cascade,lots runs only those parts (replay and cascade run after mixed); default all */
+/** CATALOG_BENCH_PROFILE=1: print where each sync figure's time went, statement by statement */
+const PROFILE = process.env.CATALOG_BENCH_PROFILE === "1";
 const PARTS = new Set(
   (process.env.CATALOG_BENCH_PARTS ?? "mixed,replay,cascade,lots,search").split(",").map((p) => p.trim()),
 );
@@ -101,6 +104,31 @@ async function deliverAll(processor: ReturnType<typeof processorFor>, messages: 
   }
 }
 
+/**
+ * Lot card row versions written so far: every insert starts a card at row_version 1 and every
+ * write of the sync bumps it by one, so the sum counts the row writes (deterministic, unlike the
+ * statistics collector's counters).
+ */
+async function cardRowWrites(db: Db): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ n: bigint | null }>>`
+    SELECT sum(row_version)::bigint AS n FROM catalog.property_object_cards`;
+  return Number(row?.n ?? 0);
+}
+
+/** A lot's k-th occurrence in round k: the rows of one round are distinct. */
+function lotRounds(lots: readonly string[]): string[][] {
+  const rounds: string[][] = [];
+  const seen = new Map<string, number>();
+  for (const id of lots) {
+    const k = seen.get(id) ?? 0;
+    seen.set(id, k + 1);
+    const round = rounds[k] ?? [];
+    round.push(id);
+    rounds[k] = round;
+  }
+  return rounds;
+}
+
 /** The same number of row writes as events, as plain batched upserts (no rules, no dedup). */
 async function bareUpserts(db: Db, count: number): Promise<number> {
   await db.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS catalog.bench_bare (id uuid PRIMARY KEY, status text,
@@ -119,6 +147,16 @@ async function bareUpserts(db: Db, count: number): Promise<number> {
         price_per_meter = EXCLUDED.price_per_meter, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at`;
   }
   return count / ((performance.now() - started) / 1000);
+}
+
+function printProfile(figure: string, wallMs: number): void {
+  const rows = takeStatementProfile();
+  const inStatements = rows.reduce((sum, r) => sum + r.ms, 0);
+  console.log(
+    `\n${figure}: ${wallMs.toFixed(0)} ms wall, ${inStatements.toFixed(0)} ms waiting on statements, ` +
+      `${(wallMs - inStatements).toFixed(0)} ms in the process`,
+  );
+  console.table(rows.slice(0, 25));
 }
 
 export async function runCatalogBenchmarks(): Promise<BenchResult[]> {
@@ -148,9 +186,14 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
     });
     const messages = toMessages(history);
     const processor = processorFor(db);
+    if (PROFILE) installStatementProfile();
+    takeStatementProfile();
+    let writesBefore = await cardRowWrites(db);
     let started = performance.now();
     await deliverAll(processor, messages);
     const eventsPerSecond = messages.length / ((performance.now() - started) / 1000);
+    if (PROFILE) printProfile("mixed", performance.now() - started);
+    const mixedWrites = (await cardRowWrites(db)) - writesBefore;
     const bare = await bareUpserts(db, messages.length);
     results.push({
       name: `mixed stream of the six event types (${messages.length} events, batches of ${DELIVERY_BATCH})`,
@@ -173,9 +216,13 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
         payload: { ...e.payload, Version: (e.payload as { Version: number }).Version + 10 },
       }));
     const changeMessages = toMessages(laterChanges, messages.length);
+    takeStatementProfile();
+    writesBefore = await cardRowWrites(db);
     started = performance.now();
     await deliverAll(processor, changeMessages);
     const changesPerSecond = changeMessages.length / ((performance.now() - started) / 1000);
+    if (PROFILE) printProfile("status/price", performance.now() - started);
+    const changeWrites = (await cardRowWrites(db)) - writesBefore;
     const bareChanges = await bareUpserts(db, changeMessages.length);
     results.push({
       name: `status/price changes alone (E/F: ${changeMessages.length} events over ${laterChanges.length / 3} lots, batches of ${DELIVERY_BATCH})`,
@@ -185,6 +232,74 @@ async function runSyncBenchmarks(): Promise<BenchResult[]> {
       ratio: changesPerSecond / bareChanges,
       target: THROUGHPUT_TARGET,
       note: "every change applied (versions above the built state); baseline as above",
+    });
+
+    // 1c. the ceiling of 1b on this table: the same delivery batches as bare set-based UPDATEs of
+    // the real cards (their 23 indexes, generated search columns and statement triggers), no
+    // reads, rules or runtime — one row per lot per batch (the fold's write plan), and one row per
+    // event (a stream whose batches never repeat a lot)
+    const lotOf = (m: InboundMessage) =>
+      (JSON.parse(m.value) as { PropertyObjectId: string }).PropertyObjectId;
+    const cardWrites = async (perEvent: boolean): Promise<{ events: number; rows: number }> => {
+      const t0 = performance.now();
+      let rows = 0;
+      for (let i = 0; i < changeMessages.length; i += DELIVERY_BATCH) {
+        const lots = changeMessages.slice(i, i + DELIVERY_BATCH).map(lotOf);
+        const rounds = perEvent ? lotRounds(lots) : [[...new Set(lots)]];
+        for (const ids of rounds) {
+          rows += ids.length;
+          await db.$executeRaw`
+            UPDATE catalog.property_object_cards l SET source_price = l.source_price + 1, price = l.price + 1,
+              chessboard_version = l.chessboard_version + 1, row_version = l.row_version + 1, updated_at = now()
+            FROM unnest(${ids}::uuid[]) AS t(id) WHERE l.id = t.id`;
+        }
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      return { events: changeMessages.length / seconds, rows: rows / seconds };
+    };
+    // 1d. the live-stream shape: the same changes once more (versions +20) in round-major order —
+    // every lot's first change, then every lot's second… — so a batch mostly carries one change per
+    // lot and each event is its own row version
+    const spread = lotRounds(
+      laterChanges.map((e) => (e.payload as unknown as { PropertyObjectId: string }).PropertyObjectId),
+    );
+    const byLot = new Map<string, HistoryEvent[]>();
+    for (const e of laterChanges) {
+      const id = (e.payload as unknown as { PropertyObjectId: string }).PropertyObjectId;
+      byLot.set(id, [...(byLot.get(id) ?? []), e]);
+    }
+    const roundMajor = spread.flatMap((ids, k) =>
+      ids.map((id) => {
+        const e = (byLot.get(id) as HistoryEvent[])[k] as HistoryEvent;
+        return { ...e, payload: { ...e.payload, Version: (e.payload as { Version: number }).Version + 10 } };
+      }),
+    );
+    const spreadMessages = toMessages(roundMajor, messages.length + changeMessages.length);
+    const spreadBefore = await cardRowWrites(db);
+    started = performance.now();
+    await deliverAll(processor, spreadMessages);
+    const spreadPerSecond = spreadMessages.length / ((performance.now() - started) / 1000);
+    const spreadWrites = (await cardRowWrites(db)) - spreadBefore;
+    results.push({
+      name: `status/price changes, mostly one per lot per batch (${spreadMessages.length} events, round-major order)`,
+      value: spreadPerSecond,
+      unit: "events/s",
+      note: `${spreadWrites} card row writes`,
+    });
+
+    const perLot = await cardWrites(false);
+    const perEvent = await cardWrites(true);
+    results.push({
+      name: "ceiling of 1b: a bare set-based UPDATE of the same cards per batch, one row per lot",
+      value: perLot.events,
+      unit: "events/s",
+      note: `${perLot.rows.toFixed(0)} card rows/s; one row per event (every change its own row write): ${perEvent.events.toFixed(0)} events/s`,
+    });
+    results.push({
+      name: "lot card row writes per event, mixed stream",
+      value: mixedWrites / messages.length,
+      unit: "rows/event",
+      note: `${mixedWrites} rows (status/price alone: ${changeWrites} rows for ${changeMessages.length} events); ceiling of the mixed stream at the bare rate above: ${((messages.length / mixedWrites) * perLot.rows).toFixed(0)} events/s`,
     });
 
     // 2. replay from offset 0 (dedup forgotten): the history re-read until REPLAY_EVENTS events

@@ -101,10 +101,40 @@ export async function readProjectsForLots(
   return new Map(rows.map((r) => [r.id, { developerId: r.developer_id, kind: r.kind }]));
 }
 
-/** Which of the ids have a project card (one statement for a batch of lots' projects). */
-export async function readExistingProjectIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id::text FROM catalog.project_cards WHERE id = ANY(${ids as string[]}::uuid[])`;
-  return new Set(rows.map((r) => r.id));
+/** A lot's guard state with its snapshot and its project's status (what E/F are folded on). */
+export interface LotChangeStateRow {
+  readonly card: LotCardState;
+  readonly objectStatus: string;
+  readonly sourcePrice: string | null;
+  /** null when the lot's project has no card */
+  readonly projectStatus: string | null;
+}
+
+/** The status/price flow's state of many lots in one statement (absent lots are absent). */
+export async function readLotChangeStates(
+  tx: Tx,
+  ids: readonly string[],
+): Promise<Map<string, LotChangeStateRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.$queryRaw<
+    Array<
+      LotRow & { property_object_status: string; source_price: string | null; project_status: string | null }
+    >
+  >`
+    SELECT l.id::text, l.project_id::text, l.developer_id::text, l.status, l.chessboard_version, l.row_version,
+           l.layout_id::text, l.layout_group_id::text, l.rooms_count, l.area_total::text, l.property_type,
+           l.property_object_status, l.source_price::text, p.status AS project_status
+    FROM catalog.property_object_cards l LEFT JOIN catalog.project_cards p ON p.id = l.project_id
+    WHERE l.id = ANY(${ids as string[]}::uuid[])`;
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        card: toLotCardState(row),
+        objectStatus: row.property_object_status,
+        sourcePrice: row.source_price,
+        projectStatus: row.project_status,
+      },
+    ]),
+  );
 }

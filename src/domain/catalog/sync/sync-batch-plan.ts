@@ -13,7 +13,7 @@
  * - never past a message of the same lot: a lot's messages are applied in its order (rounds of
  *   runs, planSegment), so per-key order across the lot's topics is kept as delivered (LIM-1
  *   decides nothing more than in one-by-one processing). Two passports of one lot are never in
- *   one step; consecutive changes of one lot are (applied in rounds, lotChangeRounds).
+ *   one step; consecutive changes of one lot are (decided in order and merged, lot-change.fold.ts).
  *
  * So the outcome of every message — applied, skipped-stale, skipped, or an error — is the one it
  * gets when the batch is processed message by message in its order (decision 0203).
@@ -87,24 +87,4 @@ function planSegment(items: readonly SyncBatchItem[], segment: readonly number[]
       .filter((g) => g.indexes.length > 0);
     return groups.sort((a, b) => (a.indexes[0] as number) - (b.indexes[0] as number));
   });
-}
-
-/**
- * Rounds of a set-based apply: round k holds the k-th change of every lot (indexes in order), so
- * a lot's successive changes run in successive rounds, each against the state the previous left.
- */
-export function lotChangeRounds(lotIds: readonly string[]): number[][] {
-  const rounds: number[][] = [];
-  const seen = new Map<string, number>();
-  lotIds.forEach((id, index) => {
-    const k = seen.get(id) ?? 0;
-    seen.set(id, k + 1);
-    let round = rounds[k];
-    if (!round) {
-      round = [];
-      rounds.push(round);
-    }
-    round.push(index);
-  });
-  return rounds;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lotChangeRounds, planSyncBatch, type SyncBatchItem } from "./sync-batch-plan.js";
+import { planSyncBatch, type SyncBatchItem } from "./sync-batch-plan.js";
 
 const change = (lotId: string): SyncBatchItem => ({ kind: "lot-change", lotId });
 const upsert = (lotId: string): SyncBatchItem => ({ kind: "lot-upsert", lotId });
@@ -70,15 +70,5 @@ describe("planSyncBatch", () => {
         }
       }
     }
-  });
-});
-
-describe("lotChangeRounds", () => {
-  it("puts the k-th change of every lot in round k, in batch order", () => {
-    expect(lotChangeRounds(["a", "b", "a", "c", "a", "b"])).toEqual([[0, 1, 3], [2, 5], [4]]);
-  });
-
-  it("has no rounds for no changes", () => {
-    expect(lotChangeRounds([])).toEqual([]);
   });
 });

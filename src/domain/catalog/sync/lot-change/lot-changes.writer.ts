@@ -1,41 +1,68 @@
-/** E/F. PropertyObjectStatusChanged/PriceChanged's write, set-based: one UPDATE … FROM unnest per round of changes. */
-import type { PropertyObjectStatus } from "../../../../contracts/chessboard-events.js";
+/**
+ * E/F's write, set-based: every lot's merged status/price changes of a batch (lot-change.fold.ts)
+ * in ONE statement — the new snapshot and the storefront fields derived from it (the recompute's
+ * rules, derived-lot-columns.ts) written together, one row version per lot per batch (decision 0512).
+ */
+import { Prisma } from "../../../../generated/prisma/client.js";
 import type { Tx } from "../../../../platform/db/prisma-client.js";
 import { ConcurrencyConflictError } from "../../../../platform/errors/concurrency-conflict.js";
+import { DERIVED_LOT_SET, derivedLotColumns, derivedLotJoins } from "../../cards/sql/derived-lot-columns.js";
+import type { CardStatus } from "../../vocabulary/card-vocabulary.js";
+import type { LotChangeWrite } from "./lot-change.fold.js";
 
-/** One lot's status (E) or price (F) change, checked against the row version it was decided on. */
-export interface LotChangeRow {
-  readonly id: string;
-  readonly expectedRowVersion: number;
-  /** E: the replicated status; null on a price change */
-  readonly status: PropertyObjectStatus | null;
-  /** F: the new snapshot price; null on a status change */
-  readonly price: string | null;
-  readonly version: number;
-  readonly eventTime: Date;
+/** What the storefront shows of a lot after the write (for the zero-price warning and the logs). */
+export interface LotChangeOutcomeRow {
+  readonly status: CardStatus;
+  readonly price: string;
 }
 
 /**
- * E/F for many lots in one UPDATE … FROM unnest (one change per lot: the caller runs a lot's
- * successive changes in successive calls). Optimistic like the single-row writes it replaces: a
- * row whose row_version moved since it was read is not written, and the whole call is a conflict.
+ * Optimistic like the writes it replaces: a row whose row_version moved since it was read is not
+ * written, and the whole call is a conflict. PublishedAt is set (if unset) to the first change
+ * after which the lot was visible: the fold's candidate for the lot's price source, when the
+ * project and the overrides let it be visible at all.
  */
-export async function writeLotChanges(tx: Tx, rows: readonly LotChangeRow[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  const updated = await tx.$executeRaw`
+export async function writeLotChanges(
+  tx: Tx,
+  rows: readonly LotChangeWrite[],
+  now: Date,
+): Promise<Map<string, LotChangeOutcomeRow>> {
+  if (rows.length === 0) return new Map();
+  const newStatus = Prisma.sql`COALESCE(t.status, l.property_object_status)`;
+  const newPrice = Prisma.sql`COALESCE(t.price, l.source_price)`;
+  const written = await tx.$queryRaw<Array<{ id: string; status: CardStatus; price: string }>>`
+    WITH t AS (
+      SELECT * FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.expectedRowVersion)}::int[],
+                           ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.price)}::numeric[],
+                           ${rows.map((r) => r.version)}::bigint[], ${rows.map((r) => r.eventTime)}::timestamptz[],
+                           ${rows.map((r) => r.visibleAt)}::timestamptz[],
+                           ${rows.map((r) => r.visibleWithOverrideAt)}::timestamptz[])
+        AS t(id, row_version, status, price, version, event_time, visible_at, visible_with_override_at)
+    ), calc AS (
+      SELECT l.id, t.row_version AS expected_row_version, t.version, t.event_time,
+        ${newStatus} AS new_object_status, ${newPrice} AS new_source_price,
+        CASE WHEN p.status = 'Published' AND COALESCE(po.is_visible, true) AND COALESCE(bo.is_visible, true)
+               AND (po.price IS NULL OR po.price > 0)
+             THEN CASE WHEN po.price IS NULL THEN t.visible_at ELSE t.visible_with_override_at END
+        END AS stamp,
+${derivedLotColumns({ propertyObjectStatus: newStatus, sourcePrice: newPrice })}
+      FROM t
+      JOIN catalog.property_object_cards l ON l.id = t.id
+      ${derivedLotJoins(now)}
+    )
     UPDATE catalog.property_object_cards l SET
-      property_object_status = COALESCE(t.status, l.property_object_status),
-      source_price = COALESCE(t.price, l.source_price),
-      chessboard_version = t.version, chessboard_synced_at = t.event_time,
+      property_object_status = c.new_object_status, source_price = c.new_source_price,
+      chessboard_version = c.version, chessboard_synced_at = c.event_time,
+      ${DERIVED_LOT_SET},
+      published_at = COALESCE(l.published_at, c.stamp),
       row_version = l.row_version + 1, updated_at = ${now}
-    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.expectedRowVersion)}::int[],
-                ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.price)}::numeric[],
-                ${rows.map((r) => r.version)}::bigint[], ${rows.map((r) => r.eventTime)}::timestamptz[])
-      AS t(id, row_version, status, price, version, event_time)
-    WHERE l.id = t.id AND l.row_version = t.row_version`;
-  if (updated !== rows.length) {
+    FROM calc c
+    WHERE l.id = c.id AND l.row_version = c.expected_row_version
+    RETURNING l.id::text, l.status, l.price::text`;
+  if (written.length !== rows.length) {
     throw new ConcurrencyConflictError(
-      `${rows.length - updated} of ${rows.length} lot cards changed concurrently`,
+      `${rows.length - written.length} of ${rows.length} lot cards changed concurrently`,
     );
   }
+  return new Map(written.map((r) => [r.id, { status: r.status, price: r.price }]));
 }
