@@ -8,6 +8,7 @@ import {
   type Statements,
 } from "../../platform/db/sql-statements.js";
 import { DomainError } from "../../platform/errors/domain-error.js";
+import { signalOutboxAfterCommit } from "../../platform/events/outbox/after-commit-signal.js";
 import type { Infra } from "../../platform/infra.js";
 import {
   type CrmAction,
@@ -69,16 +70,23 @@ export function createCrmCommands(deps: CrmCommandDeps) {
     return retrying(what, () => db.$transaction(work));
   }
 
-  /** One command's statements, each committed on its own (a new booking: read, then one write). */
-  function statements<T>(work: (statements: Statements) => Promise<T>): Promise<T> {
-    return pg ? pg.around(() => work(pgStatements(pg.pool))) : work(prismaStatements(db));
+  /**
+   * One command's statements, each committed on its own (a new booking: read, then one write). On
+   * `pg` the outbox rows' commit signal is sent once they are committed (decision 0500).
+   */
+  async function statements<T>(work: (statements: Statements) => Promise<T>): Promise<T> {
+    if (!pg) return work(prismaStatements(db));
+    const result = await pg.around(() => work(pgStatements(pg.pool)));
+    signalOutboxAfterCommit(pg.pool);
+    return result;
   }
 
   /** One command's statements in one transaction (a booking transition: its read and its write). */
-  function transaction<T>(work: (statements: Statements) => Promise<T>): Promise<T> {
-    return pg
-      ? pg.around(() => inPgTransaction(pg.pool, work))
-      : db.$transaction((tx) => work(prismaStatements(tx)));
+  async function transaction<T>(work: (statements: Statements) => Promise<T>): Promise<T> {
+    if (!pg) return db.$transaction((tx) => work(prismaStatements(tx)));
+    const result = await pg.around(() => inPgTransaction(pg.pool, work));
+    signalOutboxAfterCommit(pg.pool);
+    return result;
   }
 
   /** Runs `run` again (it re-reads) when it lost an optimistic race, up to MAX_ATTEMPTS times. */

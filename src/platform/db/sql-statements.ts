@@ -10,7 +10,14 @@ import { openingRunner, pgRunner, type SqlRunner } from "./sql-runner.js";
  * types the callers select (text, uuid::text, int, boolean, timestamptz).
  */
 export class Statements {
-  constructor(readonly rows: <R>(query: Prisma.Sql) => Promise<R[]>) {}
+  constructor(
+    readonly rows: <R>(query: Prisma.Sql) => Promise<R[]>,
+    /**
+     * Who sends the outbox's commit signal for outbox rows written through these statements
+     * (enqueue.ts CommitSignal): on `pg`, the command after its commit (signalOutboxAfterCommit).
+     */
+    readonly commitSignal: "in-transaction" | "after-commit" = "in-transaction",
+  ) {}
 }
 
 export function prismaStatements(db: Db | Tx): Statements {
@@ -25,7 +32,7 @@ export function statementsOf(target: StatementsOrPrisma): Statements {
 }
 
 function runnerStatements(runner: SqlRunner): Statements {
-  return new Statements(<R>(query: Prisma.Sql) => runner.rows<R>(query.text, query.values));
+  return new Statements(<R>(query: Prisma.Sql) => runner.rows<R>(query.text, query.values), "after-commit");
 }
 
 /** Each statement on a connection of the pool, committed on its own (one round trip each). */

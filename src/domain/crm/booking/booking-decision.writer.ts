@@ -57,13 +57,15 @@ export async function writeBookingDecision(
       ? bookingInsertFrom(w.booking, Prisma.sql`deal_write`)
       : bookingVersionedUpdate(w.previousVersion, w.booking, now);
   const written = Prisma.sql`EXISTS (SELECT 1 FROM booking_write)`;
+  const statements = statementsOf(runner);
   const outbox = outboxInsert(
     w.events.map((event) => outgoing(event, w.meta)),
     clock,
     written,
+    statements.commitSignal,
   );
   try {
-    const [row] = await statementsOf(runner).rows<{ bookings: number; deals: number }>(Prisma.sql`
+    const [row] = await statements.rows<{ bookings: number; deals: number }>(Prisma.sql`
       WITH deal_write AS (${dealWrite}),
       booking_write AS (${bookingWrite}),
       timeline AS (${timelineInsert(w.timeline, written)}),
