@@ -59,7 +59,8 @@ describeWithService("postgres", "hashed dedup keys: the upgrade from text keys",
     );
 
     const report = await runMigrations({ url: database.url, log });
-    expect(report.applied).toEqual([HASHED]);
+    // this migration first; later ones (e.g. 0500's outbox signal) may follow it
+    expect(report.applied[0]).toBe(HASHED);
 
     const { rows } = await pool.query<{ dedup_hash: Buffer; group_id: string }>(
       "SELECT dedup_hash, group_id FROM platform.processed_messages",
