@@ -16,11 +16,12 @@ import {
 import { Prisma } from "../../src/generated/prisma/client.js";
 import { ManualClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
-import type { Db } from "../../src/platform/db/prisma-client.js";
+import { type Db, pgPoolOf } from "../../src/platform/db/prisma-client.js";
 import { registerContract } from "../../src/platform/events/contracts/registry.js";
 import type { EventMetadata } from "../../src/platform/events/envelope.js";
 import { createEventPlatform } from "../../src/platform/events/event-platform.js";
-import { enqueue, outboxInsert } from "../../src/platform/events/outbox/enqueue.js";
+import { signalOutboxAfterCommit } from "../../src/platform/events/outbox/after-commit-signal.js";
+import { type CommitSignal, enqueue, outboxInsert } from "../../src/platform/events/outbox/enqueue.js";
 import { headersOf } from "../../src/platform/events/wire.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
@@ -94,16 +95,30 @@ async function writeSide(db: Db, pool: pg.Pool, url: string, writes: number): Pr
   const storeOutboxMessage = initializeMessageStorage(peerListenerConfig(url), getDisabledLogger());
   const clock = new ManualClock(new Date());
 
-  // Ours as crm writes it (decision 0046): one statement of data-modifying CTEs, the outbox row
-  // hanging off the business insert.
-  const oursStatement = async () => {
+  // Ours as crm writes it (decisions 0046, 0500): one statement of data-modifying CTEs, the outbox
+  // row hanging off the business insert, sent on the driver adapter's pg pool.
+  const adapterPool = pgPoolOf(db);
+  if (!adapterPool) throw new Error("the bench's client was not made by createPrismaClient");
+  const oneStatement = (signal: CommitSignal) => {
     const id = randomUUID();
     const outbox = outboxInsert(
       [{ topic, key: id, aggregateType: "Thing", payload: { Id: id } }],
       clock,
       Prisma.sql`EXISTS (SELECT 1 FROM t)`,
+      signal,
     );
-    await db.$executeRaw`WITH t AS (INSERT INTO bench.things (id, name) VALUES (${id}::uuid, 'x') RETURNING id) ${outbox.sql}`;
+    return Prisma.sql`WITH t AS (INSERT INTO bench.things (id, name) VALUES (${id}::uuid, 'x') RETURNING id) ${outbox.sql}`;
+  };
+  // The commit signal after commit, as crm's commands send it; the peer sends none (it polls).
+  const oursStatement = async () => {
+    const statement = oneStatement("after-commit");
+    await adapterPool.query(statement.text, statement.values);
+    signalOutboxAfterCommit(adapterPool);
+  };
+  // What crm sent before decision 0500: the same statement through Prisma's raw path, the commit
+  // signal sent by the outbox's trigger inside the transaction.
+  const oursPrisma = async () => {
+    await db.$executeRaw(oneStatement("in-transaction"));
   };
   // Ours through an interactive transaction and enqueue() (a context's command that reads first).
   const oursInteractive = async () => {
@@ -132,20 +147,29 @@ async function writeSide(db: Db, pool: pg.Pool, url: string, writes: number): Pr
       );
     });
   const warm = Math.min(200, writes);
-  for (const op of [oursStatement, oursInteractive, peer]) await closedLoops(warm, op, WRITERS);
+  for (const op of [oursStatement, oursPrisma, oursInteractive, peer]) await closedLoops(warm, op, WRITERS);
   const ours = await closedLoops(writes, oursStatement, WRITERS);
   const peerRun = await closedLoops(writes, peer, WRITERS);
+  const viaPrisma = await closedLoops(writes, oursPrisma, WRITERS);
   const interactive = await closedLoops(writes, oursInteractive, WRITERS);
   await pool.query("TRUNCATE platform.outbox, bench.things, peer_outbox.outbox");
   const note = `${writes} transactions, ${WRITERS} concurrent writers, pools of ${POOL_SIZE}`;
   return [
     versus(
-      "outbox write: business insert + outbox row, ours (crm's one-statement write) vs pg-transactional-outbox storeOutboxMessage",
+      "outbox write: business insert + outbox row, ours (crm's one-statement write on the adapter's pg pool) vs pg-transactional-outbox storeOutboxMessage",
       ours.perSecond,
       peerRun.perSecond,
       "tx/s",
       "rate",
       `${note}; p50 ours ${ours.p50.toFixed(1)} ms, peer ${peerRun.p50.toFixed(1)} ms`,
+    ),
+    versus(
+      "outbox write: ours before decision 0500 (the same statement through Prisma's $executeRaw, the trigger's NOTIFY in the transaction) vs the peer",
+      viaPrisma.perSecond,
+      peerRun.perSecond,
+      "tx/s",
+      "rate",
+      `${note}; p50 ours ${viaPrisma.p50.toFixed(1)} ms`,
     ),
     versus(
       "outbox write: ours through a Prisma interactive transaction + enqueue() vs the peer",

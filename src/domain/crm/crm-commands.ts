@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "../../platform/auth/viewer.js";
-import type { Tx } from "../../platform/db/prisma-client.js";
+import { pgAccessOf, type Tx } from "../../platform/db/prisma-client.js";
+import {
+  inPgTransaction,
+  pgStatements,
+  prismaStatements,
+  type Statements,
+} from "../../platform/db/sql-statements.js";
 import { DomainError } from "../../platform/errors/domain-error.js";
+import { signalOutboxAfterCommit } from "../../platform/events/outbox/after-commit-signal.js";
 import type { Infra } from "../../platform/infra.js";
 import {
   type CrmAction,
@@ -13,7 +20,7 @@ import {
 import { type AppliedBooking, applyBookingDecision } from "./booking/apply-booking-decision.js";
 import { type BookingCommand, decideBooking } from "./booking/booking.decide.js";
 import type { CausationMeta } from "./booking/booking.outbox.js";
-import { findActiveBookingOfDeal, findBooking } from "./booking/booking.repository.js";
+import { findActiveBookingOfDeal, findBookingWithDeal } from "./booking/booking.repository.js";
 import type { Booking } from "./booking/booking.types.js";
 import { DEFAULT_PROGRAM_TERMS, programTermsOf } from "./booking/booking-program.repository.js";
 import { loadCreateBookingContext } from "./booking/create-booking-context.repository.js";
@@ -54,9 +61,32 @@ type BookingOnlyCommand = Exclude<BookingCommand, { type: "CreateBooking" } | { 
  */
 export function createCrmCommands(deps: CrmCommandDeps) {
   const { db, clock, log, metrics } = deps;
+  // Decision 0500: the booking commands' statements go to the driver adapter's `pg` pool (no
+  // Prisma per-statement path); a client made otherwise (a test's own PrismaClient) runs the same
+  // statements through Prisma.
+  const pg = pgAccessOf(db);
 
   async function withRetry<T>(what: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     return retrying(what, () => db.$transaction(work));
+  }
+
+  /**
+   * One command's statements, each committed on its own (a new booking: read, then one write). On
+   * `pg` the outbox rows' commit signal is sent once they are committed (decision 0500).
+   */
+  async function statements<T>(work: (statements: Statements) => Promise<T>): Promise<T> {
+    if (!pg) return work(prismaStatements(db));
+    const result = await pg.around(() => work(pgStatements(pg.pool)));
+    signalOutboxAfterCommit(pg.pool);
+    return result;
+  }
+
+  /** One command's statements in one transaction (a booking transition: its read and its write). */
+  async function transaction<T>(work: (statements: Statements) => Promise<T>): Promise<T> {
+    if (!pg) return db.$transaction((tx) => work(prismaStatements(tx)));
+    const result = await pg.around(() => inPgTransaction(pg.pool, work));
+    signalOutboxAfterCommit(pg.pool);
+    return result;
   }
 
   /** Runs `run` again (it re-reads) when it lost an optimistic race, up to MAX_ATTEMPTS times. */
@@ -92,20 +122,23 @@ export function createCrmCommands(deps: CrmCommandDeps) {
     command: BookingOnlyCommand,
     meta: CausationMeta,
   ): Promise<AppliedBooking> {
-    return withRetry(action, async (tx) => {
-      const booking = await findBooking(tx, bookingId);
-      const notFound = () => crmErrors.bookingNotFound(bookingId);
-      if (!booking) throw notFound();
-      const deal = await findDeal(tx, booking.dealId);
-      if (!deal) throw notFound();
-      guard(viewer, action, deal, notFound);
-      const now = clock.now();
-      const decision = decideBooking(booking, command, now);
-      const applied = await applyBookingDecision(tx, booking, decision, deal, viewer.userId, meta, clock);
-      logTransition(booking, applied.booking, action, meta);
-      observePhase(booking, applied.booking, now);
-      return applied;
-    });
+    // Three round trips on `pg`: BEGIN with the read (the booking joined to its deal), the
+    // decision's one statement, COMMIT. The transaction rolls back when a version moved.
+    return retrying(action, () =>
+      transaction(async (tx) => {
+        const found = await findBookingWithDeal(tx, bookingId);
+        const notFound = () => crmErrors.bookingNotFound(bookingId);
+        if (!found) throw notFound();
+        const { booking, deal } = found;
+        guard(viewer, action, deal, notFound);
+        const now = clock.now();
+        const decision = decideBooking(booking, command, now);
+        const applied = await applyBookingDecision(tx, booking, decision, deal, viewer.userId, meta, clock);
+        logTransition(booking, applied.booking, action, meta);
+        observePhase(booking, applied.booking, now);
+        return applied;
+      }),
+    );
   }
 
   function logTransition(before: Booking | null, after: Booking, action: string, meta: CausationMeta) {
@@ -194,46 +227,48 @@ export function createCrmCommands(deps: CrmCommandDeps) {
     ): Promise<AppliedBooking> {
       // Two round trips and no interactive transaction: one read, then the decision applier's one
       // statement (booking, deal, timeline, outbox rows), which writes nothing if the deal moved.
-      return retrying("createBooking", async () => {
-        const context = await loadCreateBookingContext(
-          db,
-          input.dealId,
-          input.propertyObjectId,
-          input.programId ?? null,
-        );
-        const notFound = () => crmErrors.dealNotFound(input.dealId);
-        if (!context) throw notFound();
-        const { deal } = context;
-        guard(viewer, "createBooking", deal, notFound);
-        if (context.activeBookingId) {
-          throw crmErrors.conflict(
-            CRM_ERROR.dealHasActiveBooking,
-            `Deal ${deal.id} already has an active booking`,
-            { bookingId: context.activeBookingId },
+      return retrying("createBooking", () =>
+        statements(async (sql) => {
+          const context = await loadCreateBookingContext(
+            sql,
+            input.dealId,
+            input.propertyObjectId,
+            input.programId ?? null,
           );
-        }
-        // A Draft deal has no developer yet; decideBooking refuses it (INV-BKG-2) before terms matter.
-        const terms = deal.tenantId
-          ? programTermsOf(context.program, input.programId ?? null)
-          : DEFAULT_PROGRAM_TERMS;
-        const decision = decideBooking(
-          null,
-          {
-            type: "CreateBooking",
-            bookingId: randomUUID(),
-            deal,
-            propertyObject: context.propertyObject,
-            terms,
-            initiatedBy: initiatedByOf(viewer, deal),
-            actorUserId: viewer.userId,
-            requisiteSetId: input.requisiteSetId ?? null,
-          },
-          clock.now(),
-        );
-        const applied = await applyBookingDecision(db, null, decision, deal, viewer.userId, meta, clock);
-        logTransition(null, applied.booking, "createBooking", meta);
-        return applied;
-      }).then((applied) => {
+          const notFound = () => crmErrors.dealNotFound(input.dealId);
+          if (!context) throw notFound();
+          const { deal } = context;
+          guard(viewer, "createBooking", deal, notFound);
+          if (context.activeBookingId) {
+            throw crmErrors.conflict(
+              CRM_ERROR.dealHasActiveBooking,
+              `Deal ${deal.id} already has an active booking`,
+              { bookingId: context.activeBookingId },
+            );
+          }
+          // A Draft deal has no developer yet; decideBooking refuses it (INV-BKG-2) before terms matter.
+          const terms = deal.tenantId
+            ? programTermsOf(context.program, input.programId ?? null)
+            : DEFAULT_PROGRAM_TERMS;
+          const decision = decideBooking(
+            null,
+            {
+              type: "CreateBooking",
+              bookingId: randomUUID(),
+              deal,
+              propertyObject: context.propertyObject,
+              terms,
+              initiatedBy: initiatedByOf(viewer, deal),
+              actorUserId: viewer.userId,
+              requisiteSetId: input.requisiteSetId ?? null,
+            },
+            clock.now(),
+          );
+          const applied = await applyBookingDecision(sql, null, decision, deal, viewer.userId, meta, clock);
+          logTransition(null, applied.booking, "createBooking", meta);
+          return applied;
+        }),
+      ).then((applied) => {
         metrics.bookingsCreated.inc({ initiated_by: applied.booking.initiatedBy });
         return applied;
       });
@@ -344,7 +379,15 @@ export function createCrmCommands(deps: CrmCommandDeps) {
             { type: "CancelBooking", reason, cause: "DealCancelled", actorUserId: viewer.userId },
             now,
           );
-          const applied = await applyBookingDecision(tx, active, decision, deal, viewer.userId, meta, clock);
+          const applied = await applyBookingDecision(
+            prismaStatements(tx),
+            active,
+            decision,
+            deal,
+            viewer.userId,
+            meta,
+            clock,
+          );
           cancelledBooking = applied.booking;
           metrics.cancel.inc({ result: "ok" });
           logTransition(active, applied.booking, "cancelDeal", meta);

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { GraphQLError } from "graphql";
-import type { Db } from "../../platform/db/prisma-client.js";
+import { type Db, sharePgPool } from "../../platform/db/prisma-client.js";
 
 /**
  * Per request (HTTP) or per operation (graphql-ws): how many database statements may run at once,
@@ -103,5 +103,12 @@ export function limitDatabaseWorkPerRequest(db: Db): Db {
     },
   });
   // The extended client has the same surface for every use the API makes of it.
-  return limited as unknown as Db;
+  const client = limited as unknown as Db;
+  // Work sent to the pool directly (crm's commands, decision 0500) holds one slot for its whole
+  // unit of work (one connection at a time) and is refused after the request's timeout.
+  sharePgPool(client, db, (work) => {
+    const scope = storage.getStore();
+    return scope ? withSlot(scope, work) : work();
+  });
+  return client;
 }

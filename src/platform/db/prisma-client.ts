@@ -15,7 +15,19 @@ export interface DbOptions {
 }
 
 const connectionStrings = new WeakMap<PrismaClient, string>();
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/**
+ * The `pg` pool under a client and what every unit of work sent to it directly runs inside
+ * (`around`): nothing for a client of createPrismaClient; the api's request scope for its limited
+ * client (limitDatabaseWorkPerRequest), so work that skips Prisma waits for the same slots and
+ * stops after the request's timeout like Prisma's statements do.
+ */
+export interface PgAccess {
+  readonly pool: pg.Pool;
+  around<T>(work: () => Promise<T>): Promise<T>;
+}
+const access = new WeakMap<PrismaClient, PgAccess>();
+const direct = <T>(work: () => Promise<T>) => work();
 
 /**
  * Prisma client over the pg driver adapter (Prisma 7 has no native query engine here). The
@@ -36,7 +48,7 @@ export function createPrismaClient(options: DbOptions): PrismaClient {
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });
   connectionStrings.set(client, options.url);
-  pools.set(client, pool);
+  access.set(client, { pool, around: direct });
   return client;
 }
 
@@ -53,5 +65,23 @@ export function connectionStringOf(db: PrismaClient): string | undefined {
  * undefined for a client made otherwise (a test's own PrismaClient, an `$extends` copy).
  */
 export function pgPoolOf(db: PrismaClient): pg.Pool | undefined {
-  return pools.get(db);
+  return access.get(db)?.pool;
+}
+
+/** The pool under `db` and the wrapper of its direct work; undefined like pgPoolOf. */
+export function pgAccessOf(db: PrismaClient): PgAccess | undefined {
+  return access.get(db);
+}
+
+/**
+ * `derived` (an `$extends` copy of `base`) shares base's pool; its direct work runs inside
+ * `around`, the derived client's own rule for its statements.
+ */
+export function sharePgPool(
+  derived: PrismaClient,
+  base: PrismaClient,
+  around: <T>(work: () => Promise<T>) => Promise<T>,
+): void {
+  const pool = pgPoolOf(base);
+  if (pool) access.set(derived, { pool, around });
 }

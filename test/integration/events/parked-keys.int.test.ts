@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pgPoolOf } from "../../../src/platform/db/prisma-client.js";
+import { pgRunner, prismaRunner } from "../../../src/platform/db/sql-runner.js";
 import {
   PARKED_PAIRS_READ_WHOLE,
   parkedKeys,
 } from "../../../src/platform/events/consumer/sql/parked-keys.js";
-import { pgRunner, prismaRunner } from "../../../src/platform/events/consumer/sql/runner.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { describeWithService } from "../../support/services.js";
 

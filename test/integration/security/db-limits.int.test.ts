@@ -5,7 +5,7 @@ import {
   newRequestScope,
   runInRequestScope,
 } from "../../../src/graphql/security/request-scope.js";
-import { createPrismaClient, type Db } from "../../../src/platform/db/prisma-client.js";
+import { createPrismaClient, type Db, pgAccessOf } from "../../../src/platform/db/prisma-client.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { requireService } from "../../support/services.js";
 
@@ -57,6 +57,29 @@ describe("database work per request", () => {
       await expect(limited.$queryRaw`SELECT 1 AS one`).resolves.toEqual([{ one: 1 }]);
       abortRequestScope(scope);
       await expect(limited.$queryRaw`SELECT 1`).rejects.toMatchObject({
+        extensions: { code: "REQUEST_TIMEOUT" },
+      });
+    });
+  });
+
+  it("work sent to the pg pool directly (crm's commands, decision 0500) waits for the request's slots and is refused after its timeout", async () => {
+    const limited = limitDatabaseWorkPerRequest(pool);
+    const access = pgAccessOf(limited);
+    expect(access?.pool, "the limited client shares its base's pool").toBeDefined();
+    const direct = (marker: string) =>
+      access!.around(() =>
+        access!.pool.query(
+          `SELECT (SELECT count(*)::int FROM pg_stat_activity
+             WHERE query LIKE '%${marker}%' AND state = 'active' AND pid <> pg_backend_pid()) AS others
+           FROM (SELECT pg_sleep(0.15)::text) AS slept -- ${marker}`,
+        ),
+      );
+    const scope = newRequestScope(2);
+    await runInRequestScope(scope, async () => {
+      const seen = await Promise.all(Array.from({ length: 6 }, () => direct("pin_marker_direct")));
+      expect(Math.max(...seen.map((r) => (r.rows[0]?.others ?? 0) + 1))).toBeLessThanOrEqual(2);
+      abortRequestScope(scope);
+      await expect(direct("pin_marker_direct_late")).rejects.toMatchObject({
         extensions: { code: "REQUEST_TIMEOUT" },
       });
     });

@@ -1,5 +1,5 @@
 import type { Clock } from "../../../platform/clock/clock.js";
-import type { Db, Tx } from "../../../platform/db/prisma-client.js";
+import type { StatementsOrPrisma } from "../../../platform/db/sql-statements.js";
 import { evolveDealForBooking } from "../deal/deal.decide.js";
 import type { Deal } from "../deal/deal.types.js";
 import type { BookingDecision } from "./booking.decide.js";
@@ -22,7 +22,7 @@ export interface AppliedBooking {
  * a transition must run inside the caller's transaction, which rolls back when a version moved.
  */
 export async function applyBookingDecision(
-  runner: Db | Tx,
+  runner: StatementsOrPrisma,
   previous: Booking | null,
   decision: BookingDecision,
   deal: Deal,

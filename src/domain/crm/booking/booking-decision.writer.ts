@@ -1,7 +1,7 @@
 import type { CrmEvent } from "../../../contracts/crm-booking-events.js";
 import { Prisma } from "../../../generated/prisma/client.js";
 import type { Clock } from "../../../platform/clock/clock.js";
-import type { Db, Tx } from "../../../platform/db/prisma-client.js";
+import { type StatementsOrPrisma, statementsOf } from "../../../platform/db/sql-statements.js";
 import { outboxInsert } from "../../../platform/events/outbox/enqueue.js";
 import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import { dealVersionedUpdate } from "../deal/deal.repository.js";
@@ -41,7 +41,7 @@ export interface BookingDecisionWrite {
  *   finding its row moved answers CRM_CONCURRENT_MODIFICATION and the caller rolls back.
  */
 export async function writeBookingDecision(
-  runner: Db | Tx,
+  runner: StatementsOrPrisma,
   w: BookingDecisionWrite,
   clock: Clock,
 ): Promise<void> {
@@ -57,18 +57,20 @@ export async function writeBookingDecision(
       ? bookingInsertFrom(w.booking, Prisma.sql`deal_write`)
       : bookingVersionedUpdate(w.previousVersion, w.booking, now);
   const written = Prisma.sql`EXISTS (SELECT 1 FROM booking_write)`;
+  const statements = statementsOf(runner);
   const outbox = outboxInsert(
     w.events.map((event) => outgoing(event, w.meta)),
     clock,
     written,
+    statements.commitSignal,
   );
   try {
-    const [row] = await runner.$queryRaw<Array<{ bookings: number; deals: number }>>`
+    const [row] = await statements.rows<{ bookings: number; deals: number }>(Prisma.sql`
       WITH deal_write AS (${dealWrite}),
       booking_write AS (${bookingWrite}),
       timeline AS (${timelineInsert(w.timeline, written)}),
       outbox AS (${outbox.sql})
-      SELECT (SELECT count(*)::int FROM booking_write) AS bookings, (SELECT count(*)::int FROM deal_write) AS deals`;
+      SELECT (SELECT count(*)::int FROM booking_write) AS bookings, (SELECT count(*)::int FROM deal_write) AS deals`);
     if (!row || row.bookings === 0) {
       throw creating
         ? crmErrors.concurrent("Deal", w.deal.id)
@@ -101,9 +103,9 @@ function mapUniqueViolation(error: unknown, b: Booking) {
   return null;
 }
 
-/** Prisma wraps the pg error; the constraint name sits in the message or in meta. */
+/** Prisma wraps the pg error (the constraint name sits in the message or in meta); pg names it. */
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const meta = (error as { meta?: unknown }).meta;
-  return `${error.message} ${meta ? JSON.stringify(meta) : ""}`;
+  const { meta, constraint } = error as { meta?: unknown; constraint?: unknown };
+  return `${error.message} ${meta ? JSON.stringify(meta) : ""} ${typeof constraint === "string" ? constraint : ""}`;
 }

@@ -1,12 +1,35 @@
-import { Prisma } from "../../../generated/prisma/client.js";
+import { type CrmBooking, Prisma } from "../../../generated/prisma/client.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
-import { bookingFromRow } from "./booking.rows.js";
+import { type StatementsOrPrisma, statementsOf } from "../../../platform/db/sql-statements.js";
+import type { Deal } from "../deal/deal.types.js";
+import {
+  BOOKING_COLUMNS,
+  bookingFromRow,
+  DEAL_COLUMNS,
+  type DealColumns,
+  dealFromColumns,
+} from "./booking.rows.js";
 import type { Booking } from "./booking.types.js";
 
 /** The Booking aggregate's reads and writes (one booking at a time, written by booking-decision.writer.ts; batches: booking-batch.writer.ts). */
 export async function findBooking(tx: Tx, id: string): Promise<Booking | null> {
   const row = await tx.crmBooking.findUnique({ where: { id } });
   return row ? bookingFromRow(row) : null;
+}
+
+/**
+ * A booking and its deal in one statement (a booking command's read, decision 0500); null when
+ * either is missing. Nothing is locked: the write's version guards decide, as with two reads.
+ */
+export async function findBookingWithDeal(
+  db: StatementsOrPrisma,
+  id: string,
+): Promise<{ booking: Booking; deal: Deal } | null> {
+  const [row] = await statementsOf(db).rows<CrmBooking & DealColumns>(Prisma.sql`
+    SELECT ${BOOKING_COLUMNS}, ${DEAL_COLUMNS}
+      FROM crm.bookings b JOIN crm.deals d ON d.id = b.deal_id
+     WHERE b.id = ${id}::uuid`);
+  return row ? { booking: bookingFromRow(row), deal: dealFromColumns(row) } : null;
 }
 
 export async function findActiveBookingOfDeal(tx: Tx, dealId: string): Promise<Booking | null> {

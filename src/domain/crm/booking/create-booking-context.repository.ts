@@ -1,4 +1,5 @@
-import type { Db, Tx } from "../../../platform/db/prisma-client.js";
+import { Prisma } from "../../../generated/prisma/client.js";
+import { type StatementsOrPrisma, statementsOf } from "../../../platform/db/sql-statements.js";
 import type { Deal } from "../deal/deal.types.js";
 import type { PropertyObjectReplica } from "../property-object-replica/property-object-replica.types.js";
 import { DEAL_COLUMNS, type DealColumns, dealFromColumns } from "./booking.rows.js";
@@ -33,12 +34,12 @@ interface ContextRow extends DealColumns {
  * version and the partial unique indexes guard the active booking, as before. Null: no such deal.
  */
 export async function loadCreateBookingContext(
-  db: Db | Tx,
+  db: StatementsOrPrisma,
   dealId: string,
   propertyObjectId: string,
   programId: string | null,
 ): Promise<CreateBookingContext | null> {
-  const [row] = await db.$queryRaw<ContextRow[]>`
+  const [row] = await statementsOf(db).rows<ContextRow>(Prisma.sql`
     SELECT ${DEAL_COLUMNS},
            a.id::text AS "activeBookingId",
            po.id::text AS "poId", po.tenant_id::text AS "poTenantId", po.status AS "poStatus",
@@ -58,7 +59,7 @@ export async function loadCreateBookingContext(
          WHERE bp.tenant_id = d.tenant_id
            AND CASE WHEN ${programId}::uuid IS NULL THEN bp.is_default ELSE bp.id = ${programId}::uuid END
          LIMIT 1) p ON true
-     WHERE d.id = ${dealId}::uuid`;
+     WHERE d.id = ${dealId}::uuid`);
   if (!row) return null;
   return {
     deal: dealFromColumns(row),

@@ -56,8 +56,21 @@ const INFRA_KAFKA_PROTOCOL_TYPES = new Set([
   "COORDINATOR_NOT_AVAILABLE",
   "COORDINATOR_LOAD_IN_PROGRESS",
 ]);
+// node-postgres and pg-pool: a client whose connection broke or was closed while the runtime held
+// it, a read timeout, the pool's own connect timeout, a pool ended under a stopping process — the
+// connection is at fault, never the message (decision 0500: the raw pool is shared with crm's
+// commands and the runtime's own statements; a busy or broken pool must pause, not park).
 const INFRA_MESSAGE =
-  /connection terminated|connection refused|timeout exceeded|Connection terminated unexpectedly|ECONNREFUSED|ECONNRESET|can't reach database|server closed the connection|Transaction already closed|Unable to start a transaction/i;
+  /connection terminated|connection refused|timeout exceeded|Connection terminated unexpectedly|ECONNREFUSED|ECONNRESET|can't reach database|server closed the connection|Transaction already closed|Unable to start a transaction|encountered a connection error and is not queryable|Client was closed and is not queryable|Query read timeout|Cannot use a pool after calling end on the pool/i;
+// What Prisma's pg driver adapter reports for a lost or unreachable connection (`kind` of the
+// DriverAdapterError it puts in `meta.driverAdapterError.cause` of a failed raw query, P2010).
+const INFRA_ADAPTER_KINDS = new Set([
+  "ConnectionClosed",
+  "DatabaseNotReachable",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TransactionAlreadyClosed",
+]);
 
 const MAX_CAUSE_DEPTH = 5;
 /** SQLSTATE 40P01 deadlock_detected, 40001 serialization_failure: PostgreSQL aborted a statement of a race. */
@@ -114,9 +127,15 @@ function isInfrastructure(error: unknown): boolean {
       (e.name === "KafkaJSProtocolError" &&
         typeof e.type === "string" &&
         INFRA_KAFKA_PROTOCOL_TYPES.has(e.type)) ||
-      (typeof e.message === "string" && INFRA_MESSAGE.test(e.message)),
+      (typeof e.message === "string" && INFRA_MESSAGE.test(e.message)) ||
+      INFRA_ADAPTER_KINDS.has(adapterKindOf(e)),
     (e) => [e.cause, e.originalError],
   );
+}
+
+function adapterKindOf(e: ErrorFields): string {
+  const cause = (e.meta?.driverAdapterError as { cause?: { kind?: unknown } } | undefined)?.cause;
+  return typeof cause?.kind === "string" ? cause.kind : "";
 }
 
 /**

@@ -91,6 +91,49 @@ describe("default error classification", () => {
     expect(classifyDefault(error)).toBe("infrastructure");
   });
 
+  // Decision 0500: the raw pg pool is shared by the runtime's own statements, pgScope batches and
+  // crm's commands; whatever a busy or broken pool throws pauses the partition (nothing acked,
+  // read again), never parks the message (a parked key holds its later messages back for minutes).
+  it.each<[string, Error]>([
+    ["pg-pool connect timeout", new Error("timeout exceeded when trying to connect")],
+    ["pg connect timeout", new Error("Connection terminated due to connection timeout")],
+    ["pg connection lost mid-query", new Error("Connection terminated unexpectedly")],
+    [
+      "a pg client reused after its connection failed",
+      new Error("Client has encountered a connection error and is not queryable"),
+    ],
+    ["a pg client closed under the runtime", new Error("Client was closed and is not queryable")],
+    ["pg query_timeout", new Error("Query read timeout")],
+    ["a pool ended by a stopping process", new Error("Cannot use a pool after calling end on the pool")],
+    [
+      "pg too many connections",
+      Object.assign(new Error("sorry, too many clients already"), { code: "53300" }),
+    ],
+    ...(["ConnectionClosed", "DatabaseNotReachable", "SocketTimeout", "TooManyConnections"] as const).map(
+      (kind) =>
+        [
+          `Prisma P2010 over the pg adapter, ${kind}`,
+          Object.assign(new Error("Raw query failed."), {
+            code: "P2010",
+            meta: { driverAdapterError: { name: "DriverAdapterError", cause: { kind } } },
+          }),
+        ] as [string, Error],
+    ),
+  ])("%s → infrastructure (pause, not park)", (_name, error) => {
+    expect(classifyDefault(error)).toBe("infrastructure");
+  });
+
+  it.each([
+    ["pg unique violation", Object.assign(new Error("duplicate key value"), { code: "23505" })],
+    [
+      "pg statement timeout",
+      Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }),
+    ],
+    ["pg check violation", Object.assign(new Error("violates check constraint"), { code: "23514" })],
+  ])("%s stays a message's failure (retriable, then parked)", (_name, error) => {
+    expect(classifyDefault(error)).toBe("retriable");
+  });
+
   it("a group-membership protocol error (heartbeat during a rebalance) is infrastructure, other protocol errors are not", () => {
     const rebalancing = Object.assign(new Error("The group is rebalancing"), {
       name: "KafkaJSProtocolError",

@@ -1,5 +1,6 @@
 import type { Clock } from "../../clock/clock.js";
 import { type Db, pgPoolOf } from "../../db/prisma-client.js";
+import { pgRunner, prismaRunner, type SqlRunner } from "../../db/sql-runner.js";
 import type { Logger } from "../../log/logger.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import type { InboundMessage } from "../wire.js";
@@ -17,7 +18,6 @@ import {
 } from "./definition.js";
 import { lockParked } from "./sql/lock-parked.js";
 import { parkedKeys } from "./sql/parked-keys.js";
-import { pgRunner, prismaRunner, type SqlRunner } from "./sql/runner.js";
 import { createAdmission } from "./stages/1-admit.js";
 import { createGate } from "./stages/2-gate.js";
 import type { ExecuteStrategy, RunDeps } from "./stages/3-execute.js";

@@ -1,10 +1,10 @@
 import type pg from "pg";
 import type { Clock } from "../../clock/clock.js";
 import type { Db, Tx } from "../../db/prisma-client.js";
+import { openingRunner, prismaRunner, type SqlRunner } from "../../db/sql-runner.js";
 import type { DedupKey } from "./dedup-key.js";
 import { markProcessed } from "./sql/mark-processed.js";
 import { type MarkCandidate, type MarkUnlessParked, markUnlessParked } from "./sql/mark-unless-parked.js";
-import { openingRunner, prismaRunner, type SqlRunner } from "./sql/runner.js";
 import { unmarkProcessed } from "./sql/unmark-processed.js";
 
 /**

@@ -74,15 +74,27 @@ function prepareOutboxRow<P>(event: OutgoingEvent<P>, clock: Clock): EventMetada
 }
 
 /**
+ * Who sends the outbox's commit signal (`NOTIFY pin_outbox`, decision 0485): the table's trigger,
+ * inside the writing transaction (default), or the writer after its commit (decision 0500:
+ * signalOutboxAfterCommit) — the INSERT then sets the transaction-local `pin.commit_signal` the
+ * trigger reads, and the commit takes no notify lock.
+ */
+export type CommitSignal = "in-transaction" | "after-commit";
+
+/**
  * `enqueue` for many events as ONE INSERT, a SQL fragment for writers that fold their outbox rows into a
  * larger statement (a data-modifying CTE) to save round trips. `onlyIf` is a boolean SQL
  * condition evaluated in that statement (e.g. `EXISTS (SELECT 1 FROM inserted)`): the rows are
  * written only when it holds, so the events exist if and only if the business change does.
  */
+/** Evaluated for every row inserted (so before the statement's trigger fires); always true. */
+const AFTER_COMMIT = Prisma.sql` AND set_config('pin.commit_signal', 'after-commit', true) IS NOT NULL`;
+
 export function outboxInsert<P>(
   events: readonly OutgoingEvent<P>[],
   clock: Clock = systemClock,
   onlyIf: Prisma.Sql = Prisma.sql`true`,
+  signal: CommitSignal = "in-transaction",
 ): { sql: Prisma.Sql; metadata: EventMetadata[] } {
   const metadata = events.map((event) => prepareOutboxRow(event, clock));
   // The row's own created_at is the enqueue time (outbox backlog age), not the business time.
@@ -101,7 +113,7 @@ export function outboxInsert<P>(
     SELECT r.message_id, r.topic, r.key, r.payload, r.metadata, r.created_at
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS r(ord int, message_id uuid, topic text, key text, payload jsonb, metadata jsonb, created_at timestamptz)
-     WHERE ${onlyIf}
+     WHERE ${onlyIf}${signal === "after-commit" ? AFTER_COMMIT : Prisma.empty}
      ORDER BY r.ord`;
   return { sql, metadata };
 }

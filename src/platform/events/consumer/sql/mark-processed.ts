@@ -1,6 +1,6 @@
+import type { SqlRunner } from "../../../db/sql-runner.js";
 import { type DedupKey, packKeys } from "../dedup-key.js";
 import { freshOf, KEYS_CTE, OLD_POSITIONS } from "./keys-cte.js";
-import type { SqlRunner } from "./runner.js";
 
 const MARK = `WITH ${KEYS_CTE}, marked AS (
   INSERT INTO platform.processed_messages (dedup_hash, group_id, processed_at)

@@ -1,8 +1,8 @@
+import type { SqlRunner } from "../../../db/sql-runner.js";
 import { type DedupKey, packKeys } from "../dedup-key.js";
 import { freshOf, KEYS_CTE, OLD_POSITIONS } from "./keys-cte.js";
 import { markProcessed } from "./mark-processed.js";
 import { parkedKeys } from "./parked-keys.js";
-import type { SqlRunner } from "./runner.js";
 
 export interface MarkCandidate {
   readonly dedupKey: DedupKey;

@@ -1,5 +1,5 @@
+import type { SqlRunner } from "../../../db/sql-runner.js";
 import type { InboundMessage } from "../../wire.js";
-import type { SqlRunner } from "./runner.js";
 
 export interface ParkInput {
   group: string;

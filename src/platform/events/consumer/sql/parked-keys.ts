@@ -1,4 +1,4 @@
-import type { SqlRunner } from "./runner.js";
+import type { SqlRunner } from "../../../db/sql-runner.js";
 
 /**
  * Up to this many distinct parked (topic, key) pairs of a group are read whole and matched in

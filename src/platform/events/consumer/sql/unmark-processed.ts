@@ -1,6 +1,6 @@
+import type { SqlRunner } from "../../../db/sql-runner.js";
 import { type DedupKey, packKeys } from "../dedup-key.js";
 import { KEYS_CTE } from "./keys-cte.js";
-import type { SqlRunner } from "./runner.js";
 
 const UNMARK = `WITH ${KEYS_CTE}
 DELETE FROM platform.processed_messages WHERE dedup_hash IN (SELECT h FROM w)`;

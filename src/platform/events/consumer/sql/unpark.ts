@@ -1,4 +1,4 @@
-import type { SqlRunner } from "./runner.js";
+import type { SqlRunner } from "../../../db/sql-runner.js";
 
 /** Removes a parked message (retried successfully, dead-lettered, skipped or not handled). */
 export async function unpark(runner: SqlRunner, id: bigint): Promise<void> {

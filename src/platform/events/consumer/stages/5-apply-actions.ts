@@ -1,5 +1,6 @@
 import type { Clock } from "../../../clock/clock.js";
 import type { Db, Tx } from "../../../db/prisma-client.js";
+import { prismaRunner, type SqlRunner } from "../../../db/sql-runner.js";
 import { assertNever } from "../../../errors/domain-error.js";
 import type { Logger } from "../../../log/logger.js";
 import type { ConsumerMetrics } from "../consumer-metrics.js";
@@ -7,7 +8,6 @@ import { type SendFn, writeDeadLetter } from "../dead-letter.js";
 import type { DedupKey } from "../dedup-key.js";
 import { park } from "../sql/park.js";
 import { rescheduleParked } from "../sql/reschedule-parked.js";
-import { prismaRunner, type SqlRunner } from "../sql/runner.js";
 import { unpark } from "../sql/unpark.js";
 import type { Admitted } from "./1-admit.js";
 import { type Action, DUPLICATE, type Item, PARKED_BEHIND, type Verdict } from "./types.js";

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { Db, Tx } from "../../../db/prisma-client.js";
+import type { Db, Tx } from "./prisma-client.js";
 
 /**
  * Where the consumer runtime's own statements go (decision 0505): a `pg` client or pool directly

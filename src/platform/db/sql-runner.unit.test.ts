@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { openingRunner } from "./runner.js";
+import { openingRunner } from "./sql-runner.js";
 
 /** A pg client that records what it is sent and answers like the simple/extended protocol would. */
 function recordingClient() {
