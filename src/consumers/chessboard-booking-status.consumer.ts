@@ -1,6 +1,7 @@
 import { type ChessboardBookingPayloads, chessboardReaders } from "../contracts/readers/booking-readers.js";
 import { TOPIC } from "../contracts/topics.js";
 import { CHESSBOARD_ERROR, HoldMismatchError } from "../domain/chessboard/chessboard.errors.js";
+import { lockPropertyObjects } from "../domain/chessboard/property-object/lock-property-object.js";
 import { applyBookingEvent } from "../domain/chessboard/status/apply-booking-event.js";
 import { type BookingEvent, bookingEventFrom } from "../domain/chessboard/status/booking-event.js";
 import {
@@ -24,6 +25,7 @@ import { counter, type Registry } from "../platform/metrics/registry.js";
 export const CHESSBOARD_BOOKING_STATUS_GROUP = "pin-chessboard-crm-property-object-status";
 const METRICS_PREFIX = "chessboard_crm_property_object_status";
 const CONTRACT_VERSION = 1;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ChessboardBookingStatusDeps {
   log: Logger;
@@ -107,6 +109,13 @@ export function chessboardBookingStatusConsumer(
       [TOPIC.bookingExpired]: handle(bookingEventFrom.expired),
       [TOPIC.bookingCancelled]: handle(bookingEventFrom.cancelled),
       [TOPIC.dealSaleStarted]: handle(bookingEventFrom.saleStarted),
+    },
+    // Decision 0524: the batch's objects locked first, in id order (no deadlock between members).
+    lockBatch: async (messages, ctx) => {
+      const ids = new Set<string>();
+      for (const m of messages)
+        if (UUID.test(m.payload.PropertyObjectId)) ids.add(m.payload.PropertyObjectId);
+      await lockPropertyObjects(ctx.tx, [...ids].sort());
     },
     policy: { nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch], classifyError: classifyHoldMismatch },
   });

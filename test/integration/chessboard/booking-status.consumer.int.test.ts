@@ -89,6 +89,53 @@ describeWithService(
       expect(new Set(versions).size).toBe(versions.length);
     });
 
+    it("decision 0524: a batch locks its objects up front in id order — while another transaction holds the later object, the batch already holds the earlier one although its message comes last", async () => {
+      const [low, high] = [...structure.objectIds].sort() as [string, string];
+      const onLow = newBooking(structure, structure.objectIds.indexOf(low));
+      const onHigh = newBooking(structure, structure.objectIds.indexOf(high));
+      const t = clock.now();
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let holding: () => void = () => {};
+      const locked = new Promise<void>((r) => {
+        holding = r;
+      });
+      const holder = database.prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT id FROM chessboard.property_objects WHERE id = ${high}::uuid FOR UPDATE`;
+          holding();
+          await held;
+        },
+        { timeout: 60_000 },
+      );
+      await locked;
+      // The message on the higher id first: per message, the batch would wait on `high` holding nothing.
+      const batch = harness.deliverBatch([
+        wireMessage(TOPIC.bookingCreated, crm.created(onHigh, t)),
+        wireMessage(TOPIC.bookingCreated, crm.created(onLow, t)),
+      ]);
+      const lowTaken = async () =>
+        database.prisma
+          .$transaction(async (tx) => {
+            await tx.$queryRaw`SELECT id FROM chessboard.property_objects WHERE id = ${low}::uuid FOR UPDATE NOWAIT`;
+            return false;
+          })
+          .catch((error: unknown) => String(error).includes("55P03"));
+      let taken = false;
+      for (let i = 0; i < 100 && !taken; i++) {
+        taken = await lowTaken();
+        if (!taken) await new Promise((r) => setTimeout(r, 50));
+      }
+      release();
+      await holder;
+      await batch;
+      expect(taken).toBe(true);
+      expect((await object(low)).status).toBe("Reserved");
+      expect((await object(high)).status).toBe("Reserved");
+    });
+
     it("created → expired: the reserve is released to Free", async () => {
       const b = newBooking(structure);
       await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(b, clock.now())));

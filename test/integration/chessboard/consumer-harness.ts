@@ -58,6 +58,11 @@ export function createConsumerHarness(
       if (outcome.kind === "infrastructure") throw outcome.error;
       return outcome.result;
     },
+    /** Deliver several messages as one batch of one partition (one transaction, as a member does). */
+    async deliverBatch(messages: readonly InboundMessage[]): Promise<void> {
+      const outcome = await processor.processBatch(messages);
+      if (outcome.kind === "infrastructure") throw outcome.error;
+    },
     /** Retry every parked message once (as the parked scanner does when their time comes). */
     async retryParked(): Promise<string[]> {
       const results: string[] = [];

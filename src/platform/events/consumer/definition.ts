@@ -133,7 +133,12 @@ interface ConsumerDefinitionBase<W> {
 export interface MessageConsumerDefinition<M extends PayloadMap, W = Tx> extends ConsumerDefinitionBase<W> {
   handlers: { [T in TopicOf<M>]?: EventHandler<M[T], W> };
   handleBatch?: never;
-  lockBatch?: never;
+  /**
+   * The batch's row locks, taken once in the batch transaction before the first handler, outside
+   * every savepoint (decision 0524): handlers that lock rows one message at a time in message order
+   * deadlock against another member's batch that meets the same rows in another order.
+   */
+  lockBatch?: BatchLocker<M, W>;
   topics?: never;
 }
 

@@ -93,6 +93,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         group,
         log,
         handlerOf: (topic) => def.handlers?.[topic] as unknown as EventHandler<unknown, unknown> | undefined,
+        ...(def.lockBatch ? { lockBatch: def.lockBatch as unknown as BatchLocker<PayloadMap, unknown> } : {}),
       });
   const runBatch = createBatchRunner({
     scope,

@@ -105,6 +105,44 @@ describe("stage 3a, per-message strategy (in-memory scope)", () => {
   });
 });
 
+describe("stage 3a with lockBatch (decision 0524)", () => {
+  const items = [itemOf(0, "a"), itemOf(1, "b"), itemOf(2, "c")];
+
+  function locked(lockFails: boolean) {
+    const order: string[] = [];
+    const strategy = perMessageStrategy({
+      ...runDepsOf(),
+      handlerOf: () => async (payload: unknown, ctx) => {
+        const p = payload as Payload;
+        order.push(`handle ${p.Key}`);
+        (ctx.tx as MemoryWriter).write(`${p.Key}:${p.Seq}`);
+      },
+      lockBatch: async (messages) => {
+        order.push(`lock ${messages.map((m) => (m.payload as Payload).Key).join(",")}`);
+        if (lockFails) throw new Error("lock timeout");
+      },
+    });
+    return { strategy, order };
+  }
+
+  it("the batch's locks are taken once, with every message, before the first handler", async () => {
+    const { strategy, order } = locked(false);
+    const { store, session, ctx } = await contextOf(false);
+    const run = await strategy.execute(items, ctx);
+    await session.commit();
+    expect(order).toEqual(["lock a,b,c", "handle a", "handle b", "handle c"]);
+    expect(summary(run.verdicts)).toEqual(["0:applied", "1:applied", "2:applied"]);
+    expect(store.rows).toEqual(["a:0", "b:1", "c:2"]);
+  });
+
+  it("a failing lockBatch is infrastructure: no handler runs", async () => {
+    const { strategy, order } = locked(true);
+    const { ctx } = await contextOf(false);
+    await expect(strategy.execute(items, ctx)).rejects.toBeInstanceOf(InfrastructureSignal);
+    expect(order).toEqual(["lock a,b,c"]);
+  });
+});
+
 describe("stage 3b, batch strategy with bisection (in-memory scope)", () => {
   const items = [0, 1, 2, 3, 4, 5].map((i) => itemOf(i, `k${i}`));
 

@@ -3,17 +3,21 @@ import type { Logger } from "../../../log/logger.js";
 import { inMessageSpan } from "../../../tracing/message-span.js";
 import type { EventHandler } from "../definition.js";
 import { type ExecuteContext, type ExecuteStrategy, type Invoke, type RunDeps, runOne } from "./3-execute.js";
-import { type Item, pairOf, type Verdict } from "./types.js";
+import { type BatchFn, batchMessage } from "./3b-batch-bisect.js";
+import { InfrastructureSignal, type Item, pairOf, type Verdict } from "./types.js";
 
 /**
  * Strategy 3a, per message: each message's handler in batch order. A key whose message was parked
  * in this batch has its later messages parked behind it; `isRunning` is checked before each one.
+ * A consumer's `lockBatch` runs first, once, outside every savepoint, as in 3b (decision 0524); a
+ * failure there is infrastructure.
  */
 export interface PerMessageDeps extends RunDeps {
   readonly group: string;
   readonly log: Logger;
   readonly clock: Clock;
   readonly handlerOf: (topic: string) => EventHandler<unknown, unknown> | undefined;
+  readonly lockBatch?: BatchFn;
 }
 
 export function perMessageStrategy(deps: PerMessageDeps): ExecuteStrategy {
@@ -44,6 +48,19 @@ export function perMessageStrategy(deps: PerMessageDeps): ExecuteStrategy {
 
   return {
     async execute(items: readonly Item[], ctx: ExecuteContext) {
+      if (deps.lockBatch && items.length > 0) {
+        try {
+          await deps.lockBatch(items.map(batchMessage), {
+            tx: ctx.session.writer,
+            log: deps.log,
+            clock: deps.clock,
+            heartbeat: ctx.heartbeat,
+          });
+        } catch (error) {
+          deps.record.locksFailed(items, error);
+          throw new InfrastructureSignal(error);
+        }
+      }
       const verdicts: Verdict[] = [];
       const blocked = new Set<string>();
       for (const item of items) {

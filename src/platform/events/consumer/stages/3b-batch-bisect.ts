@@ -4,7 +4,7 @@ import type { BatchContext, BatchMessage, PayloadMap } from "../definition.js";
 import { type ExecuteContext, type ExecuteStrategy, type RunDeps, runOne } from "./3-execute.js";
 import { InfrastructureSignal, type Item, OptimisticAbort, pairOf, type Verdict } from "./types.js";
 
-type BatchFn = (
+export type BatchFn = (
   messages: ReadonlyArray<BatchMessage<PayloadMap>>,
   ctx: BatchContext<unknown>,
 ) => Promise<unknown>;
@@ -25,7 +25,7 @@ export interface BatchStrategyDeps extends RunDeps {
   readonly lockBatch?: BatchFn;
 }
 
-const batchMessage = (item: Item) =>
+export const batchMessage = (item: Item) =>
   ({
     topic: item.message.topic,
     key: item.message.key,
