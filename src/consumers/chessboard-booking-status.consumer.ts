@@ -13,7 +13,6 @@ import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
 import {
   type ConsumerDefinition,
-  DEFAULT_RETRY_POLICY,
   defineConsumer,
   type EventHandler,
   type HandlerContext,
@@ -55,7 +54,10 @@ export function chessboardBookingStatusConsumer(
     "chessboard_crm_hold_mismatch_dead_lettered_total",
     "Messages dead-lettered as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH (INV-CHS-003), once per message",
   );
-  const retries = DEFAULT_RETRY_POLICY.retriableDelaysMs.length;
+  // A hold held by another booking is usually that booking's release a moment behind on another
+  // partition: retried on the crm events' schedule, 1 s first (decision 0530).
+  const retryDelaysMs = deps.settings.dealEventRetryDelays;
+  const retries = retryDelaysMs.length;
   const countMismatch = holdMismatchCounter((count, retriable) =>
     count === "refused"
       ? holdMismatches.inc({ retriable: retriable ? "true" : "false" })
@@ -117,6 +119,10 @@ export function chessboardBookingStatusConsumer(
         if (UUID.test(m.payload.PropertyObjectId)) ids.add(m.payload.PropertyObjectId);
       await lockPropertyObjects(ctx.tx, [...ids].sort());
     },
-    policy: { nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch], classifyError: classifyHoldMismatch },
+    policy: {
+      nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch],
+      classifyError: classifyHoldMismatch,
+      retry: { retriableDelaysMs: retryDelaysMs },
+    },
   });
 }

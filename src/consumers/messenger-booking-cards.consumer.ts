@@ -12,6 +12,7 @@ import {
   applyPropertyObjectPriceChanged,
   applyPropertyObjectUpserted,
 } from "../domain/messenger/replica/property-object-replica.js";
+import type { Settings } from "../platform/config/settings.js";
 import {
   type ConsumerDefinition,
   defineConsumer,
@@ -39,6 +40,7 @@ const CONTRACT_VERSION = 1;
 export function messengerBookingCardsConsumer(deps: {
   readonly log: Logger;
   readonly metrics: Registry;
+  readonly settings: Pick<Settings, "dealEventRetryDelays">;
 }): ConsumerDefinition<MessengerCardsTopics> {
   const cards = counter(deps.metrics, "messenger_cards_written_total", "System cards written to deal chats", [
     "kind",
@@ -81,6 +83,9 @@ export function messengerBookingCardsConsumer(deps: {
     group: MESSENGER_BOOKING_CARDS_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
+    // catalog's 30 s (decision 0527).
+    policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },
     readers: { ...messengerBookingReaders, ...messengerReplicaReaders },
     handlers: {
       [TOPIC.bookingCreated]: card(bookingFactFrom.created),

@@ -10,6 +10,7 @@ import { addNotifications } from "../domain/notifications/inbox/add-notification
 import { decideNotifications } from "../domain/notifications/notification.decide.js";
 import { notificationsErrors } from "../domain/notifications/notifications.errors.js";
 import { type TransitionOf, transitionFrom } from "../domain/notifications/saga-transition.js";
+import type { Settings } from "../platform/config/settings.js";
 import {
   type ConsumerDefinition,
   defineConsumer,
@@ -37,6 +38,7 @@ const CONTRACT_VERSION = 1;
 export function notificationsBookingConsumer(deps: {
   readonly log: Logger;
   readonly metrics: Registry;
+  readonly settings: Pick<Settings, "dealEventRetryDelays">;
 }): ConsumerDefinition<NotificationsBookingTopics> {
   const created = counter(deps.metrics, "notifications_created_total", "Notifications added to inboxes", [
     "kind",
@@ -66,6 +68,9 @@ export function notificationsBookingConsumer(deps: {
     group: NOTIFICATIONS_BOOKING_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
+    // catalog's 30 s (decision 0527).
+    policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },
     readers: notificationsBookingReaders,
     handlers: {
       [TOPIC.bookingCreated]: async (p, ctx) => {

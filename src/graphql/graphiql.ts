@@ -1,4 +1,3 @@
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { GraphiQLOptions } from "graphql-yoga";
 import { DEMO_CHESSBOARD } from "../domain/chessboard/seed/seed-demo-structure.js";
 import { DEMO_DEVELOPER_ID, DEMO_USERS } from "../platform/auth/demo-users.js";
@@ -10,8 +9,20 @@ import { ROLES } from "../platform/auth/viewer.js";
  * GraphiQL bundle, its CSS and the Monaco editor workers (as blob: URLs) into the page, so it works
  * offline, behind a proxy and in an air-gapped office (decision 0161). Pass as yoga's
  * `renderGraphiQL`.
+ *
+ * The package is one 9 MB module: it is imported on the first GraphiQL page, not at start-up, so a
+ * process that never serves the page (production, the consumer roles, every test that boots the
+ * app) does not parse it — 2.5 s of each boot under test load (decision 0531).
  */
-export { renderGraphiQL };
+let bundle: Promise<typeof import("@graphql-yoga/render-graphiql")> | undefined;
+export async function renderGraphiQL(options: GraphiQLOptions): Promise<string> {
+  // a failed import is not remembered: the next page tries again
+  bundle ??= import("@graphql-yoga/render-graphiql").catch((error: unknown) => {
+    bundle = undefined;
+    throw error;
+  });
+  return (await bundle).renderGraphiQL(options);
+}
 
 const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
 

@@ -247,6 +247,13 @@ export const SETTINGS = {
     "kafkajs",
     "Kafka client library behind the transport when KAFKA_BROKERS is set (decision 0430)",
   ),
+  kafkaSessionTimeoutMs: int(
+    "PIN_KAFKA_SESSION_TIMEOUT_MS",
+    30_000,
+    "Kafka consumer group session timeout (ms): how long a member that stopped heartbeating (a killed process) keeps its partitions before the group moves them; heartbeats every third of it, at most every 2 s (decision 0525). The broker's group.min/max.session.timeout.ms bound it (6 s..30 min by default)",
+    6_000,
+    300_000,
+  ),
   clickhouseUrl: url(
     "CLICKHOUSE_URL",
     ["http:", "https:"],
@@ -491,6 +498,11 @@ export const SETTINGS = {
     "PIN_CATALOG_SYNC_RETRY_DELAYS",
     "30s,1m,2m,4m,8m,16m",
     "pin-catalog-chessboard-sync: delays of the retries of a retriable failure (*_NOT_FOUND); one retry per item, then DLQ",
+  ),
+  dealEventRetryDelays: durations(
+    "PIN_DEAL_EVENT_RETRY_DELAYS",
+    "1s,5s,30s,1m,2m,4m,8m,16m",
+    "crm booking events that wait for another key's event (a moment behind on another partition) — chessboard's hold guard, messenger cards, notifications: delays of the retries; then DLQ",
   ),
   catalogRewardsUrl: url(
     "PIN_CATALOG_REWARDS_URL",

@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, type WriteStream } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { register, unregister } from "./process-registry.js";
 
 /**
  * One server process the faults rig owns (a Kafka broker, a ClickHouse server, a role of PIN):
  * started with its output in a log file, waited for with a probe, stopped gently (SIGTERM, then
  * SIGKILL) or killed outright (SIGKILL). Only processes started here are ever signalled.
+ * The process writes its stdout and stderr straight into the log file (its file descriptors are
+ * the file, no pipe through the test process): a test process busy elsewhere can never fill a pipe
+ * and stall a role's synchronous log writes (decision 0526). The readiness probe and the failure
+ * messages read the file.
  * Each runs in a process group of its own, signalled as a group (whatever it started goes with
  * it), and is in the process registry while it runs: the test process's exit hook and the global
  * teardown kill whatever a failed test left behind (process-registry.ts).
@@ -42,10 +46,39 @@ const START_CHARS = 1_000_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Up to maxBytes of the file from byte `from` (to its end) */
+function readFrom(file: string, from: number, maxBytes: number): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return Buffer.alloc(0);
+  }
+  try {
+    const size = statSync(file).size;
+    const length = Math.max(0, Math.min(maxBytes, size - from));
+    const buffer = Buffer.alloc(length);
+    const read = length > 0 ? readSync(fd, buffer, 0, length, from) : 0;
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 export function createDaemon(spec: DaemonSpec): Daemon {
   let child: ChildProcess | null = null;
-  let log: WriteStream | null = null;
-  let recent = "";
+  const tail = () => {
+    const size = sizeOf(spec.logFile);
+    return readFrom(spec.logFile, Math.max(0, size - TAIL_CHARS), TAIL_CHARS).toString();
+  };
 
   const exited = (c: ChildProcess) =>
     c.exitCode !== null || c.signalCode !== null
@@ -70,8 +103,6 @@ export function createDaemon(spec: DaemonSpec): Daemon {
     const timer = setTimeout(() => signalGroup(c, "SIGKILL"), graceMs);
     await done;
     clearTimeout(timer);
-    await new Promise<void>((resolve) => (log ? log.end(() => resolve()) : resolve()));
-    log = null;
   }
 
   return {
@@ -81,13 +112,20 @@ export function createDaemon(spec: DaemonSpec): Daemon {
     },
     running: () => child !== null && child.exitCode === null && child.signalCode === null,
     async start() {
-      log = createWriteStream(spec.logFile, { flags: "a" });
-      const c = spawn(spec.command, [...spec.args], {
-        cwd: spec.cwd,
-        env: spec.env,
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true,
-      });
+      const startOffset = sizeOf(spec.logFile);
+      const out = openSync(spec.logFile, "a");
+      let c: ChildProcess;
+      try {
+        c = spawn(spec.command, [...spec.args], {
+          cwd: spec.cwd,
+          env: spec.env,
+          stdio: ["ignore", out, out],
+          detached: true,
+        });
+      } finally {
+        // The child holds its own copy of the descriptor.
+        closeSync(out);
+      }
       child = c;
       const pid = c.pid;
       if (pid !== undefined) {
@@ -98,29 +136,28 @@ export function createDaemon(spec: DaemonSpec): Daemon {
           unregister(pid);
         });
       }
-      const sink = log;
-      let sinceStart = "";
-      const keep = (chunk: Buffer) => {
-        sink.write(chunk);
-        recent = (recent + chunk.toString()).slice(-TAIL_CHARS);
-        if (sinceStart.length < START_CHARS) sinceStart += chunk.toString();
-      };
-      c.stdout?.on("data", keep);
-      c.stderr?.on("data", keep);
       const deadline = Date.now() + spec.readyTimeoutMs;
+      // Output since this start, read on as the file grows (each poll reads only what is new).
+      let sinceStart = Buffer.alloc(0);
+      let readTo = startOffset;
       for (;;) {
         if (c.exitCode !== null || c.signalCode !== null)
-          throw new Error(`${spec.name} exited while starting (${c.exitCode ?? c.signalCode}):\n${recent}`);
-        if (await spec.ready(sinceStart).catch(() => false)) return;
+          throw new Error(`${spec.name} exited while starting (${c.exitCode ?? c.signalCode}):\n${tail()}`);
+        if (sinceStart.length < START_CHARS) {
+          const fresh = readFrom(spec.logFile, readTo, START_CHARS - sinceStart.length);
+          readTo += fresh.length;
+          if (fresh.length > 0) sinceStart = Buffer.concat([sinceStart, fresh]);
+        }
+        if (await spec.ready(sinceStart.toString()).catch(() => false)) return;
         if (Date.now() > deadline) {
           await signal("SIGKILL", 0);
-          throw new Error(`${spec.name} not ready in ${spec.readyTimeoutMs} ms:\n${recent}`);
+          throw new Error(`${spec.name} not ready in ${spec.readyTimeoutMs} ms:\n${tail()}`);
         }
         await pause(POLL_MS);
       }
     },
     stop: (graceMs = 30_000) => signal("SIGTERM", graceMs),
     kill: () => signal("SIGKILL", 0),
-    tail: () => recent,
+    tail,
   };
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Role } from "../../../src/platform/config/settings.js";
 import { TEST_API_ENV } from "../../support/app.js";
+import { TEST_KAFKA_SESSION_TIMEOUT_MS } from "../../support/kafka-session.js";
 import { freePort } from "../../support/npm-start.js";
 import { createDaemon, type Daemon } from "./daemon.js";
 
@@ -51,6 +52,8 @@ function envFor(topology: PinTopology, name: string, role: Role, port: number | 
     LOG_LEVEL: "info",
     // The Kafka adapter under test (decision 0430): the role processes run the client the run asks for.
     ...(process.env.PIN_KAFKA_CLIENT ? { PIN_KAFKA_CLIENT: process.env.PIN_KAFKA_CLIENT } : {}),
+    // A killed role's partitions move after 10 s, not the production 30 s (decision 0525).
+    PIN_KAFKA_SESSION_TIMEOUT_MS: String(TEST_KAFKA_SESSION_TIMEOUT_MS),
     ...TEST_API_ENV,
     // Small pools: six processes share one PostgreSQL.
     PIN_DB_POOL_SIZE: "5",

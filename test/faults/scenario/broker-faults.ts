@@ -1,4 +1,5 @@
 import { TOPIC } from "../../../src/platform/events/topics.js";
+import { TEST_KAFKA_SESSION_TIMEOUT_MS } from "../../support/kafka-session.js";
 import { type KafkaCluster, withAdminRetried } from "../rig/kafka-cluster.js";
 
 /**
@@ -32,8 +33,8 @@ export interface BrokerFaults {
   done(): Promise<void>;
 }
 
-/** kafkajs's default session timeout, which the app's consumers keep */
-export const CONSUMER_SESSION_TIMEOUT_MS = 30_000;
+/** The role processes' session timeout (PIN_KAFKA_SESSION_TIMEOUT_MS of the rig, decision 0525) */
+export const CONSUMER_SESSION_TIMEOUT_MS = TEST_KAFKA_SESSION_TIMEOUT_MS;
 const KILLED_DOWN_MS = 8_000;
 const STOPPED_DOWN_MS = CONSUMER_SESSION_TIMEOUT_MS + 5_000;
 const FAILOVER_TIMEOUT_MS = 60_000;

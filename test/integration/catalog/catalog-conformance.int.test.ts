@@ -86,18 +86,48 @@ interface Case {
   readonly check: () => Promise<unknown>;
 }
 
-/** Every case's check, each failure named after its case. */
-async function verify(cases: readonly Case[]): Promise<void> {
+/**
+ * Every case's check, each failure named after its case. The group's count of finished messages
+ * says when to start looking, not that every case is done: a producer's retry after a leader
+ * change writes a second copy of a record, and a second copy of a refused message is
+ * dead-lettered again (counted again). So each check is retried until it passes, within one
+ * deadline for the phase (a lost message still fails it), and a failure tells the rig's story.
+ */
+async function verify(cases: readonly Case[], story: () => unknown): Promise<void> {
   const failures: string[] = [];
+  const deadline = Date.now() + VERIFY_DEADLINE_MS;
   for (const c of cases) {
+    let last: Error | null = null;
     try {
-      await c.check();
-    } catch (error) {
-      failures.push(`${c.name}: ${(error as Error).message}`);
+      await eventually(
+        async () => {
+          try {
+            await c.check();
+            return true;
+          } catch (error) {
+            last = error as Error;
+            return false;
+          }
+        },
+        { what: c.name, timeoutMs: Math.max(0, deadline - Date.now()) },
+      );
+    } catch {
+      failures.push(`${c.name} [${c.key}]: ${(last as Error | null)?.message ?? "no answer"}`);
     }
   }
-  expect(failures).toEqual([]);
+  expect(failures, failures.length > 0 ? JSON.stringify(story()) : "").toEqual([]);
 }
+
+const VERIFY_DEADLINE_MS = 30_000;
+
+/** What the rig logged at info and above (the consumer's joins, dead letters, bisections), short. */
+const storyOf = (rig: CatalogRig) => () =>
+  rig.logs
+    .filter((e) => (e.level as number) >= 30)
+    .slice(-60)
+    .map((e) =>
+      [e.msg, e.key ?? e.aggregateId ?? "", e.offset ?? "", e.errorCode ?? e.error ?? ""].join(" "),
+    );
 
 describe("pin-catalog-chessboard-sync conforms to the spec's payload tables (over Kafka)", {
   timeout: 240_000,
@@ -299,7 +329,7 @@ describe("pin-catalog-chessboard-sync conforms to the spec's payload tables (ove
       },
     ];
     await publish(cases);
-    await verify(cases);
+    await verify(cases, storyOf(rig));
   });
 
   it("flows C and D (building-upserted, property-object-upserted): minimal with JSON numbers, maximal, unknown enums, nulls; RUB / required / LivingArea paths", async () => {
@@ -459,7 +489,7 @@ describe("pin-catalog-chessboard-sync conforms to the spec's payload tables (ove
       },
     ];
     await publish(cases);
-    await verify(cases);
+    await verify(cases, storyOf(rig));
   });
 
   it("flows B, E and F (developer, status, price): minimal payloads, unknown ToStatus, JSON-number NewPrice; no currency → the spec's F.2 code", async () => {
@@ -537,10 +567,12 @@ describe("pin-catalog-chessboard-sync conforms to the spec's payload tables (ove
       },
     ];
     await publish(cases);
-    await verify(cases);
-    // Nothing else was dead-lettered than the cases that name a DLQ code.
+    await verify(cases, storyOf(rig));
+    // Nothing else was dead-lettered than the cases that name a DLQ code. Counted by message id:
+    // the raw producer may retry after "not the leader" on a fresh topic, and its copy (same
+    // x-message-id, another offset) is dead-lettered once more — at-least-once, not a new case.
     const dlq = await db().$queryRaw<Array<{ n: number }>>`
-      SELECT count(*)::int AS n FROM platform.dead_letters WHERE group_id = ${rig.group}`;
+      SELECT count(DISTINCT message_id)::int AS n FROM platform.dead_letters WHERE group_id = ${rig.group}`;
     expect(dlq[0]?.n).toBe(8);
   });
 });

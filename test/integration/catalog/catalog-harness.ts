@@ -17,6 +17,7 @@ import type {
   BatchMessage,
   ConsumerDefinition,
 } from "../../../src/platform/events/consumer/definition.js";
+import { DUPLICATE, PARKED_BEHIND } from "../../../src/platform/events/consumer/stages/types.js";
 import { registerContract } from "../../../src/platform/events/contracts/registry.js";
 import { createEventPlatform, type Runner } from "../../../src/platform/events/event-platform.js";
 import { enqueue } from "../../../src/platform/events/outbox/enqueue.js";
@@ -222,13 +223,19 @@ export function createCatalogRig(
     async finished() {
       // A message parked behind its key's head is counted as consumed ("parked-behind") and again
       // when its retry finishes: only final results count, or a fast topic's parked messages
-      // make the group look finished while a slow topic still has messages to go.
+      // make the group look finished while a slow topic still has messages to go. A second copy
+      // of a message ("skipped-duplicate": a producer's retry after a leader change writes one,
+      // as does a redelivery) is not a message more: counting it made the group look finished
+      // while a partition whose leader was still being elected had not been read yet.
       const sum = async (name: string) => {
         const metric = metrics.getSingleMetric(name);
         if (!metric) return 0;
         const data = await metric.get();
         return data.values
-          .filter((v) => v.labels.group === group && v.labels.result !== "parked-behind")
+          .filter(
+            (v) =>
+              v.labels.group === group && v.labels.result !== PARKED_BEHIND && v.labels.result !== DUPLICATE,
+          )
           .reduce((a, v) => a + v.value, 0);
       };
       return (

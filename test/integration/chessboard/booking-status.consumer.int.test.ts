@@ -215,13 +215,15 @@ describeWithService(
       });
     });
 
-    it("hold mismatch is retried and succeeds once the previous booking's release arrives", async () => {
+    it("hold mismatch is retried after 1 s and succeeds once the previous booking's release arrives", async () => {
       const first = newBooking(structure);
       const second = newBooking(structure);
       await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(first, clock.now())));
       expect(await harness.deliver(wireMessage(TOPIC.bookingCreated, crm.created(second, clock.now())))).toBe(
         "parked",
       );
+      // the other booking's release is a moment behind: retried after 1 s, not 30 s (decision 0530)
+      expect(await harness.parkedRetryTimes()).toEqual([new Date(clock.now().getTime() + 1_000)]);
       await harness.deliver(wireMessage(TOPIC.bookingCancelled, crm.cancelled(first, 2, clock.now())));
       expect(await harness.retryParked()).toEqual(["applied"]);
       expect(await object(second.propertyObjectId)).toMatchObject({
@@ -243,7 +245,8 @@ describeWithService(
       for (let i = 0; i < 10 && (await harness.parkedRows()).length > 0; i++)
         results.push(...(await harness.retryParked()));
       expect(results.at(-1)).toBe("dead-lettered");
-      expect(results.filter((r) => r === "parked")).toHaveLength(5);
+      // PIN_DEAL_EVENT_RETRY_DELAYS (decision 0530): 8 retries, the first 1 s after the refusal.
+      expect(results.filter((r) => r === "parked")).toHaveLength(7);
       expect(harness.dlq).toHaveLength(1);
       expect(harness.dlq[0]).toMatchObject({
         topic: dlqTopicFor(CHESSBOARD_BOOKING_STATUS_GROUP),

@@ -47,9 +47,17 @@ export function createConsumerHarness(
       FROM platform.parked_messages WHERE group_id = ${def.group} ORDER BY id`;
   }
 
+  /** When each parked message is retried next (the retry schedule's first delay after a first failure). */
+  async function parkedRetryTimes(): Promise<Date[]> {
+    const rows = await db.$queryRaw<Array<{ at: Date }>>`
+      SELECT next_attempt_at AS at FROM platform.parked_messages WHERE group_id = ${def.group} ORDER BY id`;
+    return rows.map((r) => r.at);
+  }
+
   return {
     def,
     dlq,
+    parkedRetryTimes,
     logs: entries,
     metrics,
     /** Deliver one message fresh from the transport; returns the processing result. */

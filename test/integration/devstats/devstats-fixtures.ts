@@ -82,11 +82,16 @@ export async function openTestEngine(kind: EngineKind): Promise<TestEngine | { s
   return {
     kind,
     clickhouse: delegate,
+    // Idempotent: up() on an engine that is up must not open a second chdb session (the first would
+    // stay open in this process, and chdb allows one data directory per process — the next file in
+    // the worker could not open its own, decision 0532).
     async down() {
+      if (isDown) return;
       isDown = true;
       if (kind === "chdb") await current.close();
     },
     async up() {
+      if (!isDown) return;
       if (kind === "chdb") current = await reopen();
       isDown = false;
     },

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { eventually } from "../../support/eventually.js";
+import { TEST_KAFKA_SESSION_TIMEOUT_MS } from "../../support/kafka-session.js";
 import { describeWithService, kafkaBrokers } from "../../support/services.js";
 import {
   enqueueItems,
@@ -25,7 +26,7 @@ function runChildUntilKilled(env: Record<string, string>): Promise<NodeJS.Signal
   return new Promise((resolve, reject) => {
     // node --import tsx (not the tsx CLI, which would wrap the process we mean to kill)
     const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, PIN_KAFKA_SESSION_TIMEOUT_MS: String(TEST_KAFKA_SESSION_TIMEOUT_MS), ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
     child.on("error", reject);

@@ -142,11 +142,13 @@ describeWithService("postgres", "messenger booking cards consumer (pin-messenger
     expect(await cardsOf(b.dealId)).toHaveLength(1);
   });
 
-  it("a card for a deal whose booking-created was not seen yet is parked and written once the chat exists", async () => {
+  it("a card for a deal whose booking-created was not seen yet is parked for 1 s and written once the chat exists", async () => {
     const b = newBooking(structure);
     const expired = wireMessage(TOPIC.bookingExpired, crm.expired(b, 2, clock.now(), "Reserve"));
     expect(await harness.deliver(expired)).toBe("parked");
     expect(await harness.parkedRows()).toHaveLength(1);
+    // PIN_DEAL_EVENT_RETRY_DELAYS' first step (decision 0527): 1 s, not the catalog's 30 s.
+    expect(await harness.parkedRetryTimes()).toEqual([new Date(clock.now().getTime() + 1_000)]);
     // Within one BookingId crm's order makes this impossible; it happens when the chat's
     // booking-created reached messenger another way (another booking of the deal, a replay).
     const created = wireMessage(TOPIC.bookingCreated, createdWithParties(b, clock.now()));

@@ -154,10 +154,12 @@ describeWithService("postgres", "notifications booking consumer (pin-notificatio
     expect(await inboxOf(b.dealId)).toHaveLength(3);
   });
 
-  it("a transition of a deal whose booking-created was not seen yet is parked, then notified", async () => {
+  it("a transition of a deal whose booking-created was not seen yet is parked for 1 s, then notified", async () => {
     const b = booking();
     const sale = wireMessage(TOPIC.dealSaleStarted, crm.saleStarted(b, 4, clock.now()));
     expect(await harness.deliver(sale)).toBe("parked");
+    // PIN_DEAL_EVENT_RETRY_DELAYS' first step (decision 0527): 1 s, not the catalog's 30 s.
+    expect(await harness.parkedRetryTimes()).toEqual([new Date(clock.now().getTime() + 1_000)]);
     await harness.deliver(wireMessage(TOPIC.bookingCreated, createdWithParties(b, clock.now())));
     expect(await harness.retryParked()).toEqual(["applied"]);
     expect(await inboxOf(b.dealId)).toHaveLength(2);

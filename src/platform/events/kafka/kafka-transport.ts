@@ -28,6 +28,7 @@ import { type InboundMessage, parseEnvelope } from "../wire.js";
 import { CommitStalledError, HEARTBEAT_KEY, HeartbeatStalledError, watchCommits } from "./commit-watch.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
+import { broadcastGroupId, groupTimeouts, newBootId } from "./group-membership.js";
 import { classifyKafkaError } from "./kafka-errors.js";
 import { kafkaNames } from "./kafka-names.js";
 import { lazyHeaders } from "./lazy-headers.js";
@@ -94,6 +95,13 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   // Broker names (decision 0410): the spec's names, suffixed by PIN_KAFKA_NAMESPACE when set. Below,
   // `wire*` are names on the broker; handlers and the consumer core see the spec's.
   const names = kafkaNames(deps.settings.kafkaNamespace);
+  const timeouts = groupTimeouts(deps.settings.kafkaSessionTimeoutMs);
+  const groupTimeoutOptions = {
+    sessionTimeout: timeouts.sessionTimeoutMs,
+    heartbeatInterval: timeouts.heartbeatMs,
+    rebalanceTimeout: timeouts.rebalanceTimeoutMs,
+  };
+  const bootId = newBootId();
 
   function client(brokers: string[], clientId: string, socketFactory?: ISocketFactory): Kafka {
     return new Kafka({
@@ -216,6 +224,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     const newConsumer = () =>
       kafka.consumer({
         groupId: wireGroup,
+        ...groupTimeoutOptions,
         maxWaitTimeInMs: batching.flushMs,
         minBytes: def.batch?.flushMs === undefined ? 1 : batching.maxMessages * MIN_RECORD_BYTES,
         allowAutoTopicCreation: false,
@@ -434,7 +443,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   }
 
   function broadcast(opts: BroadcastOptions): Runner {
-    const groupId = names.group(`pin-broadcast-${opts.name}-${deps.instanceId}`);
+    const groupId = names.group(broadcastGroupId(opts.name, deps.instanceId, bootId));
     const wireTopics = opts.topics.map(names.topic);
     // "Live from now": where each partition stood when start() was first able to ask, then moved on
     // by every message seen. A fresh consumer (first join, or after a crash) is sought there once it
@@ -447,7 +456,13 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       log,
       metrics: deps.metrics,
       broker,
-      create: () => kafka.consumer({ groupId, maxWaitTimeInMs: 100, retry: NEVER_RESTART_BY_ITSELF }),
+      create: () =>
+        kafka.consumer({
+          groupId,
+          ...groupTimeoutOptions,
+          maxWaitTimeInMs: 100,
+          retry: NEVER_RESTART_BY_ITSELF,
+        }),
       setUp: async (kc) => {
         await ensureTopics(wireTopics);
         if (!endsTaken) {

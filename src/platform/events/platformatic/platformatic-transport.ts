@@ -13,6 +13,7 @@ import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import { HEADER } from "../envelope.js";
 import { IncompleteSendError, withPartitions } from "../kafka/complete-send.js";
+import { broadcastGroupId, groupTimeouts, newBootId } from "../kafka/group-membership.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
@@ -51,7 +52,6 @@ const FETCH_BYTES = 10 * 1024 * 1024;
 /** decision 0217: a pipelined consumer's fetch holds a few batches */
 const PIPELINED_FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
 const PIPELINED_FETCH_BYTES = 6 * PIPELINED_FETCH_BYTES_PER_PARTITION;
-const GROUP = { sessionTimeoutMs: 30_000, heartbeatMs: 2_000, rebalanceTimeoutMs: 60_000 } as const;
 const BROADCAST_WAIT_MS = 100;
 /** Kafka's acks=all: every in-sync replica (decision 0331) */
 const ACKS_ALL = -1;
@@ -88,6 +88,8 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
   // Broker names (decision 0410): the spec's names, suffixed by PIN_KAFKA_NAMESPACE when set. Names
   // on the broker are `wire*`; the processor, handlers and broadcast listeners see the spec's.
   const names = kafkaNames(deps.settings.kafkaNamespace);
+  const group = groupTimeouts(deps.settings.kafkaSessionTimeoutMs);
+  const bootId = newBootId();
   const toSpec = (messages: readonly InboundMessage[]): readonly InboundMessage[] =>
     deps.settings.kafkaNamespace
       ? messages.map((m) => ({ ...m, topic: names.specTopic(m.topic) }))
@@ -291,7 +293,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
         consumer: kc,
         topics: wireTopics,
         log,
-        group: GROUP,
+        group,
         fetch: {
           maxWaitMs: batching.flushMs,
           minBytes: def.batch?.flushMs === undefined ? 1 : batching.maxMessages * MIN_RECORD_BYTES,
@@ -354,7 +356,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
   }
 
   function broadcast(opts: BroadcastOptions): Runner {
-    const groupId = names.group(`pin-broadcast-${opts.name}-${deps.instanceId}`);
+    const groupId = names.group(broadcastGroupId(opts.name, deps.instanceId, bootId));
     const wireTopics = opts.topics.map(names.topic);
     // "Live from now" (as the kafkajs adapter): each partition's end when first asked, then moved on
     // by every message seen; a fresh member starts there, so nothing is skipped or handed out twice.
@@ -389,7 +391,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
         consumer: kc,
         topics: wireTopics,
         log,
-        group: GROUP,
+        group,
         fetch: { maxWaitMs: BROADCAST_WAIT_MS, minBytes: 1, ...fetchSizes(false) },
         deadlines: {
           callMs: CALL_DEADLINE_MS,

@@ -15,7 +15,7 @@ export interface Runner {
 export type RunnerStatus = "starting" | "running" | "restarting" | "stopped";
 
 export interface BroadcastOptions {
-  /** e.g. "chessboard-status"; the group is `pin-broadcast-<name>-<instance id>` */
+  /** e.g. "chessboard-status"; the group is `pin-broadcast-<name>-<instance id>-<boot id>` (decision 0525) */
   name: string;
   topics: string[];
   onEvent(envelope: EventEnvelope<unknown>): void | Promise<void>;
