@@ -39,6 +39,8 @@ interface Control {
   hold?: { consumer: ConsumerName; after: number; waiting: number; held: Promise<void> };
   applied: Record<ConsumerName, number>;
   inFlight: Record<ConsumerName, number>;
+  /** Each handler of this consumer works this long (instead of HANDLER_WORK_MS) */
+  slow?: { consumer: ConsumerName; ms: number };
 }
 
 function newControl(): Control {
@@ -81,7 +83,8 @@ function appliedConsumer(
             hold.waiting += 1;
             await hold.held;
           }
-          await new Promise((r) => setTimeout(r, HANDLER_WORK_MS));
+          const workMs = control.slow?.consumer === consumer ? control.slow.ms : HANDLER_WORK_MS;
+          await new Promise((r) => setTimeout(r, workMs));
           await tx.$executeRaw`
             INSERT INTO evtest.rebalance_applied (group_id, message_id, key, seq, consumer)
             VALUES (${group}, ${envelope.metadata.messageId}, ${payload.Key}, ${payload.Seq}, ${consumer})`;
@@ -324,4 +327,46 @@ describeWithService(["postgres", "kafka"], `kafka consumer group rebalance (${KA
     expect(rows.filter((r) => r.consumer === "A")).toHaveLength(control.applied.A);
     expect(rows.filter((r) => r.consumer === "B")).toHaveLength(produced.length - control.applied.A);
   });
+
+  // Decision 0533: kafkajs answers a rebalance only between batches. A batch whose heartbeat is
+  // refused ends at its next message, so a member joining does not wait for the old member's whole
+  // fetch (seconds of slow handlers here, minutes under load) — the wait that let a refused member
+  // heartbeat into "not aware of this member" for minutes in the cluster test.
+  it.skipIf(KAFKA_CLIENT !== "kafkajs")(
+    "a long batch yields to a rebalance: its refused heartbeat ends it, the joining member gets its partitions while the batch had most of its work left",
+    async () => {
+      const topic = itemTopic("pin.test.rebalance-long-batch");
+      const group = `pin-test-rebalance-long-batch-${Date.now()}`;
+      const control = newControl();
+      control.slow = { consumer: "A", ms: 100 };
+      const keys = Array.from({ length: 12 }, (_, i) => `l${i}`);
+      const produced = grid(keys, 0, 25);
+      const relayPlatform = put();
+      await enqueueItems(db.prisma, topic, produced, relayPlatform.clock);
+      const relay = await started(relayPlatform.platform.startRelay());
+      await relay.whenCaughtUp?.();
+
+      const a = put();
+      await started(a.platform.runConsumer(appliedConsumer(group, topic, "A", control, SHORT_BACKOFF)));
+      await expect.poll(() => control.applied.A, settled).toBeGreaterThan(3);
+      // A's three partition batches (100 messages each, 100 ms a message) hold ~10 s of work.
+      const b = put();
+      await started(b.platform.runConsumer(appliedConsumer(group, topic, "B", control, SHORT_BACKOFF)));
+      await expect.poll(() => groupMembers(group), settled).toBe(2);
+      const appliedByAAtRejoin = control.applied.A;
+      expect(appliedByAAtRejoin, "A finished its batches before the group could rebalance").toBeLessThan(
+        produced.length / 2,
+      );
+      expect(
+        a.logs.some(
+          (l) => l.msg === "heartbeat refused during a batch; the batch ends so the consumer can rejoin",
+        ),
+      ).toBe(true);
+
+      control.slow = undefined;
+      await expect.poll(() => distinctApplied(db.prisma, group), settled).toBe(produced.length);
+      await expectExactlyOnceInOrder(db.prisma, group, produced);
+      expect(control.applied.B).toBeGreaterThan(0);
+    },
+  );
 });

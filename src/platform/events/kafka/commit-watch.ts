@@ -45,27 +45,6 @@ export class CommitStalledError extends Error {
   }
 }
 
-/**
- * Heartbeats that keep failing while a batch runs, with no rejoin (decision 0520). kafkajs sends
- * heartbeats to the coordinator of its last join, like its commits; the transport's heartbeat timer
- * during a long batch swallows their errors (a rebalance is the batch's end to handle), so a member
- * whose coordinator moved could heartbeat into "not the correct coordinator" for as long as batches
- * keep coming (the loaded cluster trial of decision 0498: 2,662 such answers, no rejoin). Past the
- * group's session timeout the broker has dropped the member anyway: the consumer is replaced.
- */
-export class HeartbeatStalledError extends Error {
-  constructor(stall: CommitStall) {
-    super(
-      `heartbeats failing for ${Math.round(stall.forMs / 1000)} s with no rejoin: the consumer's group session is stale`,
-      { cause: stall.lastError },
-    );
-    this.name = "HeartbeatStalledError";
-  }
-}
-
-/** The key a heartbeat watch (a `watchCommits` of its own) records its failures under */
-export const HEARTBEAT_KEY = "heartbeat";
-
 export function watchCommits(options: CommitWatchOptions): CommitWatch {
   const now = options.now ?? Date.now;
   /** partition → when its first still-uncommitted failure happened */

@@ -1,16 +1,9 @@
-import { EventEmitter } from "node:events";
-import type { Consumer } from "kafkajs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryLogger } from "../../log/logger.js";
 import { createMetricsRegistry } from "../../metrics/registry.js";
-import {
-  type CommitStall,
-  CommitStalledError,
-  HEARTBEAT_KEY,
-  HeartbeatStalledError,
-  watchCommits,
-} from "./commit-watch.js";
+import { type CommitStall, CommitStalledError, watchCommits } from "./commit-watch.js";
 import { superviseConsumer } from "./supervised-consumer.js";
+import { fakeConsumer, joinEvent } from "./unit-fixtures.js";
 
 const STALL_MS = 15_000;
 const notCoordinator = Object.assign(new Error("This is not the correct coordinator for this group"), {
@@ -73,72 +66,6 @@ describe("commit watch (decision 0370): a done offset left uncommitted with no r
     expect(stalls.map((s) => s.partitions)).toEqual([["t:0"]]);
   });
 });
-
-describe("heartbeat watch (decision 0520): a long batch's heartbeats failing with no rejoin", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  const SESSION_MS = 30_000;
-
-  it("heartbeats answered 'not the correct coordinator' for a session timeout fire once, with a HeartbeatStalledError carrying the last answer", () => {
-    const stalls: CommitStall[] = [];
-    const watch = watchCommits({ stallMs: SESSION_MS, onStall: (s) => stalls.push(s) });
-    for (let t = 0; t < SESSION_MS - 2_000; t += 2_000) {
-      watch.failed(HEARTBEAT_KEY, notCoordinator);
-      vi.advanceTimersByTime(2_000);
-    }
-    expect(stalls).toEqual([]);
-    vi.advanceTimersByTime(2_000);
-    expect(stalls).toHaveLength(1);
-    const error = new HeartbeatStalledError(stalls[0] as CommitStall);
-    expect(error.name).toBe("HeartbeatStalledError");
-    expect(error.message).toBe(
-      "heartbeats failing for 30 s with no rejoin: the consumer's group session is stale",
-    );
-    expect(error.cause).toBe(notCoordinator);
-  });
-
-  it("a heartbeat that goes through, or a rejoin, disarms it: a rebalance the batch's end answers is not a stall", () => {
-    const stalls: CommitStall[] = [];
-    const watch = watchCommits({ stallMs: SESSION_MS, onStall: (s) => stalls.push(s) });
-    watch.failed(HEARTBEAT_KEY, notCoordinator);
-    vi.advanceTimersByTime(20_000);
-    watch.committed(HEARTBEAT_KEY);
-    vi.advanceTimersByTime(20_000);
-    watch.failed(HEARTBEAT_KEY, notCoordinator);
-    vi.advanceTimersByTime(20_000);
-    watch.reset();
-    vi.advanceTimersByTime(60_000);
-    expect(stalls).toEqual([]);
-  });
-});
-
-/** The parts of a kafkajs consumer the supervisor uses */
-function fakeConsumer(): Consumer & { emitter: EventEmitter; disconnects: number } {
-  const emitter = new EventEmitter();
-  const fake = {
-    emitter,
-    disconnects: 0,
-    events: {
-      GROUP_JOIN: "consumer.group_join",
-      CRASH: "consumer.crash",
-      REBALANCING: "consumer.rebalancing",
-    },
-    on(event: string, listener: (e: unknown) => void) {
-      emitter.on(event, listener);
-      return () => emitter.off(event, listener);
-    },
-    async disconnect() {
-      fake.disconnects += 1;
-    },
-  };
-  return fake as unknown as Consumer & { emitter: EventEmitter; disconnects: number };
-}
-
-const joinEvent = { payload: { memberId: "m", isLeader: true, memberAssignment: { t: [0] }, duration: 1 } };
 
 describe("supervised consumer restart (decision 0370)", () => {
   it("restart() replaces a consumer kafkajs still runs: disconnected, counted, a fresh one joins", async () => {

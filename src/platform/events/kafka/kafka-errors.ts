@@ -46,6 +46,8 @@ export const NOT_READY_TYPES: ReadonlySet<string> = new Set([
 
 const NOT_READY_NAMES: ReadonlySet<string> = new Set([
   "KafkaJSConnectionError",
+  // ours: the broker stopped confirming the consumer's membership (decision 0533)
+  "MembershipStalledError",
   "KafkaJSConnectionClosedError",
   "KafkaJSRequestTimeoutError",
   "KafkaJSBrokerNotFound",

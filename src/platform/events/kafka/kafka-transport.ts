@@ -25,7 +25,7 @@ import { HEADER } from "../envelope.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
-import { CommitStalledError, HEARTBEAT_KEY, HeartbeatStalledError, watchCommits } from "./commit-watch.js";
+import { CommitStalledError, watchCommits } from "./commit-watch.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
 import { broadcastGroupId, groupTimeouts, newBootId } from "./group-membership.js";
@@ -50,11 +50,6 @@ const MIN_RECORD_BYTES = 64;
 const HEARTBEAT_EVERY_MS = 2_000;
 /** A done offset uncommitted this long with no rejoin: the consumer is replaced (decision 0370) */
 const COMMIT_STALL_MS = 15_000;
-/**
- * Heartbeats failing this long with no rejoin: the consumer is replaced (decision 0520). kafkajs'
- * default session timeout: past it the broker has dropped the member anyway.
- */
-const HEARTBEAT_STALL_MS = 30_000;
 /**
  * Fetch sizes of a pipelined consumer (decision 0217): a partition's fetch holds a few batches
  * (≈ 3,000–4,000 booking events of ≈ 1 KiB), so the next batch can be prepared while one is
@@ -102,6 +97,8 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
     rebalanceTimeout: timeouts.rebalanceTimeoutMs,
   };
   const bootId = newBootId();
+  // A consumer the broker stops confirming as a member is replaced (decision 0533).
+  const membership = { silentMs: timeouts.rebalanceTimeoutMs + 2 * timeouts.sessionTimeoutMs };
 
   function client(brokers: string[], clientId: string, socketFactory?: ISocketFactory): Kafka {
     return new Kafka({
@@ -241,17 +238,11 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       stallMs: COMMIT_STALL_MS,
       onStall: (stall) => supervised.restart(new CommitStalledError(stall)),
     });
-    // Heartbeats of a long batch that keep failing with no rejoin: the same stale coordinator.
-    const heartbeats = watchCommits({
-      stallMs: HEARTBEAT_STALL_MS,
-      onStall: (stall) => supervised.restart(new HeartbeatStalledError(stall)),
-    });
     const clearBackoff = () => {
       for (const t of resumeTimers.values()) clearTimeout(t);
       resumeTimers.clear();
       failures.clear();
       commits.reset();
-      heartbeats.reset();
     };
 
     // Through the batch's own commit: consumer.commitOffsets is silently dropped once stop() has
@@ -280,6 +271,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       metrics: deps.metrics,
       broker,
       create: newConsumer,
+      membership,
       onRestart: clearBackoff,
       setUp: async (kc) => {
         await ensureTopics(wireTopics);
@@ -312,15 +304,21 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           const specTopic = names.specTopic(topic);
           const tp = `${topic}:${partition}`;
           let lastDone: string | null = null;
-          // Heartbeats while a long batch runs keep the membership (a failed one is left to
-          // the batch's own end: a rebalance then redelivers, the dedup marks absorb it). Failures
-          // that last with no rejoin replace the consumer (the heartbeat watch, decision 0520).
+          // Heartbeats while a long batch runs keep the membership. A refused one (the group
+          // rebalancing, the member unknown, the coordinator moved) ends the batch at the next
+          // message: kafkajs answers it only between batches — its own heartbeat then fails and
+          // it rejoins. What the batch had not done yet is fetched again (decision 0533).
+          let membershipLost = false;
           const beat = setInterval(
             () =>
-              void heartbeat().then(
-                () => heartbeats.committed(HEARTBEAT_KEY),
-                (error: unknown) => heartbeats.failed(HEARTBEAT_KEY, error),
-              ),
+              void heartbeat().catch((error: unknown) => {
+                if (membershipLost) return;
+                membershipLost = true;
+                log.info(
+                  { group: def.group, topic, partition, reason: classifyKafkaError(error).reason },
+                  "heartbeat refused during a batch; the batch ends so the consumer can rejoin",
+                );
+              }),
             HEARTBEAT_EVERY_MS,
           );
           // The fetch in processor batches of maxMessages; a pipelined consumer prepares the next
@@ -383,7 +381,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
                 chunkSize: batching.maxMessages,
                 depth: processor.batchDepth,
                 heartbeat,
-                isRunning: () => isRunning() && !isStale(),
+                isRunning: () => isRunning() && !isStale() && !membershipLost,
                 onOutcome,
               },
             );
@@ -456,6 +454,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       log,
       metrics: deps.metrics,
       broker,
+      membership,
       create: () =>
         kafka.consumer({
           groupId,

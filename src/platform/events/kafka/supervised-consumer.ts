@@ -6,6 +6,7 @@ import { type Backoff, backoffDelayMs } from "../../startup/retry-until-ready.js
 import { createSleeper } from "../sleep.js";
 import type { RunnerStatus } from "../transport/runner.js";
 import { classifyKafkaError } from "./kafka-errors.js";
+import { MembershipStalledError, watchMembership } from "./membership-watch.js";
 
 /** kafkajs never restarts a consumer of ours by itself: every crash path comes through here. */
 export const NEVER_RESTART_BY_ITSELF = { retries: 5, restartOnFailure: async () => false } as const;
@@ -15,6 +16,14 @@ const RESTART_BACKOFF: Backoff = { minMs: 500, maxMs: 10_000 };
  * rejoin never finishes its disconnect, and the fresh consumer must not wait for it (decision 0370).
  */
 export const DISCONNECT_TIMEOUT_MS = 15_000;
+/** How often the membership watch's silent rule is checked */
+const MEMBERSHIP_CHECK_MS = 1_000;
+
+/** The membership watch's limit (decision 0533), from the group's timeouts */
+export interface MembershipLimits {
+  /** Nothing confirmed by the broker this long: rebalance timeout + twice the session timeout */
+  readonly silentMs: number;
+}
 
 export interface SupervisedConsumerSpec {
   /** Bounded metric label: a consumer group of ours, or a broadcast's name */
@@ -31,6 +40,8 @@ export interface SupervisedConsumerSpec {
   onRestart?(): void;
   /** The transport's memory of having reached a broker: a configuration error is fatal only before */
   readonly broker: { connected: boolean };
+  /** Replace a consumer the broker no longer confirms as a member (decision 0533); absent: never */
+  readonly membership?: MembershipLimits;
 }
 
 export interface SupervisedConsumer {
@@ -83,40 +94,72 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
       crashed = resolve;
     });
     restartCurrent = (reason) => crashed(reason);
-    kc.on(kc.events.GROUP_JOIN, (event) => {
-      const { memberId, isLeader, memberAssignment, duration } = event.payload;
-      const partitions = Object.values(memberAssignment).reduce((n, ps) => n + ps.length, 0);
-      spec.log.info(
-        {
-          runner: spec.name,
-          memberId,
-          isLeader,
-          partitions,
-          assignment: memberAssignment,
-          durationMs: duration,
-        },
-        "kafka consumer joined its group",
+    const unwatch = watchMembershipOf(kc, crashed);
+    try {
+      kc.on(kc.events.GROUP_JOIN, (event) => {
+        const { memberId, isLeader, memberAssignment, duration } = event.payload;
+        const partitions = Object.values(memberAssignment).reduce((n, ps) => n + ps.length, 0);
+        spec.log.info(
+          {
+            runner: spec.name,
+            memberId,
+            isLeader,
+            partitions,
+            assignment: memberAssignment,
+            durationMs: duration,
+          },
+          "kafka consumer joined its group",
+        );
+        joined();
+      });
+      kc.on(kc.events.REBALANCING, (event) =>
+        spec.log.info(
+          { runner: spec.name, memberId: event.payload.memberId },
+          "kafka consumer group rebalancing",
+        ),
       );
-      joined();
+      kc.on(kc.events.CRASH, (event) =>
+        crashed(event.payload.error ?? new Error("kafkajs consumer crashed")),
+      );
+      await spec.setUp(kc);
+      const beforeJoin = await Promise.race([join, crash, stopping]);
+      if (stopped) return;
+      if (beforeJoin !== null) throw beforeJoin;
+      await spec.onJoined?.(kc);
+      spec.broker.connected = true;
+      status = "running";
+      joinedOnce();
+      const whileRunning = await Promise.race([crash, stopping]);
+      if (stopped) return;
+      throw whileRunning;
+    } finally {
+      unwatch();
+    }
+  }
+
+  /**
+   * The membership watch of one kafkajs consumer (decision 0533): confirmations are the broker's
+   * answers kafkajs reports as events; a stall crashes this consumer the way a kafkajs crash does.
+   */
+  function watchMembershipOf(kc: Consumer, crashed: (error: unknown) => void): () => void {
+    const limits = spec.membership;
+    if (!limits) return () => {};
+    const watch = watchMembership({
+      ...limits,
+      onStall: (stall) => crashed(new MembershipStalledError(stall)),
     });
-    kc.on(kc.events.REBALANCING, (event) =>
-      spec.log.info(
-        { runner: spec.name, memberId: event.payload.memberId },
-        "kafka consumer group rebalancing",
-      ),
-    );
-    kc.on(kc.events.CRASH, (event) => crashed(event.payload.error ?? new Error("kafkajs consumer crashed")));
-    await spec.setUp(kc);
-    const beforeJoin = await Promise.race([join, crash, stopping]);
-    if (stopped) return;
-    if (beforeJoin !== null) throw beforeJoin;
-    await spec.onJoined?.(kc);
-    spec.broker.connected = true;
-    status = "running";
-    joinedOnce();
-    const whileRunning = await Promise.race([crash, stopping]);
-    if (stopped) return;
-    throw whileRunning;
+    const confirmed = () => watch.confirmed();
+    const off = [
+      kc.on(kc.events.HEARTBEAT, confirmed),
+      kc.on(kc.events.COMMIT_OFFSETS, confirmed),
+      kc.on(kc.events.GROUP_JOIN, confirmed),
+    ];
+    const checking = setInterval(() => watch.check(), MEMBERSHIP_CHECK_MS);
+    checking.unref();
+    return () => {
+      clearInterval(checking);
+      for (const remove of off) remove();
+    };
   }
 
   /** Never throws, never waits longer than DISCONNECT_TIMEOUT_MS */
