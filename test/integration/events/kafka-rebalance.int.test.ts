@@ -332,7 +332,7 @@ describeWithService(["postgres", "kafka"], `kafka consumer group rebalance (${KA
   // refused ends at its next message, so a member joining does not wait for the old member's whole
   // fetch (seconds of slow handlers here, minutes under load) — the wait that let a refused member
   // heartbeat into "not aware of this member" for minutes in the cluster test.
-  it.skipIf(KAFKA_CLIENT !== "kafkajs")(
+  it(
     "a long batch yields to a rebalance: its refused heartbeat ends it, the joining member gets its partitions while the batch had most of its work left",
     async () => {
       const topic = itemTopic("pin.test.rebalance-long-batch");
@@ -357,11 +357,13 @@ describeWithService(["postgres", "kafka"], `kafka consumer group rebalance (${KA
       expect(appliedByAAtRejoin, "A finished its batches before the group could rebalance").toBeLessThan(
         produced.length / 2,
       );
-      expect(
-        a.logs.some(
-          (l) => l.msg === "heartbeat refused during a batch; the batch ends so the consumer can rejoin",
-        ),
-      ).toBe(true);
+      // kafkajs says why its batch ended (@platformatic/kafka's fetcher stops at a rebalance by itself)
+      if (KAFKA_CLIENT === "kafkajs")
+        expect(
+          a.logs.some(
+            (l) => l.msg === "heartbeat refused during a batch; the batch ends so the consumer can rejoin",
+          ),
+        ).toBe(true);
 
       control.slow = undefined;
       await expect.poll(() => distinctApplied(db.prisma, group), settled).toBe(produced.length);
