@@ -197,6 +197,11 @@ async function sqlPairs(db: App["db"]): Promise<BenchResult[]> {
     },
     after: (i) => readSharedFacets(db, validateLotFilter({ q: WORDS[i % 8] })),
   };
+  // Decision 0534: before = the one statement over the lots (0480/0496); after = the facet groups.
+  pairs["catalogFilters (13 facets) with a project word: the lots vs the facet groups"] = {
+    before: (i) => readSharedFacets(db, validateLotFilter({ q: WORDS[i % 8] }), { facetGroups: false }),
+    after: (i) => readSharedFacets(db, validateLotFilter({ q: WORDS[i % 8] })),
+  };
   const results: BenchResult[] = [];
   for (const [name, pair] of Object.entries(pairs)) {
     const before: number[] = [];

@@ -2,6 +2,7 @@ import type { Settings } from "../platform/config/settings.js";
 import type { Infra } from "../platform/infra.js";
 import type { PeriodicWorker } from "../platform/workers/periodic-worker.js";
 import { createBookingExpirationWorker } from "./booking-expiration.worker.js";
+import { createCatalogFacetGroupsWorker } from "./catalog-facet-groups.worker.js";
 import { createDisplayOverrideExpiryWorker } from "./display-override-expiry.worker.js";
 import { createHoldExpirationWorker } from "./hold-expiration.worker.js";
 import { createProjectionRebuildWorker } from "./projection-rebuild.worker.js";
@@ -31,5 +32,8 @@ export const WORKERS: ReadonlyArray<(deps: WorkerDeps) => PeriodicWorker<unknown
   },
   function savedSearchAlerts(deps) {
     return createSavedSearchAlertsWorker(deps);
+  },
+  function catalogFacetGroups(deps) {
+    return createCatalogFacetGroupsWorker(deps);
   },
 ];

@@ -581,6 +581,13 @@ export const SETTINGS = {
     "Storefront reads (lots, projectCards, catalogFilters) per minute per client address without a token",
     1,
   ),
+  catalogFacetGroupsCycleMs: int(
+    "PIN_CATALOG_FACET_GROUPS_CYCLE_MS",
+    1_000,
+    "How often the catalog-facet-groups worker rebuilds the facet groups of projects whose lot cards changed (decision 0534); until then catalogFilters with q reads those projects' lots live",
+    100,
+    60_000,
+  ),
   catalogOverrideExpiryCycleSeconds: int(
     "PIN_CATALOG_OVERRIDE_EXPIRY_CYCLE_SECONDS",
     30,

@@ -28,6 +28,7 @@ import {
 import { estimateMatch, relevanceDriveFor } from "../../../src/domain/catalog/storefront/relevance-drive.js";
 import { readSearchFacets } from "../../../src/domain/catalog/storefront/search-facets.js";
 import {
+  facetGroupsApply,
   facetsShareOneMatch,
   readSharedFacets,
   sharedFacetsSql,
@@ -131,6 +132,8 @@ PAIRS.push(["q + bbox + near", { ...SINGLE[0]![1], ...SINGLE[1]![1], ...SINGLE[2
 
 interface PlanNode {
   "Node Type": string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
   "Relation Name"?: string;
   "Index Name"?: string;
   Plans?: PlanNode[];
@@ -143,6 +146,15 @@ function nodes(n: PlanNode): PlanNode[] {
 async function plan(db: Db, sql: { text: string; values: unknown[] }): Promise<PlanNode[]> {
   const rows = await db.$queryRawUnsafe<Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>>(
     `EXPLAIN (FORMAT JSON) ${sql.text}`,
+    ...sql.values,
+  );
+  return nodes(rows[0]!["QUERY PLAN"][0]!.Plan);
+}
+
+/** The statement's plan as it ran (EXPLAIN ANALYZE). */
+async function executed(db: Db, sql: { text: string; values: unknown[] }): Promise<PlanNode[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>>(
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`,
     ...sql.values,
   );
   return nodes(rows[0]!["QUERY PLAN"][0]!.Plan);
@@ -353,6 +365,23 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
       ).not.toContain("Seq Scan");
     },
   );
+
+  it("catalogFilters with a project word (12,500 matching lots) reads the facet groups of decision 0534 — not one lot card — and equals the per-facet statements; a lot word reads the lots", async () => {
+    const cardRows = (steps: PlanNode[]) =>
+      steps
+        .filter((s) => s["Relation Name"] === "property_object_cards")
+        .reduce((n, s) => n + (s["Actual Rows"] ?? 0) * (s["Actual Loops"] ?? 0), 0);
+    for (const q of ["Солнечный", "Невский"]) {
+      const f = validateLotFilter({ q, cityIds: [101, 302] });
+      expect(facetGroupsApply(f)).toBe(true);
+      const [base, more] = await Promise.all([readCatalogFilters(t.db, f), readSearchFacets(t.db, f)]);
+      expect(await readSharedFacets(t.db, f)).toEqual({ ...base, ...more });
+      expect({ q, cardRows: cardRows(await executed(t.db, sharedFacetsSql(f))) }).toEqual({ q, cardRows: 0 });
+    }
+    const lotWord = validateLotFilter({ q: "студия" });
+    expect(facetGroupsApply(lotWord)).toBe(true);
+    expect(cardRows(await executed(t.db, sharedFacetsSql(lotWord)))).toBeGreaterThan(1_000);
+  });
 
   it("the one-statement facets equal the per-facet ones also with several facet dimensions (not the read path's choice there)", async () => {
     const f = validateLotFilter({

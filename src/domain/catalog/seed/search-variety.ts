@@ -5,6 +5,7 @@
  * One UPDATE per table; deterministic per project / lot number.
  */
 import type { Db } from "../../../platform/db/prisma-client.js";
+import { rebuildDirtyFacetGroups } from "../storefront/facet-groups.js";
 
 export const VARIETY_PROJECT_WORDS = [
   "Солнечный",
@@ -61,21 +62,38 @@ export async function bulkSeedWithSearchVariety(db: Db, seed: () => Promise<unkn
   // The search vocabulary (decision 0440) is filled once at the end instead of by its triggers at
   // each of the seed's statements.
   await db.$executeRawUnsafe(
-    "ALTER TABLE catalog.property_object_cards DISABLE TRIGGER lot_cards_search_words_insert, DISABLE TRIGGER lot_cards_search_words_update",
+    `ALTER TABLE catalog.property_object_cards ${BULK_TRIGGERS.map((t) => `DISABLE TRIGGER ${t}`).join(", ")}`,
   );
   try {
     await seed();
     await seedSearchVariety(db);
   } finally {
     await db.$executeRawUnsafe(
-      "ALTER TABLE catalog.property_object_cards ENABLE TRIGGER lot_cards_search_words_insert, ENABLE TRIGGER lot_cards_search_words_update",
+      `ALTER TABLE catalog.property_object_cards ${BULK_TRIGGERS.map((t) => `ENABLE TRIGGER ${t}`).join(", ")}`,
     );
   }
   await db.$executeRawUnsafe(`INSERT INTO catalog.search_words (word)
     SELECT DISTINCT w FROM catalog.property_object_cards c, catalog.search_words_of(c.search_text) AS w
     ORDER BY 1 ON CONFLICT DO NOTHING`);
+  // The facet groups' lot lexicon and every project to rebuild (decision 0534), as the migration does.
+  await db.$executeRawUnsafe(`INSERT INTO catalog.search_lot_lexemes (lexeme)
+    SELECT DISTINCT x FROM catalog.property_object_cards c,
+      unnest(catalog.lot_part_lexemes(c.title, c.type_name, c.rooms_count, c.building_name)) AS x
+    ON CONFLICT DO NOTHING`);
+  await db.$executeRawUnsafe(`INSERT INTO catalog.lot_facet_dirty (project_id)
+    SELECT DISTINCT project_id FROM catalog.property_object_cards ON CONFLICT DO NOTHING`);
   for (const i of indexes) await db.$executeRawUnsafe(i.def);
   // VACUUM as autovacuum would on a live catalog: the variety UPDATE left a dead version of every
   // card, and the visibility map lets the covering geo index answer clusters without the heap.
   await db.$executeRawUnsafe("VACUUM (ANALYZE) catalog.property_object_cards");
+  while ((await rebuildDirtyFacetGroups(db, 200)).projects > 0);
+  await db.$executeRawUnsafe("VACUUM (ANALYZE) catalog.lot_facet_groups, catalog.lot_facet_dirty");
 }
+
+/** The cards' statement triggers the bulk seed turns off, then does their work once at the end. */
+const BULK_TRIGGERS = [
+  "lot_cards_search_words_insert",
+  "lot_cards_search_words_update",
+  "lot_cards_facet_groups_insert",
+  "lot_cards_facet_groups_update",
+];

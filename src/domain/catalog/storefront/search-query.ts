@@ -37,6 +37,12 @@ export interface SearchQuery {
   /** The query's other words (numbers, 1–2 letters), matched exactly next to the corrected ones */
   readonly kept: string;
   /**
+   * No websearch syntax (quotes, `or`, `-word`) and no apostrophe or backslash: its tsquery is an
+   * AND of lexemes (a hyphenated word a phrase of its own parts) — what the facet groups of
+   * decision 0534 can answer exactly.
+   */
+  readonly plain: boolean;
+  /**
    * The typo fallback's correction (to_tsquery syntax over vocabulary words: `(a | b) & (c)`), set by
    * the read path when the full text found nothing (typo-fallback.ts); matched and ranked instead of q.
    */
@@ -73,10 +79,11 @@ export function parseSearchQuery(q: string | null | undefined): SearchQuery | nu
   const isFixable = (w: string) => w.length >= TYPO_WORD_MIN && w.length <= 64 && /^\p{L}+$/u.test(w);
   const fixable = websearch ? [] : [...new Set(tokens.filter(isFixable))].slice(0, QUERY_WORDS_MAX);
   const kept = websearch ? "" : tokens.filter((w) => !isFixable(w)).join(" ");
-  return { text, words, typoTolerant: false, fixable, kept };
+  const plain = !websearch && !/['\\]/u.test(text);
+  return { text, words, typoTolerant: false, fixable, kept, plain };
 }
 
-const tsquery = (s: SearchQuery) => Prisma.sql`websearch_to_tsquery('russian', ${s.text})`;
+export const tsquery = (s: SearchQuery) => Prisma.sql`websearch_to_tsquery('russian', ${s.text})`;
 
 /** The corrected query (typo fallback): the corrected words and the kept ones, all required. */
 const correctedTsquery = (s: SearchQuery, corrected: string) =>

@@ -11,9 +11,15 @@ describe("search query q", () => {
       typoTolerant: false,
       fixable: ["солнечный", "елки"],
       kept: "жк",
+      plain: true,
     });
     expect(parseSearchQuery("   ")).toBeNull();
     expect(parseSearchQuery(null)).toBeNull();
+  });
+
+  it("plain (decision 0534): no websearch syntax, no apostrophe or backslash", () => {
+    expect(parseSearchQuery("Солнечный 2-комн. Красногорск")?.plain).toBe(true);
+    for (const q of ["О'Брайен", "a\\b", '"ЖК"']) expect(parseSearchQuery(q)?.plain).toBe(false);
   });
 
   it("a query with a digit has no typo words («2-комн.» must not become «комн»)", () => {
@@ -26,7 +32,7 @@ describe("search query q", () => {
       kept: "2 840",
     });
     for (const q of ['"ЖК Солнечный"', "квартира -студия", "Солнечный or Лесной"])
-      expect(parseSearchQuery(q)).toMatchObject({ fixable: [], kept: "" });
+      expect(parseSearchQuery(q)).toMatchObject({ fixable: [], kept: "", plain: false });
   });
 
   it("over 200 characters is CATALOG_INVALID_FILTER", () => {

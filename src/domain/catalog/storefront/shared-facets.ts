@@ -13,6 +13,7 @@ import type { Bounds, CatalogFiltersView, FacetValue, SearchFacetsView } from ".
 import { FACET_VALUES_MAX, projectWhere } from "./catalog-facets.js";
 import { type FacetDimension, type LotFilter, lotPredicateParts } from "./lot-filter.js";
 import { ENTITY_FACET_MAX } from "./search-facets.js";
+import { tsquery } from "./search-query.js";
 
 /**
  * The facet dimensions whose conditions read only columns of the statement's group key: their flags
@@ -55,11 +56,39 @@ export function facetsShareOneMatch(f: LotFilter): boolean {
   return Boolean(f.search) && filterDimensions(f).length <= 1;
 }
 
+/**
+ * Whether the statement may read the facet groups (decision 0534): a plain full-text q (no websearch
+ * syntax, no typo path, no correction) and nothing else but Published and facet dimensions of the
+ * group key — the filters the groups keep columns for. Whether q's words are all project-level
+ * words is decided inside the statement (the lot lexicon), so the answer stays exact.
+ */
+export function facetGroupsApply(f: LotFilter): boolean {
+  const s = f.search;
+  if (!s?.plain || s.typoTolerant || s.corrected) return false;
+  return (
+    lotPredicateParts(f).filter((p) => p.dimension === null).length === 2 &&
+    filterDimensions(f).every((d) => GROUP_KEY_DIMENSIONS.has(d))
+  );
+}
+
+/** A facet group's columns, in the order the live grouping produces them. */
+const GROUP_COLUMNS = Prisma.raw(
+  `region_id, region_name, city_id, city_name, rooms_count, property_class, construction_status,
+        developer_id, developer_name, project_id, project_name, quarter, n, price_min, price_max,
+        area_total_min, area_total_max, price_per_meter_min, price_per_meter_max, floor_min, floor_max`,
+);
+
+/** How the statement reads; `facetGroups: false` keeps it on the lots (the benchmark's baseline). */
+export interface SharedFacetsOptions {
+  readonly facetGroups?: boolean;
+}
+
 /** The statement (exported for the plan test and the benchmark). */
-export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
+export function sharedFacetsSql(f: LotFilter, options: SharedFacetsOptions = {}): Prisma.Sql {
   const parts = lotPredicateParts(f);
   const base = parts.filter((p) => p.dimension === null).map((p) => p.sql);
   const dimensions = filterDimensions(f);
+  const groups = options.facetGroups !== false && facetGroupsApply(f);
   // ok_<i>: the row passes dimension i's own conditions. A dimension on a column of the group key is
   // flagged on the group (it is a function of the key); the others are flags of each row, grouped on.
   const flag = (d: FacetDimension, i: number) => {
@@ -112,8 +141,7 @@ export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
        row_number() OVER (ORDER BY sum(n) DESC, ${Prisma.raw(id)}::text)
      FROM m WHERE ${others(without)} GROUP BY ${Prisma.raw(id)}
      ORDER BY sum(n) DESC, ${Prisma.raw(id)}::text LIMIT ${ENTITY_FACET_MAX})`;
-  return Prisma.sql`
-    WITH m AS MATERIALIZED (SELECT g.*${keyFlags.length ? Prisma.join(keyFlags, "") : Prisma.empty} FROM (
+  const liveGroups = (from: Prisma.Sql, where: Prisma.Sql) => Prisma.sql`
       SELECT region_id, min(region_name) AS region_name, city_id, min(city_name) AS city_name, rooms_count,
         property_class, construction_status, developer_id, min(developer_name) AS developer_name, project_id,
         min(project_name) AS project_name, date_trunc('quarter', delivery_date::timestamp) AS quarter,
@@ -121,9 +149,25 @@ export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
         max(area_total) AS area_total_max, min(price_per_meter) AS price_per_meter_min,
         max(price_per_meter) AS price_per_meter_max, min(floor) AS floor_min,
         max(floor) AS floor_max${rowFlags.length ? Prisma.join(rowFlags, "") : Prisma.empty}
-      FROM catalog.property_object_cards WHERE ${Prisma.join(base, " AND ")}${failedAtMostOne}
+      FROM ${from} WHERE ${Prisma.join(base, " AND ")}${failedAtMostOne}${where}
       GROUP BY region_id, city_id, rooms_count, property_class, construction_status, developer_id, project_id,
-        date_trunc('quarter', delivery_date::timestamp)${groupedFlags}
+        date_trunc('quarter', delivery_date::timestamp)${groupedFlags}`;
+  const cards = Prisma.sql`catalog.property_object_cards`;
+  // Decision 0534: when no lexeme of q is a lot word, the groups of the clean projects whose project
+  // part matches, and each dirty project's lots live (by its project index, one project at a time);
+  // else every matching lot, as before. One statement: one snapshot of groups, marks and cards.
+  const matched = groups
+    ? Prisma.sql`
+      SELECT ${GROUP_COLUMNS} FROM catalog.lot_facet_groups
+      WHERE NOT (SELECT hit FROM lexicon) AND project_document @@ ${searchTsquery(f)}${failedAtMostOne}
+        AND NOT EXISTS (SELECT 1 FROM catalog.lot_facet_dirty d WHERE d.project_id = lot_facet_groups.project_id)
+      UNION ALL
+      SELECT live.* FROM catalog.lot_facet_dirty d, LATERAL (${liveGroups(cards, Prisma.sql` AND project_id = d.project_id`)}) live
+      WHERE NOT (SELECT hit FROM lexicon)
+      UNION ALL ${liveGroups(cards, Prisma.sql` AND (SELECT hit FROM lexicon)`)}`
+    : liveGroups(cards, Prisma.empty);
+  return Prisma.sql`
+    WITH ${groups ? lexiconCte(f) : Prisma.empty}m AS MATERIALIZED (SELECT g.*${keyFlags.length ? Prisma.join(keyFlags, "") : Prisma.empty} FROM (${matched}
     ) g), regions AS (${geo("region")}), cities AS (${geo("city")})
     SELECT facet, key, label, n, min, max FROM (
       SELECT 'total'::text AS facet, NULL::text AS key, NULL::text AS label,
@@ -150,8 +194,34 @@ export function sharedFacetsSql(f: LotFilter): Prisma.Sql {
     ORDER BY facet, ord`;
 }
 
-export async function readSharedFacets(db: Db, f: LotFilter): Promise<CatalogFiltersView & SearchFacetsView> {
-  const rows = await db.$queryRaw<FacetRow[]>(sharedFacetsSql(f));
+/** q's tsquery (the statement is built only for a filter with q). */
+function searchTsquery(f: LotFilter): Prisma.Sql {
+  if (!f.search) throw new Error("the shared facet statement needs q");
+  return tsquery(f.search);
+}
+
+/**
+ * `lexicon.hit`: one of q's lexemes is a word some lot has in its own part of the document (title,
+ * type, room words, building); then every matching lot is read, as before. Otherwise a lot matches
+ * q exactly when its project part does (decision 0534). The lexemes are read from q's own tsquery
+ * text ('lexeme' items, a quote doubled), so they are the ones the match uses.
+ */
+function lexiconCte(f: LotFilter): Prisma.Sql {
+  return Prisma.sql`lexicon AS (
+      SELECT EXISTS (
+        SELECT 1 FROM catalog.search_lot_lexemes x
+        WHERE x.lexeme = ANY (ARRAY(
+          SELECT replace(l[1], '''''', '''')
+          FROM regexp_matches(${searchTsquery(f)}::text, '''((?:[^'']|'''')*)''', 'g') AS l))
+      ) AS hit), `;
+}
+
+export async function readSharedFacets(
+  db: Db,
+  f: LotFilter,
+  options: SharedFacetsOptions = {},
+): Promise<CatalogFiltersView & SearchFacetsView> {
+  const rows = await db.$queryRaw<FacetRow[]>(sharedFacetsSql(f, options));
   const of = (facet: Facet) => rows.filter((r) => r.facet === facet);
   const numeric = (facet: Facet): Array<FacetValue<number>> =>
     of(facet).flatMap((r) =>
