@@ -160,7 +160,7 @@ export function sharedFacetsSql(f: LotFilter, options: SharedFacetsOptions = {})
     ? Prisma.sql`
       SELECT ${GROUP_COLUMNS} FROM catalog.lot_facet_groups
       WHERE NOT (SELECT hit FROM lexicon) AND project_document @@ ${searchTsquery(f)}${failedAtMostOne}
-        AND NOT EXISTS (SELECT 1 FROM catalog.lot_facet_dirty d WHERE d.project_id = lot_facet_groups.project_id)
+        AND project_id NOT IN (SELECT project_id FROM catalog.lot_facet_dirty)
       UNION ALL
       SELECT live.* FROM catalog.lot_facet_dirty d, LATERAL (${liveGroups(cards, Prisma.sql` AND project_id = d.project_id`)}) live
       WHERE NOT (SELECT hit FROM lexicon)
