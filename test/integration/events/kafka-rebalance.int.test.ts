@@ -332,43 +332,40 @@ describeWithService(["postgres", "kafka"], `kafka consumer group rebalance (${KA
   // refused ends at its next message, so a member joining does not wait for the old member's whole
   // fetch (seconds of slow handlers here, minutes under load) — the wait that let a refused member
   // heartbeat into "not aware of this member" for minutes in the cluster test.
-  it(
-    "a long batch yields to a rebalance: its refused heartbeat ends it, the joining member gets its partitions while the batch had most of its work left",
-    async () => {
-      const topic = itemTopic("pin.test.rebalance-long-batch");
-      const group = `pin-test-rebalance-long-batch-${Date.now()}`;
-      const control = newControl();
-      control.slow = { consumer: "A", ms: 100 };
-      const keys = Array.from({ length: 12 }, (_, i) => `l${i}`);
-      const produced = grid(keys, 0, 25);
-      const relayPlatform = put();
-      await enqueueItems(db.prisma, topic, produced, relayPlatform.clock);
-      const relay = await started(relayPlatform.platform.startRelay());
-      await relay.whenCaughtUp?.();
+  it("a long batch yields to a rebalance: its refused heartbeat ends it, the joining member gets its partitions while the batch had most of its work left", async () => {
+    const topic = itemTopic("pin.test.rebalance-long-batch");
+    const group = `pin-test-rebalance-long-batch-${Date.now()}`;
+    const control = newControl();
+    control.slow = { consumer: "A", ms: 100 };
+    const keys = Array.from({ length: 12 }, (_, i) => `l${i}`);
+    const produced = grid(keys, 0, 25);
+    const relayPlatform = put();
+    await enqueueItems(db.prisma, topic, produced, relayPlatform.clock);
+    const relay = await started(relayPlatform.platform.startRelay());
+    await relay.whenCaughtUp?.();
 
-      const a = put();
-      await started(a.platform.runConsumer(appliedConsumer(group, topic, "A", control, SHORT_BACKOFF)));
-      await expect.poll(() => control.applied.A, settled).toBeGreaterThan(3);
-      // A's three partition batches (100 messages each, 100 ms a message) hold ~10 s of work.
-      const b = put();
-      await started(b.platform.runConsumer(appliedConsumer(group, topic, "B", control, SHORT_BACKOFF)));
-      await expect.poll(() => groupMembers(group), settled).toBe(2);
-      const appliedByAAtRejoin = control.applied.A;
-      expect(appliedByAAtRejoin, "A finished its batches before the group could rebalance").toBeLessThan(
-        produced.length / 2,
-      );
-      // kafkajs says why its batch ended (@platformatic/kafka's fetcher stops at a rebalance by itself)
-      if (KAFKA_CLIENT === "kafkajs")
-        expect(
-          a.logs.some(
-            (l) => l.msg === "heartbeat refused during a batch; the batch ends so the consumer can rejoin",
-          ),
-        ).toBe(true);
+    const a = put();
+    await started(a.platform.runConsumer(appliedConsumer(group, topic, "A", control, SHORT_BACKOFF)));
+    await expect.poll(() => control.applied.A, settled).toBeGreaterThan(3);
+    // A's three partition batches (100 messages each, 100 ms a message) hold ~10 s of work.
+    const b = put();
+    await started(b.platform.runConsumer(appliedConsumer(group, topic, "B", control, SHORT_BACKOFF)));
+    await expect.poll(() => groupMembers(group), settled).toBe(2);
+    const appliedByAAtRejoin = control.applied.A;
+    expect(appliedByAAtRejoin, "A finished its batches before the group could rebalance").toBeLessThan(
+      produced.length / 2,
+    );
+    // kafkajs says why its batch ended (@platformatic/kafka's fetcher stops at a rebalance by itself)
+    if (KAFKA_CLIENT === "kafkajs")
+      expect(
+        a.logs.some(
+          (l) => l.msg === "heartbeat refused during a batch; the batch ends so the consumer can rejoin",
+        ),
+      ).toBe(true);
 
-      control.slow = undefined;
-      await expect.poll(() => distinctApplied(db.prisma, group), settled).toBe(produced.length);
-      await expectExactlyOnceInOrder(db.prisma, group, produced);
-      expect(control.applied.B).toBeGreaterThan(0);
-    },
-  );
+    control.slow = undefined;
+    await expect.poll(() => distinctApplied(db.prisma, group), settled).toBe(produced.length);
+    await expectExactlyOnceInOrder(db.prisma, group, produced);
+    expect(control.applied.B).toBeGreaterThan(0);
+  });
 });
