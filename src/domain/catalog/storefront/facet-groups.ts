@@ -25,7 +25,7 @@ export async function rebuildDirtyFacetGroups(db: Db, batchSize: number): Promis
         LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
       RETURNING project_id
     ), gone AS (
-      DELETE FROM catalog.lot_facet_groups g USING taken t WHERE g.project_id = t.project_id RETURNING 1
+      DELETE FROM catalog.lot_facet_groups g USING taken t WHERE g.project_id = t.project_id
     ), added AS (
       INSERT INTO catalog.lot_facet_groups (project_id, project_document, region_id, region_name, city_id,
         city_name, rooms_count, property_class, construction_status, developer_id, developer_name,
@@ -46,8 +46,7 @@ export async function rebuildDirtyFacetGroups(db: Db, batchSize: number): Promis
         date_trunc('quarter', c.delivery_date::timestamp)
       RETURNING 1
     )
-    SELECT (SELECT count(*) FROM taken) AS projects, (SELECT count(*) FROM added) AS groups,
-      (SELECT count(*) FROM gone) AS removed`);
+    SELECT (SELECT count(*) FROM taken) AS projects, (SELECT count(*) FROM added) AS groups`);
   return { projects: Number(row?.projects ?? 0), groups: Number(row?.groups ?? 0) };
 }
 
