@@ -6,8 +6,7 @@
 // (latency). Figures in docs/benchmarks.md ("Catalog — storefront search").
 import { type App, startApp } from "../../src/app.js";
 import { runSavedSearchAlertBatch } from "../../src/domain/catalog/saved-searches/saved-search-alerts.js";
-import { bulkSeedWithSearchVariety } from "../../src/domain/catalog/seed/search-variety.js";
-import { seedSyntheticCards } from "../../src/domain/catalog/seed/synthetic-cards.js";
+import { bulkSeedWithSearchVariety } from "../../src/domain/catalog/seed/bulk-search-seed.js";
 import { readCatalogFilters } from "../../src/domain/catalog/storefront/catalog-facets.js";
 import { validateLotFilter, withTypoTolerance } from "../../src/domain/catalog/storefront/lot-filter.js";
 import { lotsPageSql, readLotsPage } from "../../src/domain/catalog/storefront/lots-page.js";
@@ -255,14 +254,12 @@ export async function runStorefrontSearchBenchmark(): Promise<BenchResult[]> {
     const log = createLogger({ level: "error", pretty: false });
     app = await startApp(settings, { log, metrics: createMetricsRegistry() });
     const db = app.db;
-    await bulkSeedWithSearchVariety(db, () =>
-      seedSyntheticCards(db, {
-        tag: "bench",
-        projects: CARDS / LOTS_PER_PROJECT,
-        lotsPerProject: LOTS_PER_PROJECT,
-        now: new Date(),
-      }),
-    );
+    await bulkSeedWithSearchVariety(db, {
+      tag: "bench",
+      projects: CARDS / LOTS_PER_PROJECT,
+      lotsPerProject: LOTS_PER_PROJECT,
+      now: new Date(),
+    });
     const token = await createTokenService({ secret: BENCH_JWT_SECRET, issuer: "pin-platform" }).sign({
       userId: DEMO_USERS.agent.userId,
       roles: ["agent"],

@@ -7,8 +7,7 @@
  * newest 1,000 matches for a broad one — and the one-statement facets equal to the per-facet ones.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { bulkSeedWithSearchVariety } from "../../../src/domain/catalog/seed/search-variety.js";
-import { seedSyntheticCards } from "../../../src/domain/catalog/seed/synthetic-cards.js";
+import { bulkSeedWithSearchVariety } from "../../../src/domain/catalog/seed/bulk-search-seed.js";
 import { readCatalogFilters } from "../../../src/domain/catalog/storefront/catalog-facets.js";
 import { boxSql, MERCATOR_LATITUDE_MAX } from "../../../src/domain/catalog/storefront/geo.js";
 import { lotClustersSql, readLotClusters } from "../../../src/domain/catalog/storefront/lot-clusters.js";
@@ -165,14 +164,12 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
 
   beforeAll(async () => {
     t = await startTestApp({ roles: ["api"] });
-    await bulkSeedWithSearchVariety(t.db, () =>
-      seedSyntheticCards(t.db, {
-        tag: "plans",
-        projects: 1_000,
-        lotsPerProject: 100,
-        now: new Date("2026-01-01T00:00:00Z"),
-      }),
-    );
+    await bulkSeedWithSearchVariety(t.db, {
+      tag: "plans",
+      projects: 1_000,
+      lotsPerProject: 100,
+      now: new Date("2026-01-01T00:00:00Z"),
+    });
   }, 900_000);
 
   afterAll(async () => {

@@ -10,10 +10,14 @@
  *   replica Hidden when n % 20 = 7, Reserved when n % 13 = 0, else Free;
  *   agent_commission = price / 100; published_at = base − n seconds.
  * Project p (from 0): region 1 + p % 4, city region·100 + p % 3, ApartHotel when p % 5 = 0.
+ * A lot copies its project card's name, address, city, coordinates, class, construction status,
+ * readiness and distance (so `searchVariety`, applied to the project cards first, reaches the lots).
  */
 import { createHash } from "node:crypto";
+import { Prisma } from "../../../generated/prisma/client.js";
 import type { Db } from "../../../platform/db/prisma-client.js";
 import { recomputeProjectAggregates } from "../cards/recompute-cards.js";
+import { applyProjectVariety, lotTitleVariety } from "./search-variety.js";
 
 export interface SyntheticCardsOptions {
   /** Distinguishes several seeds in one database (ids are md5 of tag + number) */
@@ -21,6 +25,12 @@ export interface SyntheticCardsOptions {
   readonly projects: number;
   readonly lotsPerProject: number;
   readonly now: Date;
+  /**
+   * The storefront search's variety (search-variety.ts) written by the INSERTs themselves instead of
+   * an UPDATE of every card afterwards: the bulk seed of 100k cards then computes each card's
+   * search document once.
+   */
+  readonly searchVariety?: boolean;
 }
 
 export interface SyntheticCards {
@@ -40,6 +50,9 @@ function md5Uuid(text: string): string {
 
 export async function seedSyntheticCards(db: Db, o: SyntheticCardsOptions): Promise<SyntheticCards> {
   const { tag, projects, lotsPerProject, now } = o;
+  const title = o.searchVariety
+    ? lotTitleVariety(Prisma.sql`rooms`, Prisma.sql`area`)
+    : Prisma.sql`'Lot ' || n`;
   await db.$executeRaw`
     INSERT INTO catalog.project_cards (id, developer_id, developer_name, status, source_status, kind,
       property_class, construction_status, region_id, region_name, city_id, city_name, name, address,
@@ -52,13 +65,15 @@ export async function seedSyntheticCards(db: Db, o: SyntheticCardsOptions): Prom
       'Project ' || p, 'Street ' || p, 1, 'Project ' || p, 'Street ' || p, 1,
       ${now}::timestamptz - make_interval(secs => p), ${now}, ${now}, ${now}
     FROM generate_series(0, ${projects - 1}) AS p`;
+  if (o.searchVariety) await applyProjectVariety(db);
   await db.$executeRaw`
     INSERT INTO catalog.property_object_cards (id, project_id, building_id, developer_id, status,
       property_object_status, number, floor, rooms_count, area_total, property_type, type_name, title,
       price, price_per_meter, delivery_date, source_contract_version, source_title, source_price,
       source_delivery_date, chessboard_version, project_name, project_kind, property_class,
       construction_status, region_id, region_name, city_id, city_name, address, developer_name,
-      building_name, floors_total, agent_commission, published_at, chessboard_synced_at, created_at, updated_at)
+      building_name, floors_total, agent_commission, published_at, chessboard_synced_at, created_at, updated_at,
+      geo_latitude, geo_longitude, readiness_percent, distance_minutes)
     SELECT md5('lot-' || ${tag} || '-' || n)::uuid, md5('project-' || ${tag} || '-' || p)::uuid,
       md5('building-' || ${tag} || '-' || p)::uuid, md5('developer-' || ${tag} || '-' || (p % 7))::uuid,
       CASE WHEN n % 20 = 7 THEN 'Hidden' ELSE 'Published' END,
@@ -66,19 +81,20 @@ export async function seedSyntheticCards(db: Db, o: SyntheticCardsOptions): Prom
       n::text, 1 + n % 20, n % 5, area,
       CASE WHEN n % 10 = 9 THEN 'Parking' ELSE 'Apartment' END,
       CASE WHEN n % 10 = 9 THEN 'Машино-место' ELSE 'Квартира' END,
-      'Lot ' || n, price, round(price / area, 2), delivery, 1, 'Lot ' || n, price, delivery, 1,
-      'Project ' || p, CASE WHEN p % 5 = 0 THEN 'ApartHotel' ELSE 'ResidentialComplex' END, 'Comfort',
-      'InProgress', 1 + p % 4, 'Region ' || (1 + p % 4), (1 + p % 4) * 100 + p % 3,
-      'City ' || ((1 + p % 4) * 100 + p % 3), 'Street ' || p, 'Developer ' || (p % 7), 'Building ' || p, 25,
+      ${title}, price, round(price / area, 2), delivery, 1, 'Lot ' || n, price, delivery, 1,
+      c.name, CASE WHEN p % 5 = 0 THEN 'ApartHotel' ELSE 'ResidentialComplex' END, c.property_class,
+      c.construction_status, 1 + p % 4, 'Region ' || (1 + p % 4), (1 + p % 4) * 100 + p % 3,
+      c.city_name, c.address, 'Developer ' || (p % 7), 'Building ' || p, 25,
       round(price / 100, 2),
       CASE WHEN n % 20 = 7 THEN NULL ELSE ${now}::timestamptz - make_interval(secs => n) END,
-      ${now}, ${now}, ${now}
+      ${now}, ${now}, ${now}, c.geo_latitude, c.geo_longitude, c.readiness_percent, c.distance_minutes
     FROM (
-      SELECT n, (n - 1) / ${lotsPerProject} AS p, (20 + (n * 7) % 100)::numeric AS area,
+      SELECT n, (n - 1) / ${lotsPerProject} AS p, (20 + (n * 7) % 100)::numeric AS area, n % 5 AS rooms,
         (3000000 + ((n * 7919) % 200) * 50000)::numeric AS price,
         (date '2027-03-31' + make_interval(months => 3 * (n % 8)))::date AS delivery
       FROM generate_series(1, ${projects * lotsPerProject}) AS n
-    ) s`;
+    ) s
+    JOIN catalog.project_cards c ON c.id = md5('project-' || ${tag} || '-' || s.p)::uuid`;
   const projectIds = Array.from({ length: projects }, (_, p) => syntheticProjectId(tag, p));
   for (let i = 0; i < projectIds.length; i += 500) {
     await recomputeProjectAggregates(db as never, projectIds.slice(i, i + 500), { now });
