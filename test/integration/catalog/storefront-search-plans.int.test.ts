@@ -380,6 +380,15 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
     expect(cardRows(await executed(t.db, sharedFacetsSql(lotWord)))).toBeGreaterThan(1_000);
   });
 
+  it("the region and city facets of catalogFilters with q read their labels from the covering indexes of decision 0535: no sort and no heap of the project cards", async () => {
+    const steps = await plan(t.db, sharedFacetsSql(validateLotFilter({ q: "Солнечный" })));
+    const onProjects = steps.filter((s) => s["Relation Name"] === "project_cards");
+    expect(onProjects.map((s) => [s["Node Type"], s["Index Name"]])).toEqual([
+      ["Index Only Scan", "project_cards_published_region_label_idx"],
+      ["Index Only Scan", "project_cards_published_city_label_idx"],
+    ]);
+  });
+
   it("the one-statement facets equal the per-facet ones also with several facet dimensions (not the read path's choice there)", async () => {
     const f = validateLotFilter({
       q: "двухкомнатная",
