@@ -24,7 +24,11 @@ import {
   RELEVANCE_CANDIDATES_MAX,
   readLotsPage,
 } from "../../../src/domain/catalog/storefront/lots-page.js";
-import { estimateMatch, relevanceDriveFor } from "../../../src/domain/catalog/storefront/relevance-drive.js";
+import {
+  estimateMatch,
+  relevanceDriveFor,
+  sortedDriveFor,
+} from "../../../src/domain/catalog/storefront/relevance-drive.js";
 import { readSearchFacets } from "../../../src/domain/catalog/storefront/search-facets.js";
 import {
   facetGroupsApply,
@@ -379,6 +383,33 @@ describeWithService("postgres", "storefront search plans over 100,000 cards", ()
     expect(facetGroupsApply(lotWord)).toBe(true);
     expect(cardRows(await executed(t.db, sharedFacetsSql(lotWord)))).toBeGreaterThan(1_000);
   });
+
+  it.each([
+    ["a word whose projects are Premium, asked for Comfort or Business (no match)", 2, false],
+    ["a word with matches in the city", 1, true],
+    ["another empty combination", 3, false],
+  ])(
+    "a PRICE_ASC page with q + city + rooms + class (%s): the match drives (decision 0536), the same rows as the planner's walk, and the price index is not walked",
+    async (_name, i, found) => {
+      const words = ["Солнечный", "Северный", "Лесной", "Речной"];
+      const f = withTypoTolerance(
+        validateLotFilter({
+          q: words[i],
+          cityIds: [(1 + (i % 4)) * 100 + (i % 3)],
+          rooms: [i % 5],
+          propertyClasses: ["Comfort", "Business"],
+        }),
+        true,
+      );
+      expect(sortedDriveFor(await estimateMatch(t.db, f), 21)).toBe("match");
+      const walk = await readLotsPage(t.db, f, "PRICE_ASC", { first: 20 }, { sortedDrive: "walk" });
+      const page = await readLotsPage(t.db, f, "PRICE_ASC", { first: 20 });
+      expect(page.edges.map((e) => e.node.id)).toEqual(walk.edges.map((e) => e.node.id));
+      expect(page.edges.length > 0).toBe(found);
+      const steps = await executed(t.db, lotsPageSql(f, "PRICE_ASC", null, 21, { sortedDrive: "match" }));
+      expect(steps.map((s) => s["Index Name"]).filter(Boolean)).not.toContain("lots_price_idx");
+    },
+  );
 
   it("the region and city facets of catalogFilters with q read their labels from the covering indexes of decision 0535: no sort and no heap of the project cards", async () => {
     const steps = await plan(t.db, sharedFacetsSql(validateLotFilter({ q: "Солнечный" })));

@@ -23,7 +23,13 @@ import type { LotView } from "../catalog.read-models.js";
 import { distanceMetresSql } from "./geo.js";
 import { type LotFilter, lotPredicate } from "./lot-filter.js";
 import { LOT_COLUMNS, type LotRow, lotFromRow } from "./lot-row.js";
-import { estimateMatch, type RelevanceDrive, relevanceDriveFor } from "./relevance-drive.js";
+import {
+  estimateMatch,
+  type RelevanceDrive,
+  relevanceDriveFor,
+  type SortedDrive,
+  sortedDriveFor,
+} from "./relevance-drive.js";
 import { searchRankSql } from "./search-query.js";
 
 /**
@@ -63,6 +69,13 @@ export interface LotsPageOptions {
    * estimated share (relevance-drive.ts) and lotsPageSql walks.
    */
   readonly relevanceDrive?: RelevanceDrive;
+  /**
+   * How a page in another sort order reads (decision 0536; default "walk", the planner's plan):
+   * "match" reads the filter's match behind a planner fence (`OFFSET 0`) and top-N sorts it. The
+   * same rows either way. Left out, readLotsPage chooses for a filter with q from the match's
+   * estimated share (relevance-drive.ts).
+   */
+  readonly sortedDrive?: SortedDrive;
 }
 
 export const LOT_SORTS = [
@@ -235,9 +248,15 @@ export function lotsPageSql(
   const distance = filter.near
     ? Prisma.sql`, round(${distanceMetresSql(filter.near, "cards")}::numeric, 1)::text AS distance_m`
     : Prisma.empty;
+  // "match": the rows that pass the filter, read by the filter's indexes behind the fence (the
+  // outer ORDER BY … LIMIT cannot turn it into a walk of the sort's index), then top-N sorted.
+  const source =
+    options.sortedDrive === "match"
+      ? Prisma.sql`(SELECT * FROM catalog.property_object_cards cards WHERE ${where} OFFSET 0) cards`
+      : Prisma.sql`catalog.property_object_cards cards
+    WHERE ${where}`;
   return Prisma.sql`
-    SELECT ${LOT_COLUMNS}${computed}${distance} FROM catalog.property_object_cards cards
-    WHERE ${where}
+    SELECT ${LOT_COLUMNS}${computed}${distance} FROM ${source}
     ORDER BY ${orderBy(spec, col)}
     LIMIT ${take}`;
 }
@@ -343,12 +362,22 @@ export async function readLotsPage(
   const drive: RelevanceDrive =
     options.relevanceDrive ??
     (ranked && cap !== null ? relevanceDriveFor(await estimateMatch(db, filter), cap) : "newest");
+  // Another sort with q: the match drives when it is selective (decision 0536).
+  const sortedDrive: SortedDrive =
+    options.sortedDrive ??
+    (sort !== "RELEVANCE" && filter.search && window.size > 0
+      ? sortedDriveFor(await estimateMatch(db, filter), window.size + 1)
+      : "walk");
   // `first: 0` reads nothing — except the capped RELEVANCE statement's flag (its page then unused).
   const fetched =
     window.size === 0 && sort !== "RELEVANCE"
       ? []
       : await db.$queryRaw<PageRow[]>(
-          lotsPageSql(filter, sort, window.from, window.size + 1, { ...options, relevanceDrive: drive }),
+          lotsPageSql(filter, sort, window.from, window.size + 1, {
+            ...options,
+            relevanceDrive: drive,
+            sortedDrive,
+          }),
         );
   // The capped RELEVANCE statement returns one row with a null lot when the page is empty.
   const rows = window.size === 0 ? [] : fetched.filter((r) => r.id !== null);

@@ -4,6 +4,7 @@ import {
   relevanceDriveFor,
   SELECTIVE_MATCH_SHARE_MAX,
   selectiveShare,
+  sortedDriveFor,
 } from "./relevance-drive.js";
 
 const CAP = 1_000;
@@ -37,5 +38,20 @@ describe("relevanceDriveFor (decision 0510)", () => {
     const plan = { "Plan Rows": 100_424, Plans: [{ "Plan Rows": 5_701 }, { "Plan Rows": 94_723 }] };
     expect(matchEstimateFromPlan(plan)).toEqual({ matches: 5_701, published: 94_723 });
     expect(relevanceDriveFor(matchEstimateFromPlan({ Plans: [] }), CAP)).toBe("newest");
+  });
+});
+
+describe("sortedDriveFor (decision 0536)", () => {
+  it("a page of 21 over 100k cards: the match drives below ≈ 1.2 % of the published cards (q + city + rooms + class), the planner's walk above (a project word alone)", () => {
+    expect(selectiveShare(21, 94_723)).toBeCloseTo(0.8 * Math.sqrt(22 / 94_723), 10);
+    expect(sortedDriveFor({ matches: 267, published: 94_723 }, 21)).toBe("match");
+    expect(sortedDriveFor({ matches: 1_100, published: 94_723 }, 21)).toBe("match");
+    expect(sortedDriveFor({ matches: 1_200, published: 94_723 }, 21)).toBe("walk");
+    expect(sortedDriveFor({ matches: 11_995, published: 94_723 }, 21)).toBe("walk");
+  });
+
+  it("an empty catalogue or an unreadable estimate walks", () => {
+    expect(sortedDriveFor({ matches: 0, published: 0 }, 21)).toBe("walk");
+    expect(sortedDriveFor({ matches: Number.NaN, published: 100 }, 21)).toBe("walk");
   });
 });
