@@ -48,6 +48,7 @@ export function createCatalogReads(db: Db, deps: { log?: Logger; metrics?: Regis
     async lotsPage(filter: LotFilter | null, sort: LotSort, args: PageArgs): Promise<LotsPage> {
       const page = await readLotsPage(db, await storefrontFilter(filter), sort, args);
       if (page.ranking) search.ranked(page.ranking.drive);
+      if (page.sortedDrive) search.sorted(page.sortedDrive);
       return page;
     },
 

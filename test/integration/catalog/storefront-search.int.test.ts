@@ -210,6 +210,26 @@ describeWithService("postgres", "storefront search: full text, map, new filters 
       expect(afterSelective.newest).toBe(afterBroad.newest);
     });
 
+    it("a sorted page with q is counted by how it read (decision 0536): a q matching most lots leaves the planner's walk, one matching almost nothing reads the match first", async () => {
+      const drives = async () => ({
+        walk: await metricValue(t.metrics, "catalog_search_sorted_drive_total", { drive: "walk" }),
+        match: await metricValue(t.metrics, "catalog_search_sorted_drive_total", { drive: "match" }),
+      });
+      await t.db.$executeRawUnsafe("ANALYZE catalog.property_object_cards");
+      const before = await drives();
+      const broad = await walk({ q: "квартира" }, "PRICE_ASC", 10);
+      const afterBroad = await drives();
+      expect(broad.length).toBeGreaterThan(10);
+      expect(afterBroad.walk - before.walk).toBe(Math.ceil(broad.length / 10));
+      expect(afterBroad.match).toBe(before.match);
+      expect(await walk({ q: "917" }, "PRICE_ASC")).toEqual([]);
+      const afterSelective = await drives();
+      expect(afterSelective.match - afterBroad.match).toBe(1);
+      // without q nothing is estimated nor counted
+      await walk({ rooms: [1] }, "PRICE_ASC", 10);
+      expect(await drives()).toEqual(afterSelective);
+    });
+
     it("q combines with every filter and with the facets (counts under the search)", async () => {
       expect(await ids({ q: "комн. квартира", floorMin: 5, propertyClasses: ["Business"] })).toEqual(
         idsOf(lots.filter((l) => l.project === SEVERNY && l.rooms > 0 && l.floor >= 5)),

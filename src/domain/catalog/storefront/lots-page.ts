@@ -53,6 +53,8 @@ export interface LotsRanking {
 
 export interface LotsPage extends Page<LotView> {
   readonly ranking: LotsRanking | null;
+  /** How a page in another sort order with q was read (decision 0536); null otherwise. */
+  readonly sortedDrive: SortedDrive | null;
 }
 
 export interface LotsPageOptions {
@@ -363,11 +365,10 @@ export async function readLotsPage(
     options.relevanceDrive ??
     (ranked && cap !== null ? relevanceDriveFor(await estimateMatch(db, filter), cap) : "newest");
   // Another sort with q: the match drives when it is selective (decision 0536).
+  const chooses = sort !== "RELEVANCE" && Boolean(filter.search) && window.size > 0;
   const sortedDrive: SortedDrive =
     options.sortedDrive ??
-    (sort !== "RELEVANCE" && filter.search && window.size > 0
-      ? sortedDriveFor(await estimateMatch(db, filter), window.size + 1)
-      : "walk");
+    (chooses ? sortedDriveFor(await estimateMatch(db, filter), window.size + 1) : "walk");
   // `first: 0` reads nothing — except the capped RELEVANCE statement's flag (its page then unused).
   const fetched =
     window.size === 0 && sort !== "RELEVANCE"
@@ -394,6 +395,7 @@ export async function readLotsPage(
   return {
     edges,
     ranking,
+    sortedDrive: chooses ? sortedDrive : null,
     pageInfo: {
       hasNextPage: more,
       hasPreviousPage: window.from !== null,

@@ -1,7 +1,7 @@
 import type { Db } from "../../../platform/db/prisma-client.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import { counter, gauge, type Registry } from "../../../platform/metrics/registry.js";
-import type { RelevanceDrive } from "./relevance-drive.js";
+import type { RelevanceDrive, SortedDrive } from "./relevance-drive.js";
 
 /**
  * Whether typo-tolerant (trigram) search works on this server (decision 0361): pg_trgm must be
@@ -29,6 +29,8 @@ export interface StorefrontSearchObserver {
   used(feature: StorefrontFeature): void;
   /** A capped RELEVANCE page and how its candidates were found (decision 0510) */
   ranked(drive: RelevanceDrive): void;
+  /** A page in another sort order with q and how it was read (decision 0536) */
+  sorted(drive: SortedDrive): void;
 }
 
 export function createStorefrontSearchObserver(
@@ -49,6 +51,14 @@ export function createStorefrontSearchObserver(
         deps.metrics,
         "catalog_search_relevance_drive_total",
         "Capped RELEVANCE pages by how their candidates were found: the NEWEST walk or the selective full-text match (decision 0510)",
+        ["drive"],
+      )
+    : null;
+  const sortedDrives = deps.metrics
+    ? counter(
+        deps.metrics,
+        "catalog_search_sorted_drive_total",
+        "Sorted lots pages with q (not RELEVANCE) by how they read: the planner's walk or the selective match first (decision 0536)",
         ["drive"],
       )
     : null;
@@ -81,6 +91,10 @@ export function createStorefrontSearchObserver(
     ranked(drive) {
       drives?.inc({ drive });
       deps.log?.debug({ drive }, "storefront search: RELEVANCE candidates");
+    },
+    sorted(drive) {
+      sortedDrives?.inc({ drive });
+      deps.log?.debug({ drive }, "storefront search: sorted page with q");
     },
   };
 }
