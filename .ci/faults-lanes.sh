@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI's faults step (decisions 0526, 0529): the faults tier on both Kafka clients, in two lanes at once.
+# CI's faults step (decisions 0526, 0529, 0537): the faults tier on both Kafka clients, in two lanes at once.
 #  - heavy lane, one file at a time: the 3-node cluster test and the Kafka-mode faults (six role
 #    processes, brokers, PostgreSQL and ClickHouse of their own, a load stream) on kafkajs, then the
 #    Kafka-mode faults on @platformatic/kafka, then the rig's cleanup and the fuzzers (kafkajs;

@@ -2,7 +2,9 @@
  * Gives the synthetic cards (seed/synthetic-cards.ts) what the storefront search reads — Russian
  * project, city and title words, coordinates around Moscow, classes, construction statuses,
  * readiness and distance — so the search benchmark and the plan test run over realistic data.
- * One UPDATE per table; deterministic per project / lot number.
+ * Deterministic per project / lot number: written by the synthetic seed's INSERTs
+ * (`searchVariety`, the bulk seed) or applied afterwards with one UPDATE per table
+ * (`seedSearchVariety`, for cards already written).
  */
 import { Prisma } from "../../../generated/prisma/client.js";
 import type { Db } from "../../../platform/db/prisma-client.js";

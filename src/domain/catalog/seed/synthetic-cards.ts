@@ -78,7 +78,7 @@ export async function seedSyntheticCards(db: Db, o: SyntheticCardsOptions): Prom
       md5('building-' || ${tag} || '-' || p)::uuid, md5('developer-' || ${tag} || '-' || (p % 7))::uuid,
       CASE WHEN n % 20 = 7 THEN 'Hidden' ELSE 'Published' END,
       CASE WHEN n % 20 = 7 THEN 'Hidden' WHEN n % 13 = 0 THEN 'Reserved' ELSE 'Free' END,
-      n::text, 1 + n % 20, n % 5, area,
+      n::text, 1 + n % 20, rooms, area,
       CASE WHEN n % 10 = 9 THEN 'Parking' ELSE 'Apartment' END,
       CASE WHEN n % 10 = 9 THEN 'Машино-место' ELSE 'Квартира' END,
       ${title}, price, round(price / area, 2), delivery, 1, 'Lot ' || n, price, delivery, 1,

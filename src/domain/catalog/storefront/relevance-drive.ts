@@ -47,8 +47,8 @@ export function relevanceDriveFor(e: MatchEstimate, cap: number): RelevanceDrive
  * leaves the plan to the planner, which walks the sort's index and tests each row until the page is
  * full — ≈ take / share rows, and every row when its estimate of the combined filters is high but
  * none match (q + city + rooms + class: 95,000 rows, 120–300 ms over 100k cards); "match" reads the
- * match first by its indexes (the full-text GIN bitmap ANDed with the filters' own) behind a fence
- * and top-N sorts it. Same rows either way; the break-even share is RELEVANCE's with the page's
+ * match first behind a fence, by whichever of the filter's indexes the planner picks (the city's
+ * in that case, or the full-text GIN), and top-N sorts it. Same rows either way; the break-even share is RELEVANCE's with the page's
  * size for the cap.
  */
 export type SortedDrive = "walk" | "match";
