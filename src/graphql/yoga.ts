@@ -98,7 +98,8 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
         // By name, not instanceof: under vitest src/ gets graphql's .mjs build while the executor
         // and Pothos get the .js one, so instanceof masked every deliberate GraphQLError in tests.
         const isGraphQLError = (e: unknown) => e instanceof Error && e.name === "GraphQLError";
-        if (isGraphQLError(error) && (!original || isGraphQLError(original))) return error as GraphQLError;
+        if (isGraphQLError(error) && (!original || isGraphQLError(original)))
+          return withRequestErrorCode(error as GraphQLError);
         // An expected failure on a field without typed error results (e.g. the auth scope of a
         // connection field) keeps its stable code instead of becoming "Unexpected error.".
         if (original instanceof DomainError) {
@@ -191,5 +192,22 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
       // Last: it wraps the subscribe function the plugins above settled on.
       useSseLimits(live),
     ],
+  });
+}
+
+/**
+ * graphql-js's request errors carry no code: a variable missing, null or of the wrong type, the
+ * 50-error cap on them, an operation name that matches nothing. They are the only code-less
+ * GraphQLErrors without a path (parse and validation errors get yoga's GRAPHQL_*_FAILED, ours
+ * and the resolvers' have codes and paths): they get BAD_USER_INPUT, so every error a client sees
+ * has a stable code (decision 0539).
+ */
+export function withRequestErrorCode(error: GraphQLError): GraphQLError {
+  if (error.extensions?.code !== undefined || error.path !== undefined) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code: "BAD_USER_INPUT" },
   });
 }

@@ -273,6 +273,33 @@ describe("7. bad input is a validation error, never INTERNAL_SERVER_ERROR", () =
     expect(codesOf(body)).toEqual(["INVALID_ID"]);
   });
 
+  it.each([
+    ["a required variable not provided", {}],
+    ["a required variable null", { id: null }],
+  ])("%s → BAD_USER_INPUT (graphql-js' request errors get a code too)", async (_name, variables) => {
+    const { body } = await post({ query: bookingQuery, variables }, { authorization: `Bearer ${agent}` });
+    expect(body.data ?? null).toBeNull();
+    expect(codesOf(body)).toEqual(["BAD_USER_INPUT"]);
+    expect(body.errors?.[0]?.message).toMatch(/^Variable "\$id"/);
+  });
+
+  it("a variable of a built-in type given the wrong type → BAD_USER_INPUT", async () => {
+    const query = `query($f: LotFilter) { lots(filter: $f, first: 1) { __typename } }`;
+    const { body } = await post({ query, variables: { f: { cityIds: ["x"] } } });
+    expect(codesOf(body)).toEqual(["BAD_USER_INPUT"]);
+    expect(body.errors?.[0]?.message).toMatch(/^Variable "\$f" got invalid value/);
+  });
+
+  it("more than 50 wrong values in variables (graphql-js' error cap) → every error BAD_USER_INPUT", async () => {
+    const query = `query($f: LotFilter) { lots(filter: $f, first: 1) { __typename } }`;
+    const cityIds = Array.from({ length: 60 }, (_, i) => `city ${i}`);
+    const { body } = await post({ query, variables: { f: { cityIds } } });
+    const codes = codesOf(body);
+    expect(codes.length).toBeGreaterThan(50);
+    expect(new Set(codes)).toEqual(new Set(["BAD_USER_INPUT"]));
+    expect(body.errors?.at(-1)?.message).toMatch(/^Too many errors processing variables/);
+  });
+
   it("an id with a NUL byte → INVALID_INPUT (refused before parsing)", async () => {
     const id = "0b5e1d7a-0000-4000-8000-00000000a00\u0000";
     const { body } = await post(
@@ -449,6 +476,25 @@ describe("8. WebSocket limits", () => {
       }),
     );
     await expect.poll(() => snapshots.has("5"), { timeout: 10_000 }).toBe(true);
+    socket.close();
+  });
+
+  it("an operation over graphql-ws with a required variable missing gets BAD_USER_INPUT, as over HTTP", async () => {
+    const { socket } = await rawSocket(agent);
+    const reply = new Promise<{ type: string; payload: unknown }>((resolve) =>
+      socket.once("message", (data) =>
+        resolve(JSON.parse(String(data)) as { type: string; payload: unknown }),
+      ),
+    );
+    socket.send(
+      JSON.stringify({
+        id: "1",
+        type: "subscribe",
+        payload: { query: `subscription($b: ID!) { chessboardUpdates(buildingId: $b) { __typename } }` },
+      }),
+    );
+    const message = await reply;
+    expect(JSON.stringify(message.payload)).toContain("BAD_USER_INPUT");
     socket.close();
   });
 
