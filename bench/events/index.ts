@@ -9,8 +9,12 @@ import { ManualClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db, pgPoolOf, type Tx } from "../../src/platform/db/prisma-client.js";
+import { pgRunner } from "../../src/platform/db/sql-runner.js";
+import { type DedupKey, dedupKeyHash } from "../../src/platform/events/consumer/dedup-key.js";
 import { defineConsumer, type PgTx, pgScope } from "../../src/platform/events/consumer/definition.js";
+import { markProcessed } from "../../src/platform/events/consumer/sql/mark-processed.js";
 import { registerContract } from "../../src/platform/events/contracts/registry.js";
+import { HEADER } from "../../src/platform/events/envelope.js";
 import { createEventPlatform } from "../../src/platform/events/event-platform.js";
 import { enqueue } from "../../src/platform/events/outbox/enqueue.js";
 import { eventTypeOf } from "../../src/platform/events/topics.js";
@@ -291,6 +295,42 @@ export async function upsertManyPg(runner: PgTx, items: readonly Item[]): Promis
   );
 }
 
+/**
+ * The bare loop's chunk with the runtime's exactly-once guarantee and nothing else: in one
+ * transaction on one pool connection, the runtime's own dedup-mark statement over the chunk's
+ * message ids (the same hashed keys, the same SQL), then the upsert of the fresh messages. What
+ * a hand-written consumer with per-message dedup costs: the baseline that isolates the
+ * runtime's code from the guarantee's statement (decision 0538).
+ */
+async function markThenUpsertPg(
+  pool: NonNullable<ReturnType<typeof pgPoolOf>>,
+  group: string,
+  topic: string,
+  chunk: readonly { headers?: Record<string, unknown> }[],
+  items: readonly Item[],
+): Promise<void> {
+  const keys = chunk.map((m) => {
+    const raw = m.headers?.[HEADER.messageId];
+    const id = Array.isArray(raw) ? String(raw[0]) : String(raw);
+    return dedupKeyHash(`${group}:${topic}:${id}`);
+  });
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const fresh = await markProcessed(pgRunner(client), group, keys, new Date());
+    await upsertManyPg(
+      client,
+      items.filter((_, i) => fresh.has(keys[i] as DedupKey)),
+    );
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export type Variant = "per-message, batch of 1" | "per-message" | "batch handler" | "batch handler, pg scope";
 
 function benchConsumer(topic: string, variant: Variant, onFirst: () => void) {
@@ -400,12 +440,13 @@ export async function timeBareEachBatch(
   db: Db,
   topic: string,
   count: number,
-  via: "prisma" | "pg" = "prisma",
+  via: "prisma" | "pg" | "pg+mark" = "prisma",
 ): Promise<number> {
   const pool = pgPoolOf(db);
-  if (via === "pg" && !pool) throw new Error("bench: the database has no pg pool");
+  if (via !== "prisma" && !pool) throw new Error("bench: the database has no pg pool");
+  const group = `pin-bench-bare-${Date.now()}`;
   await db.$executeRaw`TRUNCATE bench.items`;
-  const consumer = kafka.consumer({ groupId: `pin-bench-bare-${Date.now()}`, maxWaitTimeInMs: 100 });
+  const consumer = kafka.consumer({ groupId: group, maxWaitTimeInMs: 100 });
   await consumer.connect();
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let seen = 0;
@@ -425,7 +466,8 @@ export async function timeBareEachBatch(
       for (let from = 0; from < batch.messages.length; from += BATCH) {
         const chunk = batch.messages.slice(from, from + BATCH);
         const items = chunk.map((m) => JSON.parse(m.value?.toString() ?? "{}") as Item);
-        if (via === "pg" && pool) await upsertManyPg(pool, items);
+        if (via === "pg+mark" && pool) await markThenUpsertPg(pool, group, topic, chunk, items);
+        else if (via === "pg" && pool) await upsertManyPg(pool, items);
         else await upsertMany(db, items);
         const last = chunk[chunk.length - 1];
         if (last) resolveOffset(last.offset);

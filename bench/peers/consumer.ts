@@ -87,6 +87,7 @@ export async function consumerVsPeer(
     platformatic: [] as number[],
     kafkajs: [] as number[],
     kafkajsPg: [] as number[],
+    kafkajsPgMark: [] as number[],
   };
   // Interleaved twice, so a load swing on the shared host hits all alike; best of two each.
   for (let round = 0; round < 2; round++) {
@@ -96,13 +97,30 @@ export async function consumerVsPeer(
       perSecond(count, await timeVariant(db, brokers, topic, "batch handler, pg scope", count)),
     );
     runs.kafkajsPg.push(perSecond(count, await timeBareEachBatch(kafka, db, topic, count, "pg")));
+    runs.kafkajsPgMark.push(perSecond(count, await timeBareEachBatch(kafka, db, topic, count, "pg+mark")));
     await db.$executeRaw`TRUNCATE bench.items`;
     runs.platformatic.push(perSecond(count, await timePlatformatic(db, brokers, topic, count)));
   }
   const best = (values: number[]) => Math.max(...values);
   const rounds = (values: number[]) => values.map((v) => v.toFixed(0)).join("/");
-  const note = `${count} events, 6 partitions, 200 keys, batches of ${BATCH}; best of 2 interleaved rounds (ours ${rounds(runs.ours)}, ours pgScope ${rounds(runs.oursPg)}, platformatic ${rounds(runs.platformatic)}, kafkajs ${rounds(runs.kafkajs)}, kafkajs pg ${rounds(runs.kafkajsPg)})`;
+  const note = `${count} events, 6 partitions, 200 keys, batches of ${BATCH}; best of 2 interleaved rounds (ours ${rounds(runs.ours)}, ours pgScope ${rounds(runs.oursPg)}, platformatic ${rounds(runs.platformatic)}, kafkajs ${rounds(runs.kafkajs)}, kafkajs pg ${rounds(runs.kafkajsPg)}, kafkajs pg + dedup mark ${rounds(runs.kafkajsPgMark)})`;
   return [
+    versus(
+      "consume + dedup mark + batched upsert on the pg pool: our runtime on pgScope vs bare kafkajs eachBatch with the runtime's own dedup-mark statement in the same transaction (decision 0538)",
+      best(runs.oursPg),
+      best(runs.kafkajsPgMark),
+      "events/s",
+      "rate",
+      note,
+    ),
+    versus(
+      "the per-message dedup mark alone: bare kafkajs eachBatch with the mark vs without (the guarantee's own cost)",
+      best(runs.kafkajsPgMark),
+      best(runs.kafkajsPg),
+      "events/s",
+      "rate",
+      note,
+    ),
     versus(
       "consume + batched upsert on the pg pool: our runtime on pgScope (dedup, parking, metrics, offsets after commit) vs bare kafkajs eachBatch",
       best(runs.oursPg),

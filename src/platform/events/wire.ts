@@ -42,40 +42,74 @@ export function parseEnvelope(message: InboundMessage, payload?: unknown): Parse
   }
   const eventType = h[HEADER.eventType] ?? message.topic.split(".")[2] ?? message.topic;
   const version = Number(h[HEADER.contractVersion] ?? Number.NaN);
-  const key = message.key;
   return {
     ok: true,
     envelope: {
       topic: message.topic,
-      key,
+      key: message.key,
       payload,
-      // What admission needs is read now; the rest from the headers when asked (decision 0505):
-      // a transport's lazy headers are then decoded only for the fields someone reads.
-      metadata: {
+      metadata: new WireMetadata(
+        h,
+        message.key,
         messageId,
         eventType,
-        contractVersion: Number.isFinite(version) ? version : 0,
-        get aggregateId() {
-          return h[HEADER.aggregateId] ?? key;
-        },
-        get aggregateType() {
-          return h[HEADER.aggregateType] ?? "";
-        },
-        get createdAt() {
-          return h[HEADER.createdAt] ?? "";
-        },
-        get correlationId() {
-          return h[HEADER.correlationId] ?? messageId;
-        },
-        get causationId() {
-          return h[HEADER.causationId] ?? null;
-        },
-        get traceparent() {
-          return h[HEADER.traceparent] ?? null;
-        },
-      },
+        Number.isFinite(version) ? version : 0,
+      ),
     },
   };
+}
+
+/**
+ * An envelope's metadata over its message's headers. What admission needs is read at once; the
+ * rest from the headers when asked (decision 0505): a transport's lazy headers are then decoded
+ * only for the fields someone reads. The getters live on the prototype, so a message costs one
+ * object here, not a closure per field (decision 0538).
+ */
+class WireMetadata implements EventMetadata {
+  readonly #h: Readonly<Record<string, string>>;
+  readonly #key: string;
+  constructor(
+    h: Readonly<Record<string, string>>,
+    key: string,
+    readonly messageId: string,
+    readonly eventType: string,
+    readonly contractVersion: number,
+  ) {
+    this.#h = h;
+    this.#key = key;
+  }
+  get aggregateId(): string {
+    return this.#h[HEADER.aggregateId] ?? this.#key;
+  }
+  get aggregateType(): string {
+    return this.#h[HEADER.aggregateType] ?? "";
+  }
+  get createdAt(): string {
+    return this.#h[HEADER.createdAt] ?? "";
+  }
+  get correlationId(): string {
+    return this.#h[HEADER.correlationId] ?? this.messageId;
+  }
+  get causationId(): string | null {
+    return this.#h[HEADER.causationId] ?? null;
+  }
+  get traceparent(): string | null {
+    return this.#h[HEADER.traceparent] ?? null;
+  }
+  /** Every field, plain (logs, JSON): the getters are not own properties */
+  toJSON(): EventMetadata {
+    return {
+      messageId: this.messageId,
+      eventType: this.eventType,
+      contractVersion: this.contractVersion,
+      aggregateId: this.aggregateId,
+      aggregateType: this.aggregateType,
+      createdAt: this.createdAt,
+      correlationId: this.correlationId,
+      causationId: this.causationId,
+      traceparent: this.traceparent,
+    };
+  }
 }
 
 /**

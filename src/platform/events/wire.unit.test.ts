@@ -38,7 +38,9 @@ describe("wire format", () => {
       headers: headersOf(metadata),
     });
     if (!parsed.ok) throw new Error(parsed.error);
-    expect(parsed.envelope.metadata).toEqual(metadata);
+    // Each field read through the envelope's metadata, and its JSON form (logs) the same fields.
+    expect(parsed.envelope.metadata).toMatchObject(metadata);
+    expect(JSON.parse(JSON.stringify(parsed.envelope.metadata))).toEqual(metadata);
     expect(parsed.envelope.payload).toEqual({ BookingId: "b-1" });
     expect(dedupKeyOf("pin-chessboard-booking-status", parsed.envelope)).toBe(
       `pin-chessboard-booking-status:pin.crm.booking-created.v1:${metadata.messageId}`,
