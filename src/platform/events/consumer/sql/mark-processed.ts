@@ -5,7 +5,7 @@ import { freshOf, KEYS_CTE, OLD_POSITIONS } from "./keys-cte.js";
 const MARK = `WITH ${KEYS_CTE}, marked AS (
   INSERT INTO platform.processed_messages (dedup_hash, group_id, processed_at)
   SELECT w.h, $3, $4 FROM w
-  ON CONFLICT (dedup_hash) DO NOTHING
+  ON CONFLICT ON CONSTRAINT processed_messages_dedup_hash_excl DO NOTHING
   RETURNING dedup_hash)
 SELECT ${OLD_POSITIONS} AS old`;
 

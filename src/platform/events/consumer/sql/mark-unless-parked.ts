@@ -27,7 +27,7 @@ const MARK_IF_NONE_PARKED = `WITH ${KEYS_CTE}, held AS (
 ), marked AS (
   INSERT INTO platform.processed_messages (dedup_hash, group_id, processed_at)
   SELECT w.h, $3, $4 FROM w WHERE NOT (SELECT found FROM held)
-  ON CONFLICT (dedup_hash) DO NOTHING
+  ON CONFLICT ON CONSTRAINT processed_messages_dedup_hash_excl DO NOTHING
   RETURNING dedup_hash)
 SELECT (SELECT found FROM held) AS held,
   CASE WHEN (SELECT found FROM held) THEN NULL ELSE ${OLD_POSITIONS} END AS old`;
