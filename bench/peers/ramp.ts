@@ -411,6 +411,8 @@ export async function rampUnderLoad(
     // dev-stats is off the booking path; off, so ClickHouse/chdb loads neither mode
     PIN_ANALYTICS: "off",
     ...(process.env.PIN_COMMIT_SIGNALS ? { PIN_COMMIT_SIGNALS: process.env.PIN_COMMIT_SIGNALS } : {}),
+    // Any other setting to try on every role process, e.g. BENCH_PEERS_RAMP_ENV="PIN_DB_POOL_SIZE=30"
+    ...rampEnvOverrides(process.env.BENCH_PEERS_RAMP_ENV),
   };
   const settings = loadSettings({ ...env });
   const total = options.steps.reduce((n, rate) => n + rate * options.stepSeconds, 0);
@@ -590,4 +592,17 @@ export async function rampUnderLoad(
     await dropNamespace(brokers, namespace).catch(() => {});
     await database.drop();
   }
+}
+
+/** `NAME=value,NAME=value` of PIN_* settings only (the bench's own variables stay the bench's). */
+export function rampEnvOverrides(raw: string | undefined): Env {
+  const out: Env = {};
+  for (const pair of (raw ?? "").split(",").filter((p) => p.trim() !== "")) {
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at).trim();
+    if (at < 1 || !name.startsWith("PIN_"))
+      throw new Error(`BENCH_PEERS_RAMP_ENV: expected PIN_NAME=value, got "${pair}"`);
+    out[name] = pair.slice(at + 1).trim();
+  }
+  return out;
 }
