@@ -84,6 +84,7 @@ export async function consumerVsPeer(
   const runs = {
     ours: [] as number[],
     oursPg: [] as number[],
+    oursUnmarked: [] as number[],
     platformatic: [] as number[],
     kafkajs: [] as number[],
     kafkajsPg: [] as number[],
@@ -97,14 +98,25 @@ export async function consumerVsPeer(
       perSecond(count, await timeVariant(db, brokers, topic, "batch handler, pg scope", count)),
     );
     runs.kafkajsPg.push(perSecond(count, await timeBareEachBatch(kafka, db, topic, count, "pg")));
+    runs.oursUnmarked.push(
+      perSecond(count, await timeVariant(db, brokers, topic, "batch handler, pg scope, no marks", count)),
+    );
     runs.kafkajsPgMark.push(perSecond(count, await timeBareEachBatch(kafka, db, topic, count, "pg+mark")));
     await db.$executeRaw`TRUNCATE bench.items`;
     runs.platformatic.push(perSecond(count, await timePlatformatic(db, brokers, topic, count)));
   }
   const best = (values: number[]) => Math.max(...values);
   const rounds = (values: number[]) => values.map((v) => v.toFixed(0)).join("/");
-  const note = `${count} events, 6 partitions, 200 keys, batches of ${BATCH}; best of 2 interleaved rounds (ours ${rounds(runs.ours)}, ours pgScope ${rounds(runs.oursPg)}, platformatic ${rounds(runs.platformatic)}, kafkajs ${rounds(runs.kafkajs)}, kafkajs pg ${rounds(runs.kafkajsPg)}, kafkajs pg + dedup mark ${rounds(runs.kafkajsPgMark)})`;
+  const note = `${count} events, 6 partitions, 200 keys, batches of ${BATCH}; best of 2 interleaved rounds (ours ${rounds(runs.ours)}, ours pgScope ${rounds(runs.oursPg)}, ours pgScope unmarked ${rounds(runs.oursUnmarked)}, platformatic ${rounds(runs.platformatic)}, kafkajs ${rounds(runs.kafkajs)}, kafkajs pg ${rounds(runs.kafkajsPg)}, kafkajs pg + dedup mark ${rounds(runs.kafkajsPgMark)})`;
   return [
+    versus(
+      "consume + batched upsert on the pg pool, no dedup mark: our runtime on pgScope({ marks: false }) (idempotent handler, decision 0540) vs bare kafkajs eachBatch",
+      best(runs.oursUnmarked),
+      best(runs.kafkajsPg),
+      "events/s",
+      "rate",
+      note,
+    ),
     versus(
       "consume + dedup mark + batched upsert on the pg pool: our runtime on pgScope vs bare kafkajs eachBatch with the runtime's own dedup-mark statement in the same transaction (decision 0538)",
       best(runs.oursPg),

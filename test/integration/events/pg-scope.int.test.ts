@@ -14,16 +14,21 @@ import { type ItemPayload, itemTopic, testProcessor, wireItem } from "./harness.
  * writes are undone under its savepoint, a batch that yields leaves nothing behind, and a
  * redelivery is a duplicate.
  */
+/** A migrated database with the handlers' table pgscope.items (key → highest seq). */
+async function databaseWithItems(prefix: string): Promise<MigratedDatabase> {
+  const database = await createMigratedDatabase(prefix);
+  await database.prisma.$executeRaw`CREATE SCHEMA IF NOT EXISTS pgscope`;
+  await database.prisma.$executeRaw`CREATE TABLE pgscope.items (key TEXT PRIMARY KEY, seq INTEGER NOT NULL)`;
+  return database;
+}
+
 describeWithService("postgres", "pgScope: one pg transaction per batch", () => {
   let database: MigratedDatabase;
   const group = `pin-test-pg-scope-${Date.now()}`;
   const topic = itemTopic("pin.test.pg-scope");
 
   beforeAll(async () => {
-    database = await createMigratedDatabase("pg_scope");
-    await database.prisma.$executeRaw`CREATE SCHEMA IF NOT EXISTS pgscope`;
-    await database.prisma
-      .$executeRaw`CREATE TABLE pgscope.items (key TEXT PRIMARY KEY, seq INTEGER NOT NULL)`;
+    database = await databaseWithItems("pg_scope");
   });
   afterAll(async () => {
     await database?.drop();
@@ -125,6 +130,103 @@ describeWithService("postgres", "pgScope: one pg transaction per batch", () => {
     expect(await rows()).toContain("f=9");
   });
 });
+
+/**
+ * Decision 0540: pgScope({ marks: false }) for handlers idempotent by construction. The batch is
+ * still one transaction; no message is marked, so a redelivery runs again and the handler's own
+ * guard (here: a sequence-guarded upsert) makes it change nothing. A key with a parked message
+ * still waits behind it unless the consumer declared its keys' order irrelevant.
+ */
+describeWithService(
+  "postgres",
+  "pgScope({ marks: false }): the handler's idempotency instead of marks",
+  () => {
+    let database: MigratedDatabase;
+    const topic = itemTopic("pin.test.pg-scope-unmarked");
+
+    beforeAll(async () => {
+      database = await databaseWithItems("pg_scope_unmarked");
+    });
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    const consumer = (group: string, keyOrder: "kept" | "irrelevant", calls: { n: number }) =>
+      defineConsumer<Record<string, ItemPayload>, PgTx>({
+        group,
+        metricsPrefix: "pg_scope_unmarked_test",
+        scope: pgScope({ marks: false }),
+        ordering: { keyOrder },
+        topics: [topic],
+        async handleBatch(messages, { tx }) {
+          calls.n += 1;
+          await tx.query(
+            `INSERT INTO pgscope.items (key, seq) SELECT * FROM unnest($1::text[], $2::int[])
+           ON CONFLICT (key) DO UPDATE SET seq = EXCLUDED.seq WHERE pgscope.items.seq < EXCLUDED.seq`,
+            [messages.map((m) => m.payload.Key), messages.map((m) => m.payload.Seq)],
+          );
+        },
+      });
+    const rows = async () =>
+      (
+        await database.prisma.$queryRaw<Array<{ key: string; seq: number }>>`
+      SELECT key, seq FROM pgscope.items ORDER BY key`
+      ).map((r) => `${r.key}=${r.seq}`);
+    const marksOf = async (group: string) =>
+      (
+        await database.prisma.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM platform.processed_messages WHERE group_id = ${group}`
+      )[0]?.n;
+
+    it("commits the writes and no mark; a redelivery runs again and changes nothing", async () => {
+      const group = `pin-test-pg-unmarked-a-${Date.now()}`;
+      const calls = { n: 0 };
+      const processor = testProcessor(consumer(group, "irrelevant", calls), database.prisma);
+      const batch = [
+        wireItem(topic, { Key: "a", Seq: 2 }, { offset: 0, messageId: "u-a2" }),
+        wireItem(topic, { Key: "b", Seq: 1 }, { offset: 1, messageId: "u-b1" }),
+      ];
+      const older = [wireItem(topic, { Key: "a", Seq: 1 }, { offset: 2, messageId: "u-a1" })];
+      expect(await processor.processBatch(batch)).toEqual({ kind: "done", results: ["applied", "applied"] });
+      expect(await processor.processBatch(older)).toEqual({ kind: "done", results: ["applied"] });
+      expect(await rows()).toEqual(["a=2", "b=1"]);
+      expect(await marksOf(group)).toBe(0);
+      // the same messages again (a replay after a crash before the offset commit): they run again
+      expect(await processor.processBatch([...batch, ...older])).toEqual({
+        kind: "done",
+        results: ["applied", "applied", "applied"],
+      });
+      expect(calls.n).toBe(3);
+      expect(await rows()).toEqual(["a=2", "b=1"]);
+      expect(await marksOf(group)).toBe(0);
+    });
+
+    it("keyOrder kept: a key with a parked message waits behind it; keyOrder irrelevant: it does not", async () => {
+      const kept = `pin-test-pg-unmarked-k-${Date.now()}`;
+      const free = `pin-test-pg-unmarked-f-${Date.now()}`;
+      for (const group of [kept, free])
+        await database.prisma.$executeRaw`
+        INSERT INTO platform.parked_messages
+          (group_id, topic, key, partition, "offset", value, headers, attempts, next_attempt_at, parked_at)
+        VALUES (${group}, ${topic}, 'held', 0, '0', '{}', '{}'::jsonb, 1, now() + interval '1 hour', now())`;
+      const batch = [
+        wireItem(topic, { Key: "held", Seq: 5 }, { offset: 30, messageId: "h-5" }),
+        wireItem(topic, { Key: "c", Seq: 5 }, { offset: 31, messageId: "c-5" }),
+      ];
+      const keptOutcome = await testProcessor(consumer(kept, "kept", { n: 0 }), database.prisma).processBatch(
+        batch,
+      );
+      expect(keptOutcome).toEqual({ kind: "done", results: ["parked-behind", "applied"] });
+      expect(await rows()).not.toContain("held=5");
+      const freeOutcome = await testProcessor(
+        consumer(free, "irrelevant", { n: 0 }),
+        database.prisma,
+      ).processBatch(batch);
+      expect(freeOutcome).toEqual({ kind: "done", results: ["applied", "applied"] });
+      expect(await rows()).toContain("held=5");
+    });
+  },
+);
 
 describeWithService(
   "postgres",

@@ -94,7 +94,10 @@ export function createGate(deps: GateDeps) {
         );
         return decideGate(ready, marked.parked, marked.fresh, now);
       }
-      const held = folded(ready, retry) ? await deps.parkedKeys(messagesOf(ready)) : heldBefore;
+      // A PostgreSQL scope without marks (pgScope({ marks: false })) checks the parked keys here,
+      // unless the consumer declared its keys' order irrelevant (then, as on a sink, it does not).
+      const held =
+        folded(ready, retry) && deps.keyOrderKept ? await deps.parkedKeys(messagesOf(ready)) : heldBefore;
       const candidates = held.size === 0 ? ready : ready.filter((item) => !held.has(pairOf(item.message)));
       const fresh = session.mark ? await session.mark(candidates.map((i) => i.dedupKey)) : null;
       return decideGate(ready, held, fresh, now);
