@@ -191,39 +191,48 @@ describeWithService("postgres", "storefront search: full text, map, new filters 
       expect(newest.data!.lots.ranking).toBeNull();
     });
 
-    it("a RELEVANCE page is counted by how its candidates were found (decision 0510): a q matching most lots walks NEWEST, one matching under 6 % drives from the full-text match", async () => {
-      const drives = async () => ({
-        newest: await metricValue(t.metrics, "catalog_search_relevance_drive_total", { drive: "newest" }),
-        match: await metricValue(t.metrics, "catalog_search_relevance_drive_total", { drive: "match" }),
-      });
+    /**
+     * A drive counter's values by drive, then the same broad q (most lots) and selective q (a number
+     * no card carries: the planner's floor of one row of 36) walked under `sort`, read after each.
+     */
+    async function broadThenSelective<D extends string>(metric: string, names: readonly D[], sort: string) {
+      const drives = async () => {
+        const out = {} as Record<D, number>;
+        for (const drive of names) out[drive] = await metricValue(t.metrics, metric, { drive });
+        return out;
+      };
       await t.db.$executeRawUnsafe("ANALYZE catalog.property_object_cards");
       const before = await drives();
-      const broad = await walk({ q: "квартира" }, "RELEVANCE", 10);
+      const broad = await walk({ q: "квартира" }, sort, 10);
       const afterBroad = await drives();
+      const selective = await walk({ q: "917" }, sort);
+      return { drives, before, broad, afterBroad, selective, afterSelective: await drives() };
+    }
+
+    it("a RELEVANCE page is counted by how its candidates were found (decision 0510): a q matching most lots walks NEWEST, one matching under 6 % drives from the full-text match", async () => {
+      const { before, broad, afterBroad, selective, afterSelective } = await broadThenSelective(
+        "catalog_search_relevance_drive_total",
+        ["newest", "match"],
+        "RELEVANCE",
+      );
       expect(broad.length).toBeGreaterThan(10);
       expect(afterBroad.newest - before.newest).toBe(Math.ceil(broad.length / 10));
       expect(afterBroad.match).toBe(before.match);
-      // a number no card carries: the planner's estimate is its floor of one row of 36 (< 6 %)
-      expect(await walk({ q: "917" }, "RELEVANCE")).toEqual([]);
-      const afterSelective = await drives();
+      expect(selective).toEqual([]);
       expect(afterSelective.match - afterBroad.match).toBe(1);
       expect(afterSelective.newest).toBe(afterBroad.newest);
     });
 
     it("a sorted page with q is counted by how it read (decision 0536): a q matching most lots leaves the planner's walk, one matching almost nothing reads the match first", async () => {
-      const drives = async () => ({
-        walk: await metricValue(t.metrics, "catalog_search_sorted_drive_total", { drive: "walk" }),
-        match: await metricValue(t.metrics, "catalog_search_sorted_drive_total", { drive: "match" }),
-      });
-      await t.db.$executeRawUnsafe("ANALYZE catalog.property_object_cards");
-      const before = await drives();
-      const broad = await walk({ q: "квартира" }, "PRICE_ASC", 10);
-      const afterBroad = await drives();
+      const { drives, before, broad, afterBroad, selective, afterSelective } = await broadThenSelective(
+        "catalog_search_sorted_drive_total",
+        ["walk", "match"],
+        "PRICE_ASC",
+      );
       expect(broad.length).toBeGreaterThan(10);
       expect(afterBroad.walk - before.walk).toBe(Math.ceil(broad.length / 10));
       expect(afterBroad.match).toBe(before.match);
-      expect(await walk({ q: "917" }, "PRICE_ASC")).toEqual([]);
-      const afterSelective = await drives();
+      expect(selective).toEqual([]);
       expect(afterSelective.match - afterBroad.match).toBe(1);
       // without q nothing is estimated nor counted
       await walk({ rooms: [1] }, "PRICE_ASC", 10);
