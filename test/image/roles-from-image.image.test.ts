@@ -37,7 +37,16 @@ const ROLES = ["api", "consumers", "workers"] as const;
 type RoleName = (typeof ROLES)[number];
 /** Three roles starting at once beside the other suites on a loaded 2-core machine. */
 const READY_TIMEOUT_MS = 180_000;
-const MiB = 1024 * 1024;
+
+/** A memory figure of /proc/<pid>/status in KiB (VmRSS now, VmHWM the peak); NaN when the process is gone. */
+function statusKiB(pid: number | null, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
 
 interface RunningRole {
   readonly role: RoleName;
@@ -166,9 +175,9 @@ describeWithService(["postgres", "kafka"], `the image ${IMAGE}: migrate, then ea
         const { main } = r.proc.pids();
         const status = readFileSync(`/proc/${main}/status`, "utf8");
         expect(status, `${r.role} runs as uid 1000`).toMatch(/^Uid:\s+1000\s+1000\s+1000\s+1000$/m);
-        const rss = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) * 1024;
+        const rssKiB = statusKiB(main, "VmRSS");
         console.log(
-          `[image] ${r.role}: /readyz 200 after ${r.readyMs} ms, RSS ${(rss / MiB).toFixed(0)} MiB`,
+          `[image] ${r.role}: /readyz 200 after ${r.readyMs} ms, RSS ${(rssKiB / 1024).toFixed(0)} MiB`,
         );
       }
     },
@@ -195,9 +204,7 @@ describeWithService(["postgres", "kafka"], `the image ${IMAGE}: migrate, then ea
     const stopped = await Promise.all(
       running.map(async (r) => {
         const budgetMs = stopBudgetSeconds(deploymentOfRole(manifests, r.role)) * 1000;
-        const peakKiB = Number(
-          /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${r.proc.pids().main}/status`, "utf8"))?.[1],
-        );
+        const peakKiB = statusKiB(r.proc.pids().main, "VmHWM");
         return { ...r, budgetMs, peakKiB, ...(await r.proc.terminate(budgetMs + 5_000)) };
       }),
     );

@@ -39,7 +39,8 @@ interface InspectOutput {
     ExposedPorts?: Record<string, unknown>;
     Healthcheck?: { Test?: string[] };
   };
-  HealthCheck?: { Test?: string[] };
+  /** podman puts a Docker-format image's HEALTHCHECK here, beside Config */
+  Healthcheck?: { Test?: string[] };
 }
 
 export async function inspectImage(image: string = IMAGE): Promise<ImageConfig> {
@@ -59,7 +60,7 @@ export async function inspectImage(image: string = IMAGE): Promise<ImageConfig> 
     user: c.User ?? "",
     workingDir: c.WorkingDir || "/",
     exposedPorts: Object.keys(c.ExposedPorts ?? {}).sort(),
-    healthcheck: c.Healthcheck?.Test ?? inspected.HealthCheck?.Test ?? null,
+    healthcheck: inspected.Healthcheck?.Test ?? c.Healthcheck?.Test ?? null,
     size: inspected.Size,
   };
 }
