@@ -1,5 +1,5 @@
 # One image for every role of the PIN backend (issue #40; docs/deployment.md, decisions 0558–0560).
-#   podman build -t pin-backend .      (or docker build)
+#   docker build -t pin-backend .      (podman: add --format docker, or HEALTHCHECK is dropped)
 #   PIN_ROLES=api|consumers|workers picks the role; `node dist/cli.js migrate` is the migration step.
 # Two stages: `build` installs the development dependencies and runs `npm run build` (src → dist/,
 # with Prisma's generated client in dist/generated/); the runtime stage has the production
@@ -10,8 +10,9 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # `npm ci` refuses this lock (optional packages of other platforms that the registry the lock was
-# made on did not serve are missing from it; .ci/run explains): `npm install` installs the locked tree. Optional packages are left out (embedded PostgreSQL, chdb:
-# 600 MB the build does not use); esbuild's own install script fetches its platform binary then.
+# made on did not serve are missing from it; .ci/run explains): `npm install` installs the locked
+# tree. Optional packages are left out (embedded PostgreSQL, chdb: 600 MB the build does not use);
+# esbuild's own install script fetches its platform binary then.
 # The postinstall (scripts/postinstall.mjs) runs `prisma generate` into src/generated/.
 COPY package.json package-lock.json prisma.config.ts ./
 COPY scripts/postinstall.mjs scripts/build.mjs scripts/
