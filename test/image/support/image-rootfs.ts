@@ -77,7 +77,13 @@ export interface MountedImage {
 }
 
 export async function mountImage(image: string = IMAGE): Promise<MountedImage> {
-  const created = await run("podman", ["create", "--replace", "--name", `pin-image-test-${process.pid}`, image]);
+  const created = await run("podman", [
+    "create",
+    "--replace",
+    "--name",
+    `pin-image-test-${process.pid}`,
+    image,
+  ]);
   const id = created.stdout.trim();
   const mounted = await run("podman", ["mount", id]);
   return {
