@@ -33,7 +33,9 @@ const QUIESCENCE_TIMEOUT_MS = 300_000;
 const TOPICS = Object.values(TOPIC);
 
 if (!enabled)
-  console.log("[faults] cluster: skipped (PIN_FAULTS_CLUSTER=1 runs it; its own CI step, docs/engineering/faults.md)");
+  console.log(
+    "[faults] cluster: skipped (PIN_FAULTS_CLUSTER=1 runs it; its own CI step, docs/engineering/faults.md)",
+  );
 
 describe.skipIf(!enabled)(
   `Kafka cluster faults: coordinator and leader killed, a node stopped past the session timeout (seed ${settings.seed}; replay with PIN_FAULTS_SEED=${settings.seed})`,
