@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { demoFunnelPlan } from "../../../src/domain/devstats/seed/demo-funnel-plan.js";
 import { devToken, gqlAt, type StartedProcess, startNpmStart } from "../../support/npm-start.js";
 
 /**
@@ -97,7 +98,10 @@ describe("npm start on embedded defaults", () => {
     const bookings = async () =>
       (await gql<{ conversionFunnel: { data?: { counts: { bookings: number } } } }>(dm, funnelQuery))
         .conversionFunnel.data?.counts.bookings;
-    await expect.poll(bookings, { timeout: 30_000, interval: 500 }).toBe(121); // 120 demo + this one
+    const seeded = demoFunnelPlan(
+      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()),
+    ).length;
+    await expect.poll(bookings, { timeout: 30_000, interval: 500 }).toBe(seeded + 1); // the demo month + this one
 
     const exited = new Promise<number | null>((resolve) => proc?.child.once("exit", (code) => resolve(code)));
     proc.child.kill("SIGTERM");
