@@ -45,6 +45,14 @@ module.exports = {
       to: { path: "^src/generated/prisma/|^node_modules/@prisma/|^node_modules/[.]prisma/" },
     },
     {
+      name: "production-imports-no-test-support",
+      comment:
+        "Fixtures and test support live under test/ (issue #41): no production module imports them (unit tests next to the code, excluded below, may).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^test/" },
+    },
+    {
       name: "no-import-loops",
       comment: "No cycles anywhere.",
       severity: "error",

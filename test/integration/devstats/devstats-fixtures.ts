@@ -15,18 +15,13 @@ import { createServerEngine } from "../../../src/platform/clickhouse/server-engi
 import type { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
-import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
 import type { AnyConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
-import {
-  createMessageProcessor,
-  type ParkedRow,
-} from "../../../src/platform/events/consumer/message-processor.js";
-import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
 import { HEADER } from "../../../src/platform/events/envelope.js";
 import { contractVersionOf, eventTypeOf, TOPIC } from "../../../src/platform/events/topics.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
+import { createConsumerRig, type DlqCopy } from "../../support/consumer-rig.js";
 import { clickhouseUrl, isCI } from "../../support/services.js";
 
 export type EngineKind = "server" | "chdb";
@@ -138,34 +133,25 @@ export async function createDevStatsHarness(opts: {
     settings,
     database: opts.database,
   });
-  const dlq: Array<{ topic: string; key: string; headers: Record<string, string> }> = [];
-  const processorOf = (def: AnyConsumerDefinition) =>
-    createMessageProcessor({
-      def,
-      db: opts.db,
-      log: logger,
+  const dlq: DlqCopy[] = [];
+  const rigOf = (def: AnyConsumerDefinition) =>
+    createConsumerRig(def, opts.db, {
       clock: opts.clock,
-      contracts: contractRegistry(),
-      metrics: createConsumerMetrics(registry, def.metricsPrefix),
-      send: async (message) => {
-        dlq.push(message);
-      },
+      log: logger,
+      registry,
+      send: async (m) => void dlq.push(m),
     });
   const funnelDef = devStatsFunnelBookingCreatedConsumer(devstats) as AnyConsumerDefinition;
   const dimensionDef = devStatsDimensionConsumer(devstats) as AnyConsumerDefinition;
   const dealDef = devStatsFunnelDealSaleStartedConsumer(devstats) as AnyConsumerDefinition;
   const processors = {
-    [TOPIC.bookingCreated]: { def: funnelDef, processor: processorOf(funnelDef) },
-    [TOPIC.dealSaleStarted]: { def: dealDef, processor: processorOf(dealDef) },
-    [TOPIC.propertyObjectUpserted]: { def: dimensionDef, processor: processorOf(dimensionDef) },
+    [TOPIC.bookingCreated]: rigOf(funnelDef),
+    [TOPIC.dealSaleStarted]: rigOf(dealDef),
+    [TOPIC.propertyObjectUpserted]: rigOf(dimensionDef),
   } as const;
 
   /** Parked messages of the Bookings group (default) or of the Deals group. */
-  async function parkedRows(group: string = funnelDef.group): Promise<ParkedRow[]> {
-    return opts.db.$queryRaw<ParkedRow[]>`
-      SELECT id, topic, key, partition, "offset", value, headers, attempts
-      FROM platform.parked_messages WHERE group_id = ${group} ORDER BY id`;
-  }
+  const parkedRows = (group: string = funnelDef.group) => processors[TOPIC.bookingCreated].parkedRows(group);
   /** uniqMerge of one stage of one object × day, straight from funnel_daily (no FINAL). */
   async function stageCount(
     stage: "Bookings" | "Deals",

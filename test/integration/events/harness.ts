@@ -8,15 +8,13 @@ import {
   NotFoundError,
   ValidationError,
 } from "../../../src/platform/errors/domain-error.js";
-import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
 import type { SendFn } from "../../../src/platform/events/consumer/dead-letter.js";
 import {
   type AnyConsumerDefinition,
   ConcurrencyConflictError,
   defineConsumer,
 } from "../../../src/platform/events/consumer/definition.js";
-import { createMessageProcessor } from "../../../src/platform/events/consumer/message-processor.js";
-import { contractRegistry, registerContract } from "../../../src/platform/events/contracts/registry.js";
+import { registerContract } from "../../../src/platform/events/contracts/registry.js";
 import {
   createEventPlatform,
   type EventPlatform,
@@ -28,6 +26,7 @@ import { eventTypeOf } from "../../../src/platform/events/topics.js";
 import { headersOf, type InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "../../../src/platform/metrics/registry.js";
+import { createConsumerRig } from "../../support/consumer-rig.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { kafkaBrokers, uniqueTopic } from "../../support/services.js";
 
@@ -104,15 +103,7 @@ export function testProcessor(
   db: Db,
   opts: { send?: SendFn; registry?: Registry } = {},
 ) {
-  return createMessageProcessor({
-    def,
-    db,
-    log: createMemoryLogger().logger,
-    clock: new ManualClock(new Date()),
-    contracts: contractRegistry(),
-    metrics: createConsumerMetrics(opts.registry ?? createMetricsRegistry(), def.metricsPrefix),
-    send: opts.send ?? (async () => {}),
-  });
+  return createConsumerRig(def, db, { ...opts, send: opts.send ?? (async () => {}) }).processor;
 }
 
 export function testSettings(transport: TransportName, overrides: Partial<Settings> = {}): Settings {
@@ -187,8 +178,6 @@ export async function readItems(
 }
 
 /** Polls a condition (no timing assertion: the test's own timeout is the only limit). */
-/** @deprecated one helper for every test: import { eventually } from test/support/eventually.js (issue #23) */
-export { eventually } from "../../support/eventually.js";
 
 export async function metricValue(
   metrics: Registry,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itemOf, runDepsOf, TOPIC } from "../../../../../test/support/fixtures/consumer-stages.js";
 import { ValidationError } from "../../../errors/domain-error.js";
 import type { Admitted } from "./1-admit.js";
 import { createGate } from "./2-gate.js";
@@ -6,7 +7,6 @@ import { perMessageStrategy } from "./3a-per-message.js";
 import { inMemoryScope, type MemoryWriter, memoryStore } from "./in-memory-scope.js";
 import { createBatchRunner } from "./run-batch.js";
 import type { Action } from "./types.js";
-import { itemOf, runDepsOf, TOPIC } from "./unit-fixtures.js";
 
 /** The stages composed as message-processor.ts does, on an in-memory PostgreSQL-like scope. */
 function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
