@@ -1,9 +1,8 @@
-// Runs before `npm start`, `npm test` and the CLI load tsx or vitest (issue #40): on an older Node
+// Runs before `npm start`, `npm test` and the CLI load tsx or vitest (issue #40, decision 0568): on an older Node
 // the newcomer gets one line naming the version needed and how to get it, not a stack trace from
 // deep inside a dependency. Written in syntax old Node versions parse (no ?., no ??, no top-level
 // await) so that the message itself is what an old Node prints.
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 
 /** The major version `.nvmrc` names ("24", "v24", "24.1.0" → 24); 24 when it cannot be read. */
 export function requiredMajor(nvmrcText) {
@@ -33,4 +32,8 @@ function main() {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
+// Run as a script (`node scripts/check-node.mjs && vitest run`) or loaded first with
+// `node --import ./scripts/check-node.mjs --import tsx src/main.ts` (npm start: one process, which
+// the shell execs, so Ctrl-C reaches the app and npm with nothing in between). On a supported Node
+// it does nothing, imported by a test included.
+main();

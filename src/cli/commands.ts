@@ -5,6 +5,15 @@ import { command as migrate } from "./migrate.js";
 import { command as reconcile } from "./reconcile.js";
 import { command as replay } from "./replay.js";
 import { command as seed } from "./seed.js";
+import { command as topics } from "./topics.js";
 
 /** Every operations command; one file per command in src/cli. */
-export const COMMANDS: readonly CliCommand[] = [migrate, seed, dlq, replay, reconcile, catalogReconcile];
+export const COMMANDS: readonly CliCommand[] = [
+  migrate,
+  seed,
+  dlq,
+  replay,
+  reconcile,
+  catalogReconcile,
+  topics,
+];

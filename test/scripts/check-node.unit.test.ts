@@ -38,7 +38,10 @@ describe("scripts/check-node.mjs", () => {
     const pkg = JSON.parse(readFileSync(join(process.cwd(), "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     };
-    for (const name of ["start", "test", "cli", "test:unit", "test:integration", "test:faults"]) {
+    for (const name of ["start", "cli"]) {
+      expect(pkg.scripts[name], name).toMatch(/^exec node --import \.\/scripts\/check-node\.mjs --import tsx /);
+    }
+    for (const name of ["test", "test:unit", "test:integration", "test:faults"]) {
       expect(pkg.scripts[name], name).toMatch(/^node scripts\/check-node\.mjs && /);
     }
     expect(readFileSync(join(process.cwd(), ".npmrc"), "utf8")).toMatch(/^engine-strict=true$/m);
