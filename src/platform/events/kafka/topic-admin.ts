@@ -1,7 +1,13 @@
-import { type Admin, ConfigResourceTypes } from "kafkajs";
+import type { Admin, ConfigResourceTypes } from "kafkajs";
 import { createTopicsWithLeaders } from "./create-topics.js";
 import type { ActualTopic, TopicSpec } from "./topic-catalogue.js";
 import { topicDrift } from "./topic-catalogue.js";
+
+/**
+ * kafkajs' ConfigResourceTypes.TOPIC. kafkajs is CommonJS and Node's ESM loader does not see that
+ * enum as a named export (`npm start` failed to load this module with it; vitest did not).
+ */
+const TOPIC_RESOURCE = 2 as ConfigResourceTypes;
 
 /**
  * The topic catalogue against a broker, through the kafkajs admin (decision 0565): what the
@@ -18,7 +24,7 @@ export async function readTopics(admin: Admin, names: readonly string[]): Promis
   const described = await admin.describeConfigs({
     includeSynonyms: false,
     resources: present.map((name) => ({
-      type: ConfigResourceTypes.TOPIC,
+      type: TOPIC_RESOURCE,
       name,
       configNames: ["min.insync.replicas", "retention.ms"],
     })),
@@ -86,7 +92,7 @@ export async function applyCatalogue(admin: Admin, catalogue: readonly TopicSpec
     await admin.alterConfigs({
       validateOnly: false,
       resources: alter.map((name) => ({
-        type: ConfigResourceTypes.TOPIC,
+        type: TOPIC_RESOURCE,
         name,
         configEntries: Object.entries(byName.get(name)?.configs ?? {}).map(([n, value]) => ({
           name: n,
