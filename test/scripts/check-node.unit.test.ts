@@ -39,7 +39,9 @@ describe("scripts/check-node.mjs", () => {
       scripts: Record<string, string>;
     };
     for (const name of ["start", "cli"]) {
-      expect(pkg.scripts[name], name).toMatch(/^exec node --import \.\/scripts\/check-node\.mjs --import tsx /);
+      expect(pkg.scripts[name], name).toMatch(
+        /^exec node --import \.\/scripts\/check-node\.mjs --import tsx /,
+      );
     }
     for (const name of ["test", "test:unit", "test:integration", "test:faults"]) {
       expect(pkg.scripts[name], name).toMatch(/^node scripts\/check-node\.mjs && /);

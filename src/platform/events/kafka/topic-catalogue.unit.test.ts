@@ -44,7 +44,9 @@ describe("the topic catalogue (decision 0565)", () => {
   });
 
   it("refuses min.insync.replicas above the replication factor, naming the setting", () => {
-    expect(() => topicCatalogue(settingsOf({ PIN_KAFKA_MIN_INSYNC_REPLICAS: "2" }), DLQ)).toThrow(ConfigError);
+    expect(() => topicCatalogue(settingsOf({ PIN_KAFKA_MIN_INSYNC_REPLICAS: "2" }), DLQ)).toThrow(
+      ConfigError,
+    );
     expect(() => topicCatalogue(settingsOf({ PIN_KAFKA_MIN_INSYNC_REPLICAS: "2" }), DLQ)).toThrow(
       "PIN_KAFKA_MIN_INSYNC_REPLICAS",
     );
