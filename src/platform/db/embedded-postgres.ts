@@ -245,6 +245,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       reject(new Error(`embedded PostgreSQL exited with code ${code}:\n${serverLog.join("")}`));
     });
   });
+  // In its own process group the server outlives a process.exit that skipped stop() (an uncaught
+  // error): the exit hook still asks it for a fast shutdown (decision 0569).
+  const onExit = () => server.exitCode === null && server.kill("SIGINT");
+  process.once("exit", onExit);
+  server.once("exit", () => process.removeListener("exit", onExit));
   await ready;
 
   await ensureDatabase(adminUrl, options.database);
