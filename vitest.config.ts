@@ -19,6 +19,7 @@ import { defineConfig } from "vitest/config";
  */
 export const FAULTS_TIER = [
   "test/integration/faults/kafka-cluster-faults.int.test.ts",
+  "test/integration/faults/topics-cluster.int.test.ts",
   "test/integration/faults/kafka-mode-faults.int.test.ts",
   "test/integration/faults/startup-order.int.test.ts",
   "test/integration/faults/rig-cleanup.int.test.ts",

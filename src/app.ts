@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DLQ_TOPICS } from "./consumers/dlq-topics.js";
 import { CONSUMERS_BY_CONTEXT } from "./consumers/index.js";
 import { seedDemoData } from "./demo/seed-demo-data.js";
 import { createCatalogServices } from "./domain/catalog/catalog.services.js";
@@ -30,6 +31,7 @@ import { runMigrations } from "./platform/db/migrations/run-migrations.js";
 import { createPrismaClient, type Db } from "./platform/db/prisma-client.js";
 import { consumedByGroup, logCatchUp } from "./platform/events/catch-up-summary.js";
 import { createEventPlatform, type EventPlatform, type Runner } from "./platform/events/event-platform.js";
+import { refuseUnderReplicatedTopics } from "./platform/events/kafka/replication-guard.js";
 import type { Infra } from "./platform/infra.js";
 import { createLogger, type Logger, prettyLogs } from "./platform/log/logger.js";
 import { createMetricsRegistry, gauge, type Registry } from "./platform/metrics/registry.js";
@@ -177,6 +179,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     const infra: Infra = { db, log, clock, metrics };
 
     const platformSettings = settings.instanceId ? settings : { ...settings, instanceId: randomUUID() };
+    await refuseUnderReplicatedTopics(settings, DLQ_TOPICS, log); // production, Kafka: decision 0566
     const platform = createEventPlatform({ settings: platformSettings, ...infra });
     stack.push({ name: "event-platform", stop: () => platform.close() });
 

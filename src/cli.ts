@@ -1,5 +1,5 @@
-import { parseCommandArgs } from "./cli/args.js";
-import type { CliCommand } from "./cli/command.js";
+import { type ParsedArgs, parseCommandArgs } from "./cli/args.js";
+import type { CliBaseDeps, CliCommand } from "./cli/command.js";
 import { COMMANDS } from "./cli/commands.js";
 import { commandHelp, overviewHelp } from "./cli/help.js";
 import { createOutput } from "./cli/output.js";

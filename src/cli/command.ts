@@ -3,12 +3,18 @@ import type { Infra } from "../platform/infra.js";
 import { type FlagSpecs, type ParsedArgs, parseCommandArgs } from "./args.js";
 import { type CliOutput, createOutput, outputTo } from "./output.js";
 
-export interface CliDeps extends Infra {
+/** What every command gets: the settings and a logger (commands that need no database get only this). */
+export interface CliBaseDeps {
   readonly settings: Settings;
-  /** The resolved database URL (embedded PostgreSQL when DATABASE_URL is empty) */
-  readonly databaseUrl: string;
+  readonly log: Infra["log"];
   /** Tests collect the output lines here instead of stdout/stderr. */
   readonly out?: (line: string) => void;
+}
+
+/** A command on the database: the infrastructure of the composition root. */
+export interface CliDeps extends Infra, CliBaseDeps {
+  /** The resolved database URL (embedded PostgreSQL when DATABASE_URL is empty) */
+  readonly databaseUrl: string;
 }
 
 export const EXIT_OK = 0;
@@ -26,21 +32,26 @@ export interface CliSpec {
   readonly flags: FlagSpecs;
   /** Paragraphs after the flags: what it does, exit codes. */
   readonly description: string;
-  /** False: the command runs without opening the database (e.g. help-only or broker-only work). */
-  readonly needsDatabase: boolean;
 }
 
-export type CliRun = (args: ParsedArgs, deps: CliDeps, out: CliOutput) => Promise<number>;
+export type CliRun<D extends CliBaseDeps = CliDeps> = (
+  args: ParsedArgs,
+  deps: D,
+  out: CliOutput,
+) => Promise<number>;
 
 /** One operations command: `npm run cli -- <name> [flags]`. `run` returns the process exit code. */
-export interface CliCommand {
+export interface CliCommand<D extends CliBaseDeps = CliDeps> {
   readonly spec: CliSpec;
-  run(argv: readonly string[], deps: CliDeps): Promise<number>;
+  run(argv: readonly string[], deps: D): Promise<number>;
   /** The same, on arguments already parsed (the CLI's entry point parses before opening the database). */
-  runParsed: CliRun;
+  runParsed: CliRun<D>;
 }
 
-export function defineCommand(spec: CliSpec, runParsed: CliRun): CliCommand {
+export function defineCommand<D extends CliBaseDeps = CliDeps>(
+  spec: CliSpec,
+  runParsed: CliRun<D>,
+): CliCommand<D> {
   return {
     spec,
     runParsed,

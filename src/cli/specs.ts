@@ -22,7 +22,6 @@ export const MIGRATE: CliSpec = {
   flags: {},
   description:
     "Needs only DATABASE_URL (the embedded database when unset). Every process also applies\npending migrations at start under an advisory lock; run this once per release before the roles.",
-  needsDatabase: true,
 };
 
 export const SEED: CliSpec = {
@@ -30,7 +29,6 @@ export const SEED: CliSpec = {
   summary: "Seed the demo data (idempotent; events go through the outbox like any change)",
   flags: {},
   description: "The outbox relay of a running system publishes the seeded events.",
-  needsDatabase: true,
 };
 
 export const DLQ: CliSpec = {
@@ -46,7 +44,6 @@ export const DLQ: CliSpec = {
   },
   description:
     "Dead letters are kept in platform.dead_letters (and copied to the group's DLQ topic).\nreplay hands them back to their own consumer group, which runs them through the normal path\n(dedup, handler, retry policy) on either transport; it does not touch other groups.\nreplay needs --all, --id or --code.",
-  needsDatabase: true,
 };
 
 export const REPLAY: CliSpec = {
@@ -65,7 +62,6 @@ export const REPLAY: CliSpec = {
   },
   description:
     "Rewinds a consumer group (stop its consumers first: Kafka refuses to move an active group).\nWithout --forget-dedup re-read events are skipped as duplicates inside the dedup window; with it\nthey run their handlers again and the business guards (version checks) keep the state.",
-  needsDatabase: true,
 };
 
 export const RECONCILE: CliSpec = {
@@ -85,7 +81,6 @@ export const RECONCILE: CliSpec = {
   },
   description:
     "Kinds: replica-missing, replica-behind (repairable), replica-ahead, replica-differs,\nhold-without-active-booking, active-booking-without-hold (for a person: see\ndocs/guide/runbooks/crm-chessboard-reconciliation.md). --repair goes through chessboard's outbox;\nversion-guarded consumers apply it only where it is news.\nExit code: 0 in step, 1 disagreements left (after a repair: the ones it cannot repair), 2 usage.",
-  needsDatabase: true,
 };
 
 export const CATALOG_RECONCILE: CliSpec = {
@@ -100,5 +95,14 @@ export const CATALOG_RECONCILE: CliSpec = {
   },
   description:
     "Lists catalog cards whose ChessboardVersion disagrees with the current version of their chessboard\naggregate, and cards whose aggregate no longer exists. A card behind missed an event: replay the\ngroup (cli replay) or its DLQ (cli dlq replay). A card ahead means chessboard was restored from an\nolder state: investigate. Reads both schemas of the same database (decision 0096).\nExit code: 0 in step, 1 drift found, 2 usage.",
-  needsDatabase: true,
+};
+
+export const TOPICS: CliSpec = {
+  name: "topics",
+  summary: "Apply the Kafka topic catalogue (partitions, replication, min.insync.replicas, retention, DLQs)",
+  flags: {
+    check: { type: "boolean", description: "Report drift (one line each, exit 1 on drift), change nothing" },
+  },
+  description:
+    "Creates missing topics, raises partitions and sets the configs of every event topic and DLQ topic\non KAFKA_BROKERS (decision 0565); fewer partitions than the broker has, or another replication\nfactor, are reported for an operator (exit 1). Needs no database. Run it before the roles, like\nthe migrations: production refuses to start on a topic replicated below PIN_KAFKA_REPLICATION_FACTOR.",
 };

@@ -254,6 +254,42 @@ export const SETTINGS = {
     6_000,
     300_000,
   ),
+  // The topic catalogue (`npm run cli -- topics`, issue #40 item 5, decision 0565)
+  kafkaTopicPartitions: int(
+    "PIN_KAFKA_TOPIC_PARTITIONS",
+    6,
+    "Partitions of every catalogue topic and DLQ topic `npm run cli -- topics` provisions (it raises, never lowers, a topic's count)",
+    1,
+    1_000,
+  ),
+  kafkaReplicationFactor: int(
+    "PIN_KAFKA_REPLICATION_FACTOR",
+    1,
+    "Replication factor of the catalogue's topics (`topics` creates them with it); in production a start refuses when a catalogue topic on the broker has fewer replicas. 1 suits one development broker; 3 a production cluster",
+    1,
+    16,
+  ),
+  kafkaMinInsyncReplicas: int(
+    "PIN_KAFKA_MIN_INSYNC_REPLICAS",
+    1,
+    "min.insync.replicas of the catalogue's topics (at most PIN_KAFKA_REPLICATION_FACTOR): with acks=all a write needs this many replicas in sync; 2 with a replication factor of 3",
+    1,
+    16,
+  ),
+  kafkaRetentionHours: int(
+    "PIN_KAFKA_RETENTION_HOURS",
+    168,
+    "retention.ms of the catalogue's event topics, in hours (7 days)",
+    1,
+    87_600,
+  ),
+  kafkaDlqRetentionHours: int(
+    "PIN_KAFKA_DLQ_RETENTION_HOURS",
+    720,
+    "retention.ms of the DLQ topics, in hours (30 days: time to look at and replay a dead letter)",
+    1,
+    87_600,
+  ),
   clickhouseUrl: url(
     "CLICKHOUSE_URL",
     ["http:", "https:"],
