@@ -20,7 +20,8 @@ async function main(argv: string[]): Promise<number> {
     }
     return name === undefined || name === "help" ? 0 : 2;
   }
-  const settings = loadSettings();
+  // A command needs the database only: not the token secret nor the broker (decision 0552).
+  const settings = loadSettings(process.env, { for: "cli" });
   const log = createLogger({
     level: settings.logLevel === "info" ? "warn" : settings.logLevel,
     pretty: true,
