@@ -50,7 +50,7 @@ export async function startBenchApi(deps: ApiDeps, tokens: TokenService) {
     port: 0,
     host: "127.0.0.1",
     devTokens: false,
-    readiness: readinessEndpoint({ checks: () => ({}), degraded: () => ({}) }),
+    readiness: readinessEndpoint({ checks: () => ({}), optional: () => ({}) }),
     metricsOnOpsListener: false,
   });
   const { url } = await api.start();

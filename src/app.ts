@@ -1,6 +1,6 @@
 import { seedDemo } from "./app/demo-start.js";
 import { type Infrastructure, openInfrastructure } from "./app/infrastructure.js";
-import { type ProcessState, processReadiness } from "./app/process-readiness.js";
+import { initialProcessState, processReadiness } from "./app/process-readiness.js";
 import { type ApiRole, apiRole } from "./app/roles/api.js";
 import { consumersRole } from "./app/roles/consumers.js";
 import type { RoleRun } from "./app/roles/role.js";
@@ -71,7 +71,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
   const startedAt = Date.now();
   const log = overrides.log ?? createLogger({ level: settings.logLevel, pretty: prettyLogs(settings) });
   const metrics = overrides.metrics ?? createMetricsRegistry({ defaultMetrics: true });
-  const state: ProcessState = { phase: "starting", infrastructure: null, roles: [] };
+  const state = initialProcessState();
   const parts: Partial<Record<StopStage, Stoppable>> = {};
   const stopping = () => state.phase === "stopping";
   const stop = async () => {
@@ -89,7 +89,11 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       metrics,
       clock: overrides.clock ?? systemClock,
       cancelled: stopping,
+      waiting: (what) => {
+        state.waitingFor = what;
+      },
     });
+    state.waitingFor = null;
     state.infrastructure = infrastructure;
     parts.infrastructure = infrastructure;
     reportDegraded(infrastructure, metrics);

@@ -1,3 +1,4 @@
+import type { App } from "./app.js";
 import type { Settings } from "./platform/config/settings.js";
 import { otelTracingWanted } from "./platform/tracing/otel-env.js";
 import type { OtelSdk } from "./platform/tracing/otel-sdk.js";
@@ -9,14 +10,13 @@ import type { OtelSdk } from "./platform/tracing/otel-sdk.js";
  * main needs is imported after it, dynamically.
  */
 const otel: OtelSdk | null = otelTracingWanted(process.env) ? await startTracing() : null;
-const { startApp } = await import("./app.js");
 const { ConfigError, loadSettings } = await import("./platform/config/settings.js");
 const { isKafkaClientFault } = await import("./platform/events/client-fault.js");
 const { silenceNegativeTimeoutWarnings } = await import("./platform/startup/node-warnings.js");
 const { prettyLogs } = await import("./platform/log/logger.js");
 
 /** The development banner: where GraphiQL, the demo tokens, health and metrics are. */
-function printBanner(app: Awaited<ReturnType<typeof startApp>>): void {
+function printBanner(app: App): void {
   const base = app.url?.replace(/\/graphql$/, "") ?? "";
   console.log(`\n  PIN is ready: GraphiQL at ${app.url}`);
   if (app.devTokens) {
@@ -80,6 +80,9 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   silenceNegativeTimeoutWarnings();
+  // The composition (every context, GraphQL, the clients) loads only once the settings are valid:
+  // a configuration error is reported at once.
+  const { startApp } = await import("./app.js");
   const app = await startApp(settings);
   if (otel) app.log.info(otel.describe, "OpenTelemetry tracing on");
   // Production logs are JSON only: the "PIN is ready" line carries the URLs. A human-readable log

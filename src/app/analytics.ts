@@ -22,7 +22,7 @@ export type Analytics =
 export async function openAnalytics(
   settings: Settings,
   deps: { db: Db; clock: Clock; log: Logger; metrics: Registry },
-  cancelled: () => boolean,
+  wait: { cancelled: () => boolean; onRetry: (reason: string) => void },
 ): Promise<Analytics> {
   const opened = await openClickHouse(settings, deps.log);
   if (!opened.ok) {
@@ -38,7 +38,7 @@ export async function openAnalytics(
       what: "ClickHouse",
       log: deps.log,
       classify: clickhouseStartVerdict,
-      cancelled,
+      ...wait,
     });
     return { devstats, degraded: null };
   } catch (error) {

@@ -38,6 +38,8 @@ export interface InfrastructureDeps {
   readonly clock: Clock;
   /** True once the process is stopping: waits for a dependency end */
   readonly cancelled: () => boolean;
+  /** Told what the start waits for while a dependency is not there yet (/readyz names it) */
+  readonly waiting?: (what: string) => void;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function openInfrastructure(
       log,
       classify: databaseStartVerdict,
       cancelled: deps.cancelled,
+      onRetry: (reason) => deps.waiting?.(`PostgreSQL (${reason})`),
     });
     const total = migrations.applied.length + migrations.alreadyApplied.length;
     log.info({ applied: migrations.applied.length, total }, "database migrated");
@@ -78,7 +81,10 @@ export async function openInfrastructure(
     const platformSettings = settings.instanceId ? settings : { ...settings, instanceId: randomUUID() };
     const platform = createEventPlatform({ settings: platformSettings, ...infra });
     opened["event-platform"] = () => platform.close();
-    const analytics = await openAnalytics(settings, infra, deps.cancelled);
+    const analytics = await openAnalytics(settings, infra, {
+      cancelled: deps.cancelled,
+      onRetry: (reason) => deps.waiting?.(`ClickHouse (${reason})`),
+    });
     const devstats = analytics.devstats;
     if (devstats) opened.clickhouse = () => devstats.clickhouse.close();
     return {

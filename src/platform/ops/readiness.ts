@@ -6,21 +6,23 @@ export type ReadinessCheck = () => Promise<CheckResult>;
 export type ReadinessChecks = Readonly<Record<string, ReadinessCheck>>;
 
 /**
- * What /readyz reads: the checks that must pass (each names what is missing), and the parts that
- * work without making the process unready — reported as `degraded` (decision 0551: the analytics
- * engine absent is 200 with `"status": "degraded"`, never a bare 200).
+ * What /readyz reads: the checks that must pass (each names what is missing), and the optional
+ * ones — parts the process works without (the analytics engine): one of those not true makes the
+ * answer 200 `"status": "degraded"` naming it, never a bare 200 (decision 0551).
  */
 export interface ReadinessSource {
   /** The checks as of now (a process still opening its infrastructure has fewer) */
   checks(): ReadinessChecks;
-  degraded(): Readonly<Record<string, string>>;
+  optional(): ReadinessChecks;
 }
 
 export interface ReadinessAnswer {
   readonly httpStatus: 200 | 503;
   readonly body: {
     readonly status: "ready" | "degraded" | "not ready";
+    /** Every check's result, the optional ones included */
     readonly checks: Record<string, CheckResult>;
+    /** The optional checks not true, each with what is missing */
     readonly degraded?: Record<string, string>;
   };
 }
@@ -42,17 +44,22 @@ export async function runChecks(checks: ReadinessChecks): Promise<Record<string,
   return Object.fromEntries(entries);
 }
 
-/** The answer for these results: 503 when a check is not true, else 200, "degraded" when a part is. Pure. */
+/** The answer for these results: 503 when a required check is not true, else 200, "degraded" when an optional one is not. Pure. */
 export function readinessAnswer(
-  checks: Record<string, CheckResult>,
-  degraded: Readonly<Record<string, string>>,
+  required: Record<string, CheckResult>,
+  optional: Record<string, CheckResult> = {},
 ): ReadinessAnswer {
-  const ready = Object.values(checks).every((v) => v === true);
+  const ready = Object.values(required).every((v) => v === true);
+  const degraded = Object.fromEntries(
+    Object.entries(optional)
+      .filter(([, v]) => v !== true)
+      .map(([name, v]) => [name, typeof v === "string" ? v : "not answering"]),
+  );
   const isDegraded = Object.keys(degraded).length > 0;
   const status = !ready ? "not ready" : isDegraded ? "degraded" : "ready";
   return {
     httpStatus: ready ? 200 : 503,
-    body: { status, checks, ...(isDegraded ? { degraded: { ...degraded } } : {}) },
+    body: { status, checks: { ...required, ...optional }, ...(isDegraded ? { degraded } : {}) },
   };
 }
 
@@ -61,7 +68,11 @@ export function readinessAnswer(
  * api port and the operations listener share the one cached answer).
  */
 export function readinessEndpoint(source: ReadinessSource): () => Promise<ReadinessAnswer> {
-  return cachedFor(READY_CACHE_MS, async () =>
-    readinessAnswer(await runChecks(source.checks()), source.degraded()),
-  );
+  return cachedFor(READY_CACHE_MS, async () => {
+    const [required, optional] = await Promise.all([
+      runChecks(source.checks()),
+      runChecks(source.optional()),
+    ]);
+    return readinessAnswer(required, optional);
+  });
 }
