@@ -32,7 +32,7 @@ export interface ApiRole extends RoleRun {
  * The api role: GraphQL over HTTP and WebSocket on its own database pool (issue #13: however busy
  * the API is, workers and consumers keep theirs; every statement of a request waits for one of
  * its slots, decision 0143), the live hubs' broadcast runners, the rate limiter. Ready once it
- * listens. Stops the listener first, then its runners, the limiter and its pool.
+ * listens and those runners run. Stops the listener first, then its runners, the limiter and its pool.
  */
 export function apiRole(infrastructure: Infrastructure): ApiRole {
   const { settings, infra, platform, devstats, database, testClock } = infrastructure;
@@ -72,7 +72,8 @@ export function apiRole(infrastructure: Infrastructure): ApiRole {
     role: "api",
     runners,
     devTokens,
-    readiness: { api: async () => state.server !== null || "not listening" },
+    // Ready once it listens and its live hubs' broadcast consumers run.
+    readiness: { api: async () => (state.server === null ? "not listening" : runners.ready()) },
     async listen(readiness, metricsOnOpsListener) {
       const server = createApiServer({
         deps,
