@@ -9,7 +9,7 @@ import { type Stoppable, type StopStage, stopInOrder } from "./app/stop-order.js
 import type { DevStats } from "./domain/devstats/devstats.runtime.js";
 import { type Clock, systemClock } from "./platform/clock/clock.js";
 import { opsListenerFor } from "./platform/config/ops-listener.js";
-import type { Settings } from "./platform/config/settings.js";
+import type { Role, Settings } from "./platform/config/settings.js";
 import type { Db } from "./platform/db/prisma-client.js";
 import type { EventPlatform } from "./platform/events/event-platform.js";
 import { createLogger, type Logger, prettyLogs } from "./platform/log/logger.js";
@@ -59,7 +59,7 @@ interface Roles {
 }
 
 function declareRoles(settings: Settings, infrastructure: Infrastructure): Roles {
-  const has = (role: string) => settings.roles.includes(role as Settings["roles"][number]);
+  const has = (role: Role) => settings.roles.includes(role);
   return {
     ...(has("workers") ? { workers: workersRole(infrastructure) } : {}),
     ...(has("consumers") ? { consumers: consumersRole(infrastructure) } : {}),
