@@ -32,30 +32,45 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(commandHelp(entry.spec));
     return 0;
   }
-  return runWithDatabase(await entry.load(), parsed.value);
+  const base = await baseDeps(parsed.value);
+  if (!entry.database)
+    return (await entry.load()).runParsed(parsed.value, base, createOutput(parsed.value.json));
+  return runWithDatabase(await entry.load(), parsed.value, base);
 }
 
-async function runWithDatabase(
-  command: CliCommand,
-  args: Parameters<CliCommand["runParsed"]>[0],
-): Promise<number> {
-  const [{ loadSettings }, { openDatabase }, { runMigrations }, { createPrismaClient }, { createLogger }] =
-    await Promise.all([
-      import("./platform/config/settings.js"),
-      import("./platform/db/embedded-postgres.js"),
-      import("./platform/db/migrations/run-migrations.js"),
-      import("./platform/db/prisma-client.js"),
-      import("./platform/log/logger.js"),
-    ]);
-  const [{ systemClock }, { createMetricsRegistry }] = await Promise.all([
-    import("./platform/clock/clock.js"),
-    import("./platform/metrics/registry.js"),
+/** Settings (what a CLI needs: DATABASE_URL, not the api's secrets) and a logger. */
+async function baseDeps(args: ParsedArgs): Promise<CliBaseDeps> {
+  const [{ loadSettings }, { createLogger }] = await Promise.all([
+    import("./platform/config/settings.js"),
+    import("./platform/log/logger.js"),
   ]);
-  const settings = loadSettings();
+  const settings = loadSettings(process.env, { for: "cli" });
   const log = createLogger({
     level: settings.logLevel === "info" ? "warn" : settings.logLevel,
     pretty: !args.json,
   });
+  return { settings, log };
+}
+
+/** A command on the database: opened (embedded when DATABASE_URL is empty) and migrated first. */
+async function runWithDatabase(
+  command: CliCommand,
+  args: ParsedArgs,
+  { settings, log }: CliBaseDeps,
+): Promise<number> {
+  const [
+    { openDatabase },
+    { runMigrations },
+    { createPrismaClient },
+    { systemClock },
+    { createMetricsRegistry },
+  ] = await Promise.all([
+    import("./platform/db/embedded-postgres.js"),
+    import("./platform/db/migrations/run-migrations.js"),
+    import("./platform/db/prisma-client.js"),
+    import("./platform/clock/clock.js"),
+    import("./platform/metrics/registry.js"),
+  ]);
   const database = await openDatabase(settings, log);
   const db = createPrismaClient({ url: database.url });
   try {

@@ -54,6 +54,8 @@ async function bookingToSubscriberLatency(): Promise<BenchResult[]> {
   const log = createLogger({ level: "warn", pretty: false });
   const settings = loadSettings({
     NODE_ENV: "production",
+    // Each process its own free operations port (decision 0549: production serves one, 9464 by default).
+    PIN_OPS_PORT: "0",
     ...BENCH_API_ENV,
     PORT: "0",
     DATABASE_URL: database.url,

@@ -85,6 +85,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // This test file's own topics and consumer groups on the shared broker (decision 0410).
     ...isolationEnv(),
     ...(options.kafkaBrokers ? { KAFKA_BROKERS: options.kafkaBrokers } : {}),
+    // Production refuses the local log unless chosen (decision 0550), and serves the operations
+    // listener: on a free port, so that test files in parallel do not meet on 9464 (decision 0549).
+    ...(options.env?.NODE_ENV === "production"
+      ? { ...(options.kafkaBrokers ? {} : { PIN_EVENT_TRANSPORT: "local" }), PIN_OPS_PORT: "0" }
+      : {}),
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock("2026-01-01T00:00:00.000Z");

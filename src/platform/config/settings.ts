@@ -10,6 +10,8 @@ import { parseTrustProxy, type TrustProxy } from "./trusted-proxies.js";
 export type { ConsumerContext, ConsumerSelection, Role } from "./roles.js";
 /** The Kafka client libraries the transport can run on (PIN_KAFKA_CLIENT); kafkajs is the default. */
 export const KAFKA_CLIENTS = ["kafkajs", "platformatic"] as const;
+/** PIN_EVENT_TRANSPORT (decision 0550): how the event transport is chosen. */
+export const EVENT_TRANSPORTS = ["auto", "kafka", "local"] as const;
 export type KafkaClientName = (typeof KAFKA_CLIENTS)[number];
 
 interface SettingSpec<T> {
@@ -17,6 +19,14 @@ interface SettingSpec<T> {
   readonly description: string;
   readonly example: string;
   readonly parse: (raw: string | undefined) => T;
+  /** For docs/guide/configuration.md (`npm run config:docs`): the default and the values allowed */
+  readonly doc?: SettingDoc;
+}
+
+/** How a setting reads in the configuration reference; `null` default = empty / not set. */
+export interface SettingDoc {
+  readonly default: string | null;
+  readonly allowed: string;
 }
 
 export class ConfigError extends Error {
@@ -35,6 +45,7 @@ function str(env: string, fallback: string | null, description: string, example 
     description,
     example,
     parse: (raw: string | undefined): string | null => (raw === undefined || raw === "" ? fallback : raw),
+    doc: { default: fallback, allowed: "text" },
   } satisfies SettingSpec<string | null>;
 }
 
@@ -50,6 +61,10 @@ function int(env: string, fallback: number, description: string, min = 0, max = 
       if (value < min || value > max) throw new ConfigError(env, `expected ${min}..${max}, got ${value}`);
       return value;
     },
+    doc: {
+      default: String(fallback),
+      allowed: `integer ${min}..${max === Number.MAX_SAFE_INTEGER ? "∞" : max}`,
+    },
   } satisfies SettingSpec<number>;
 }
 
@@ -64,6 +79,7 @@ function bool(env: string, fallback: boolean, description: string) {
       if (["false", "0", "no"].includes(raw.toLowerCase())) return false;
       throw new ConfigError(env, `expected true/false, got "${raw}"`);
     },
+    doc: { default: String(fallback), allowed: "true | false (also 1/0, yes/no)" },
   } satisfies SettingSpec<boolean>;
 }
 
@@ -79,6 +95,7 @@ function oneOf<T extends string>(env: string, values: readonly T[], fallback: T,
       }
       return raw as T;
     },
+    doc: { default: fallback, allowed: values.join(" | ") },
   } satisfies SettingSpec<T>;
 }
 
@@ -100,6 +117,7 @@ function url(env: string, protocols: readonly string[], description: string, exa
       }
       return raw;
     },
+    doc: { default: null, allowed: `${protocols.map((p) => p.replace(/:$/, "")).join(" or ")} URL` },
   } satisfies SettingSpec<string | null>;
 }
 
@@ -115,6 +133,7 @@ function trustProxySetting(env: string, description: string) {
         throw new ConfigError(env, (error as Error).message);
       }
     },
+    doc: { default: "false", allowed: "false, true, a hop count, or addresses/CIDRs (comma-separated)" },
   } satisfies SettingSpec<TrustProxy>;
 }
 
@@ -139,6 +158,7 @@ function durations(env: string, fallback: string, description: string) {
     description,
     example: fallback,
     parse: (raw: string | undefined): number[] => parseList(raw === undefined || raw === "" ? fallback : raw),
+    doc: { default: fallback, allowed: "1..32 durations (500ms, 30s, 2m, 1h), comma-separated" },
   } satisfies SettingSpec<number[]>;
 }
 
@@ -162,6 +182,7 @@ function list(env: string, description: string, example: string, maxItems = 200,
       if (long) throw new ConfigError(env, `"${long.slice(0, 40)}…" is longer than ${maxLength} characters`);
       return items;
     },
+    doc: { default: null, allowed: `up to ${maxItems} items of ≤ ${maxLength} characters, comma-separated` },
   } satisfies SettingSpec<string[]>;
 }
 
@@ -174,6 +195,7 @@ function optionalPort(env: string, description: string, example: string) {
     example,
     parse: (raw: string | undefined): number | null =>
       raw === undefined || raw === "" ? null : parsePort(raw),
+    doc: { default: null, allowed: "port 0..65535 (0 = any free port)" },
   } satisfies SettingSpec<number | null>;
 }
 
@@ -196,11 +218,15 @@ export const SETTINGS = {
   port: int(
     "PORT",
     4000,
-    "HTTP port of the api role (GraphQL at /graphql, /metrics, /healthz, /readyz)",
+    "HTTP port of the api role (GraphQL at /graphql, /healthz, /readyz; /metrics too unless the operations listener runs, see PIN_OPS_PORT)",
     0,
     65535,
   ),
-  host: str("HOST", "127.0.0.1", "Interface the HTTP server binds to"),
+  host: str(
+    "HOST",
+    "127.0.0.1",
+    "Interface the api's HTTP server binds to: the loopback by default (`npm start`), so nothing outside the machine reaches it; 0.0.0.0 in a container (the image sets it)",
+  ),
   roles: {
     env: "PIN_ROLES",
     description: `Comma-separated runtime roles this process runs (${ROLES.join(", ")}); consumers:<context>[+<context>] runs only those contexts' consumers, consumers:-<context> all but those (decision 0516)`,
@@ -223,8 +249,14 @@ export const SETTINGS = {
   kafkaBrokers: str(
     "KAFKA_BROKERS",
     null,
-    "Comma-separated Kafka brokers; empty → local event log in PostgreSQL",
+    "Comma-separated Kafka brokers; empty → local event log in PostgreSQL outside production (production requires it unless PIN_EVENT_TRANSPORT=local)",
     "127.0.0.1:19092",
+  ),
+  eventTransport: oneOf(
+    "PIN_EVENT_TRANSPORT",
+    EVENT_TRANSPORTS,
+    "auto",
+    "Event transport: kafka (KAFKA_BROKERS required), local (the PostgreSQL event log, KAFKA_BROKERS must be empty), auto = kafka when KAFKA_BROKERS is set, else local outside production; production on the local log must choose it explicitly (decision 0550)",
   ),
   kafkaNamespace: {
     env: "PIN_KAFKA_NAMESPACE",
@@ -375,12 +407,19 @@ export const SETTINGS = {
     500,
     64,
   ),
-  metricsPort: optionalPort(
-    "PIN_METRICS_PORT",
-    "Serve /metrics on this separate port (on PIN_METRICS_HOST) instead of the API port; in production /metrics is never on the API port (default 9464 there)",
+  opsPort: optionalPort(
+    "PIN_OPS_PORT",
+    "Port of the operations listener every role serves (/healthz, /readyz, /metrics; decision 0549): default 9464 in production; outside production off unless set (the api port serves the three); /metrics is then not on the api port",
     "9464",
   ),
-  metricsHost: str("PIN_METRICS_HOST", "127.0.0.1", "Interface of the separate /metrics listener"),
+  opsHost: str(
+    "PIN_OPS_HOST",
+    null,
+    "Interface of the operations listener: empty → 127.0.0.1 (`npm start`); the container image sets 0.0.0.0",
+    "127.0.0.1",
+  ),
+  metricsPort: optionalPort("PIN_METRICS_PORT", "Deprecated: read as PIN_OPS_PORT when that is unset", ""),
+  metricsHost: str("PIN_METRICS_HOST", null, "Deprecated: read as PIN_OPS_HOST when that is unset", ""),
   apiDbPoolSize: int(
     "PIN_API_DB_POOL_SIZE",
     8,
@@ -659,8 +698,17 @@ export const SETTINGS = {
 type SettingsSpec = typeof SETTINGS;
 export type Settings = { [K in keyof SettingsSpec]: ReturnType<SettingsSpec[K]["parse"]> };
 
+/**
+ * What the settings are loaded for: the app (every production requirement), or a CLI command
+ * (decision 0552: `migrate` and the other commands need DATABASE_URL only; the token secret and
+ * the broker are the roles' requirements).
+ */
+export interface LoadOptions {
+  readonly for?: "app" | "cli";
+}
+
 /** Parse and validate the environment. Throws ConfigError naming the first bad setting. */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, options: LoadOptions = {}): Settings {
   const known = new Set(Object.values(SETTINGS).map((s) => s.env));
   for (const name of Object.keys(env)) {
     if (name.startsWith("PIN_") && !known.has(name)) {
@@ -672,7 +720,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     out[key] = spec.parse(env[spec.env]);
   }
   const settings = out as Settings;
-  checkTokenSettings(settings);
+  checkTokenSettings(settings, options.for ?? "app");
+  checkEventTransport(settings, options.for ?? "app");
   if (settings.nodeEnv === "production" && settings.testClock) {
     throw new ConfigError("PIN_TEST_CLOCK", "refused when NODE_ENV=production");
   }
@@ -685,7 +734,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
  * required — checked here for what the settings alone tell, and by tokenKeysFor() when the api
  * role starts (a consumers/workers-only process needs no token keys).
  */
-function checkTokenSettings(settings: Settings): void {
+function checkTokenSettings(settings: Settings, purpose: "app" | "cli"): void {
   const secret = settings.jwtSecret;
   const embedded = settings.databaseUrl === null && settings.nodeEnv !== "production";
   if (secret !== null) {
@@ -699,8 +748,35 @@ function checkTokenSettings(settings: Settings): void {
     if (new Set(secret).size < 8)
       throw new ConfigError("PIN_JWT_SECRET", "too little variety (use a random secret)");
   }
-  if (settings.nodeEnv === "production" && secret === null && settings.jwtJwksUrl === null)
+  if (
+    purpose === "app" &&
+    settings.nodeEnv === "production" &&
+    secret === null &&
+    settings.jwtJwksUrl === null
+  )
     throw new ConfigError("PIN_JWT_SECRET", "required when NODE_ENV=production (or set PIN_JWT_JWKS_URL)");
+}
+
+/**
+ * PIN_EVENT_TRANSPORT against KAFKA_BROKERS (decision 0550): production never falls back to the
+ * local log silently; a CLI command may run without a broker.
+ */
+function checkEventTransport(settings: Settings, purpose: "app" | "cli"): void {
+  const brokers = settings.kafkaBrokers !== null;
+  if (settings.eventTransport === "kafka" && !brokers)
+    throw new ConfigError("KAFKA_BROKERS", "required when PIN_EVENT_TRANSPORT=kafka");
+  if (settings.eventTransport === "local" && brokers)
+    throw new ConfigError("KAFKA_BROKERS", "must be empty when PIN_EVENT_TRANSPORT=local");
+  if (
+    purpose === "app" &&
+    settings.eventTransport === "auto" &&
+    !brokers &&
+    settings.nodeEnv === "production"
+  )
+    throw new ConfigError(
+      "KAFKA_BROKERS",
+      "required when NODE_ENV=production (or choose the PostgreSQL event log with PIN_EVENT_TRANSPORT=local)",
+    );
 }
 
 /** The api role's token keys: the JWKS or the secret; the development secret only on the embedded database. */
