@@ -1,5 +1,6 @@
 import { flagString, outputOf, parseFlags } from "../platform/events/admin/parse-flags.js";
 import { resetConsumerGroup } from "../platform/events/admin/reset-consumer-group.js";
+import { kafkaSecurityOf } from "../platform/events/event-platform.js";
 import type { CliCommand } from "./command.js";
 
 const EXIT_OK = 0;
@@ -40,6 +41,7 @@ export const command: CliCommand = {
       db: deps.db,
       kafkaBrokers: brokers,
       kafkaNamespace: deps.settings.kafkaNamespace,
+      kafkaSecurity: brokers ? kafkaSecurityOf(deps.settings) : undefined,
       group,
       topics,
       from,

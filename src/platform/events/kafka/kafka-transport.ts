@@ -22,6 +22,7 @@ import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import { HEADER } from "../envelope.js";
+import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
@@ -31,6 +32,7 @@ import { createTopicsWithLeaders } from "./create-topics.js";
 import { broadcastGroupId, groupTimeouts, newBootId } from "./group-membership.js";
 import { classifyKafkaError } from "./kafka-errors.js";
 import { kafkaNames } from "./kafka-names.js";
+import { kafkajsSecurity } from "./kafkajs-security.js";
 import { lazyHeaders } from "./lazy-headers.js";
 import { NEVER_RESTART_BY_ITSELF, superviseConsumer } from "./supervised-consumer.js";
 import { topicEnds } from "./topic-offsets.js";
@@ -68,6 +70,8 @@ export interface KafkaTransportDeps {
   instanceId: string;
   tuning?: EventPlatformTuning;
   contracts?: ContractRegistry;
+  /** TLS and SASL of every client (issue #41); absent → plaintext */
+  security?: KafkaSecurity;
 }
 
 /** A fetched record as the runtime's message; its headers are decoded when read (lazy-headers). */
@@ -100,6 +104,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   // A consumer the broker stops confirming as a member is replaced (decision 0533).
   const membership = { silentMs: timeouts.rebalanceTimeoutMs + 2 * timeouts.sessionTimeoutMs };
 
+  const securityOptions = kafkajsSecurity(deps.security ?? PLAINTEXT);
   function client(brokers: string[], clientId: string, socketFactory?: ISocketFactory): Kafka {
     return new Kafka({
       clientId,
@@ -116,6 +121,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           else kafkaLog.debug(rest, message);
         },
       ...(socketFactory ? { socketFactory } : {}),
+      ...securityOptions,
     });
   }
 

@@ -15,6 +15,7 @@ import { HEADER } from "../envelope.js";
 import { IncompleteSendError, withPartitions } from "../kafka/complete-send.js";
 import { broadcastGroupId, groupTimeouts, newBootId } from "../kafka/group-membership.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
+import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
@@ -27,6 +28,7 @@ import {
   watermarks,
 } from "./platformatic-admin.js";
 import { classifyPlatformaticError } from "./platformatic-errors.js";
+import { platformaticSecurity } from "./platformatic-security.js";
 import { routeConnections } from "./route-connections.js";
 import { type Member, superviseMember } from "./supervised-member.js";
 
@@ -66,6 +68,8 @@ export interface PlatformaticTransportDeps {
   instanceId: string;
   tuning?: EventPlatformTuning;
   contracts?: ContractRegistry;
+  /** TLS and SASL of every client (issue #41); absent → plaintext */
+  security?: KafkaSecurity;
 }
 
 type Outbound = {
@@ -96,12 +100,14 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
       : messages;
   const partitions = deps.tuning?.topicPartitions ?? DEFAULT_PARTITIONS;
   const clientId = `pin-${deps.instanceId}`;
+  const securityOptions = platformaticSecurity(deps.security ?? PLAINTEXT);
   const base = (brokers: string[], id: string) => ({
     clientId: id,
     bootstrapBrokers: brokers,
     timeout: REQUEST_TIMEOUT_MS,
     retries: CLIENT_RETRIES,
     retryDelay: CLIENT_RETRY_DELAY_MS,
+    ...securityOptions,
   });
   if (deps.tuning?.relaySocketFactory && !deps.tuning.relayBrokerAddress)
     log.warn("relaySocketFactory is a kafkajs option: the platformatic relay takes relayBrokerAddress");
