@@ -51,7 +51,7 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<ResetRe
     const admin = new Admin({
       clientId: "pin-cli-replay",
       bootstrapBrokers: options.kafkaBrokers,
-      ...platformaticSecurity(options.kafkaSecurity ?? PLAINTEXT),
+      ...platformaticSecurity(options.kafkaSecurity ?? PLAINTEXT, options.kafkaBrokers),
     });
     try {
       for (const topic of options.topics.map(names.topic)) {

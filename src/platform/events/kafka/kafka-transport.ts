@@ -23,14 +23,15 @@ import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import { HEADER } from "../envelope.js";
 import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
+import { createSecurityFaults } from "../kafka-security-faults.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
-import type { Transport } from "../transport/transport.js";
+import type { Publisher, Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
 import { CommitStalledError, watchCommits } from "./commit-watch.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
 import { broadcastGroupId, groupTimeouts, newBootId } from "./group-membership.js";
-import { classifyKafkaError } from "./kafka-errors.js";
+import { classifyKafkaError, isSecurityLogEntry } from "./kafka-errors.js";
 import { kafkaNames } from "./kafka-names.js";
 import { kafkajsSecurity } from "./kafkajs-security.js";
 import { lazyHeaders } from "./lazy-headers.js";
@@ -117,7 +118,9 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         () =>
         ({ level, log: entry }) => {
           const { message, ...rest } = entry;
-          if (level <= logLevel.ERROR) kafkaLog.warn(rest, message);
+          // A security fault is reported once by the transport (kafka-security-faults.ts): the
+          // client's own lines about it, at every retry, stay at debug level.
+          if (level <= logLevel.ERROR && !isSecurityLogEntry(message, rest)) kafkaLog.warn(rest, message);
           else kafkaLog.debug(rest, message);
         },
       ...(socketFactory ? { socketFactory } : {}),
@@ -131,7 +134,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   const knownTopics = new Set<string>();
 
   /** Whether this process ever reached a broker: before that, a configuration error is fatal. */
-  const broker = { connected: false };
+  const broker = { connected: false, security: createSecurityFaults(log) };
 
   /** One admin for the process; concurrent callers while it connects share the attempt. */
   let adminConnecting: Promise<Admin> | null = null;
@@ -543,41 +546,48 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
       };
       return {
         async publish(messages) {
-          const byTopic = new Map<
-            string,
-            Array<{ key: string; value: string; headers: Record<string, string>; timestamp?: string }>
-          >();
-          for (const m of messages) {
-            const wireTopic = names.topic(m.topic);
-            const list = byTopic.get(wireTopic) ?? [];
-            // The record timestamp is the event's occurrence time, as its created-at header (decision 0048).
-            const occurred = Date.parse(m.headers[HEADER.createdAt] ?? "");
-            const timestamp = Number.isFinite(occurred) ? String(occurred) : undefined;
-            list.push({
-              key: m.key,
-              value: m.value,
-              headers: m.headers,
-              ...(timestamp ? { timestamp } : {}),
-            });
-            byTopic.set(wireTopic, list);
+          try {
+            await publishBatch(messages);
+          } catch (error) {
+            throw broker.security.rethrow(error, classifyKafkaError(error), "relay");
           }
-          const topics = [...byTopic.keys()];
-          await ensureTopics(topics);
-          await knowPartitionCounts(topics);
-          // Explicit partitions, then every partition checked answered: kafkajs #1303 (complete-send.ts).
-          const topicMessages = withPartitions(
-            [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
-            (topic) => partitionCounts.get(topic) ?? partitions,
-          );
-          const answers = await (await connected()).sendBatch({ acks: -1, topicMessages });
-          const unanswered = unansweredPartitions(topicMessages, answers);
-          if (unanswered.length > 0) throw new IncompleteSendError(unanswered);
         },
         close: async () => {
           await p?.disconnect();
           p = null;
         },
       };
+      async function publishBatch(messages: Parameters<Publisher["publish"]>[0]): Promise<void> {
+        const byTopic = new Map<
+          string,
+          Array<{ key: string; value: string; headers: Record<string, string>; timestamp?: string }>
+        >();
+        for (const m of messages) {
+          const wireTopic = names.topic(m.topic);
+          const list = byTopic.get(wireTopic) ?? [];
+          // The record timestamp is the event's occurrence time, as its created-at header (decision 0048).
+          const occurred = Date.parse(m.headers[HEADER.createdAt] ?? "");
+          const timestamp = Number.isFinite(occurred) ? String(occurred) : undefined;
+          list.push({
+            key: m.key,
+            value: m.value,
+            headers: m.headers,
+            ...(timestamp ? { timestamp } : {}),
+          });
+          byTopic.set(wireTopic, list);
+        }
+        const topics = [...byTopic.keys()];
+        await ensureTopics(topics);
+        await knowPartitionCounts(topics);
+        // Explicit partitions, then every partition checked answered: kafkajs #1303 (complete-send.ts).
+        const topicMessages = withPartitions(
+          [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
+          (topic) => partitionCounts.get(topic) ?? partitions,
+        );
+        const answers = await (await connected()).sendBatch({ acks: -1, topicMessages });
+        const unanswered = unansweredPartitions(topicMessages, answers);
+        if (unanswered.length > 0) throw new IncompleteSendError(unanswered);
+      }
     },
     consumer,
     broadcast,
@@ -588,6 +598,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           const a = await getAdmin();
           await a.describeCluster();
           broker.connected = true;
+          broker.security.cleared();
         },
         {
           what: "Kafka broker",
@@ -595,9 +606,10 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           cancelled,
           classify: (error) => {
             const verdict = classifyKafkaError(error);
+            if (verdict.kind === "security") broker.security.report(verdict, "broker");
             return verdict.kind === "configuration" && !broker.connected
               ? { retry: false, fatal: new ConfigError(verdict.setting, verdict.reason) }
-              : { retry: true, reason: verdict.reason };
+              : { retry: true, reason: verdict.reason, quiet: verdict.kind === "security" };
           },
         },
       );
@@ -614,6 +626,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           }),
         ]);
         broker.connected = true;
+        broker.security.cleared();
         return true;
       } catch {
         return false;

@@ -16,6 +16,7 @@ import { IncompleteSendError, withPartitions } from "../kafka/complete-send.js";
 import { broadcastGroupId, groupTimeouts, newBootId } from "../kafka/group-membership.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
 import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
+import { createSecurityFaults } from "../kafka-security-faults.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
@@ -100,7 +101,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
       : messages;
   const partitions = deps.tuning?.topicPartitions ?? DEFAULT_PARTITIONS;
   const clientId = `pin-${deps.instanceId}`;
-  const securityOptions = platformaticSecurity(deps.security ?? PLAINTEXT);
+  const securityOptions = platformaticSecurity(deps.security ?? PLAINTEXT, deps.brokers);
   const base = (brokers: string[], id: string) => ({
     clientId: id,
     bootstrapBrokers: brokers,
@@ -112,7 +113,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
   if (deps.tuning?.relaySocketFactory && !deps.tuning.relayBrokerAddress)
     log.warn("relaySocketFactory is a kafkajs option: the platformatic relay takes relayBrokerAddress");
 
-  const broker = { connected: false };
+  const broker = { connected: false, security: createSecurityFaults(log) };
   let admin: Admin | null = null;
   const getAdmin = (): Admin => {
     admin ??= new Admin(base(deps.brokers, clientId));
@@ -482,7 +483,9 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
                 ...(Number.isFinite(occurred) ? { timestamp: String(occurred) } : {}),
               };
             }),
-          );
+          ).catch((error: unknown) => {
+            throw broker.security.rethrow(error, classifyPlatformaticError(error), "relay");
+          });
         },
         close: async () => {
           await p?.close().catch(() => {});
@@ -498,6 +501,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
         async () => {
           await describeCluster();
           broker.connected = true;
+          broker.security.cleared();
         },
         {
           what: "Kafka broker",
@@ -505,9 +509,10 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
           cancelled,
           classify: (error) => {
             const verdict = classifyPlatformaticError(error);
+            if (verdict.kind === "security") broker.security.report(verdict, "broker");
             return verdict.kind === "configuration" && !broker.connected
               ? { retry: false, fatal: new ConfigError(verdict.setting, verdict.reason) }
-              : { retry: true, reason: verdict.reason };
+              : { retry: true, reason: verdict.reason, quiet: verdict.kind === "security" };
           },
         },
       );
@@ -522,6 +527,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
           }),
         ]);
         broker.connected = true;
+        broker.security.cleared();
         return true;
       } catch {
         return false;
