@@ -42,8 +42,16 @@ function keytool(args: readonly string[]): void {
 function makeCa(dir: string, name: string): string {
   const store = path.join(dir, `${name}.p12`);
   const pem = path.join(dir, `${name}.pem`);
-  keytool(["-genkeypair", "-keystore", store, "-storetype", "PKCS12", "-alias", "ca", "-keyalg", "EC"]
-    .concat(["-dname", `CN=${name}`, "-validity", "2", "-ext", "bc:c"]));
+  keytool(
+    ["-genkeypair", "-keystore", store, "-storetype", "PKCS12", "-alias", "ca", "-keyalg", "EC"].concat([
+      "-dname",
+      `CN=${name}`,
+      "-validity",
+      "2",
+      "-ext",
+      "bc:c",
+    ]),
+  );
   keytool(["-exportcert", "-keystore", store, "-alias", "ca", "-rfc", "-file", pem]);
   return pem;
 }
@@ -55,11 +63,27 @@ function makeBrokerKeystore(dir: string, caPem: string): string {
   const csr = path.join(dir, "broker.csr");
   const signed = path.join(dir, "broker.pem");
   const san = "SAN=dns:localhost,ip:127.0.0.1";
-  keytool(["-genkeypair", "-keystore", store, "-storetype", "PKCS12", "-alias", "broker", "-keyalg", "EC"]
-    .concat(["-dname", "CN=localhost", "-validity", "2", "-ext", san]));
+  keytool(
+    ["-genkeypair", "-keystore", store, "-storetype", "PKCS12", "-alias", "broker", "-keyalg", "EC"].concat([
+      "-dname",
+      "CN=localhost",
+      "-validity",
+      "2",
+      "-ext",
+      san,
+    ]),
+  );
   keytool(["-certreq", "-keystore", store, "-alias", "broker", "-file", csr]);
-  keytool(["-gencert", "-keystore", ca, "-alias", "ca", "-infile", csr, "-outfile", signed, "-rfc"]
-    .concat(["-validity", "2", "-ext", san, "-ext", "EKU=serverAuth"]));
+  keytool(
+    ["-gencert", "-keystore", ca, "-alias", "ca", "-infile", csr, "-outfile", signed, "-rfc"].concat([
+      "-validity",
+      "2",
+      "-ext",
+      san,
+      "-ext",
+      "EKU=serverAuth",
+    ]),
+  );
   keytool(["-importcert", "-keystore", store, "-alias", "ca", "-file", caPem, "-noprompt"]);
   keytool(["-importcert", "-keystore", store, "-alias", "broker", "-file", signed, "-noprompt"]);
   return store;
@@ -122,7 +146,10 @@ export async function startSaslSslBroker(): Promise<SaslSslBroker> {
   const passwordFile = path.join(dir, "sasl-password");
   await writeFile(passwordFile, `${password}\n`);
   const [internalPort, saslPort, controllerPort] = [await freePort(), await freePort(), await freePort()];
-  const template = await readFile(path.resolve(import.meta.dirname, "../../infra/kafka/server.properties.template"), "utf8");
+  const template = await readFile(
+    path.resolve(import.meta.dirname, "../../infra/kafka/server.properties.template"),
+    "utf8",
+  );
   const props = path.join(dir, "server.properties");
   await writeFile(
     props,
@@ -130,7 +157,14 @@ export async function startSaslSslBroker(): Promise<SaslSslBroker> {
   );
   formatWithScram(libs, props, user, password);
   const internal = `127.0.0.1:${internalPort}`;
-  const daemon = brokerDaemon({ name: "kafka-sasl-ssl", libs, props, home: dir, heapMb: 384, ready: () => answers(internal) });
+  const daemon = brokerDaemon({
+    name: "kafka-sasl-ssl",
+    libs,
+    props,
+    home: dir,
+    heapMb: 384,
+    ready: () => answers(internal),
+  });
   await daemon.start();
   return {
     brokers: `127.0.0.1:${saslPort}`,
