@@ -30,8 +30,8 @@ import {
  */
 const CLIENTS: readonly KafkaClientName[] = ["kafkajs", "platformatic"];
 const MECHANISMS: readonly SaslMechanism[] = ["plain", "scram-sha-256", "scram-sha-512"];
-/** The longest pause of any retry loop involved: the consumers' restart backoff (10 s) */
-const MAX_BACKOFF_MS = 10_000;
+/** The longest pause of any retry loop involved: the relay's (30 s; consumers 10 s, the broker wait 5 s) */
+const MAX_BACKOFF_MS = 30_000;
 
 let broker: SaslSslBroker;
 let database: MigratedDatabase;
