@@ -1,5 +1,6 @@
 import type { Logger } from "../log/logger.js";
 import type { KafkaErrorVerdict } from "./kafka/kafka-errors.js";
+import type { Publisher } from "./transport/transport.js";
 
 type SecurityVerdict = Extract<KafkaErrorVerdict, { kind: "security" }>;
 
@@ -66,6 +67,25 @@ export function createSecurityFaults(log: Logger): SecurityFaults {
     },
   };
   return faults;
+}
+
+/** The relay's publisher whose security faults are reported once and rethrown as ReportedKafkaFault */
+export function reportSecurityFaults(
+  faults: SecurityFaults,
+  classify: (error: unknown) => KafkaErrorVerdict,
+  publisher: Publisher & { close(): Promise<void> },
+): Publisher & { close(): Promise<void> } {
+  const publish = publisher.publish.bind(publisher);
+  return {
+    close: () => publisher.close(),
+    async publish(messages, tx) {
+      try {
+        await publish(messages, tx);
+      } catch (error) {
+        throw faults.rethrow(error, classify(error), "relay");
+      }
+    },
+  };
 }
 
 /**

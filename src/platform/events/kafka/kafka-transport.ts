@@ -23,9 +23,9 @@ import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import { HEADER } from "../envelope.js";
 import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
-import { createSecurityFaults } from "../kafka-security-faults.js";
+import { createSecurityFaults, reportSecurityFaults } from "../kafka-security-faults.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
-import type { Publisher, Transport } from "../transport/transport.js";
+import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
 import { CommitStalledError, watchCommits } from "./commit-watch.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
@@ -544,50 +544,43 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         p ??= await connectedProducer(k);
         return p;
       };
-      return {
+      return reportSecurityFaults(broker.security, classifyKafkaError, {
         async publish(messages) {
-          try {
-            await publishBatch(messages);
-          } catch (error) {
-            throw broker.security.rethrow(error, classifyKafkaError(error), "relay");
+          const byTopic = new Map<
+            string,
+            Array<{ key: string; value: string; headers: Record<string, string>; timestamp?: string }>
+          >();
+          for (const m of messages) {
+            const wireTopic = names.topic(m.topic);
+            const list = byTopic.get(wireTopic) ?? [];
+            // The record timestamp is the event's occurrence time, as its created-at header (decision 0048).
+            const occurred = Date.parse(m.headers[HEADER.createdAt] ?? "");
+            const timestamp = Number.isFinite(occurred) ? String(occurred) : undefined;
+            list.push({
+              key: m.key,
+              value: m.value,
+              headers: m.headers,
+              ...(timestamp ? { timestamp } : {}),
+            });
+            byTopic.set(wireTopic, list);
           }
+          const topics = [...byTopic.keys()];
+          await ensureTopics(topics);
+          await knowPartitionCounts(topics);
+          // Explicit partitions, then every partition checked answered: kafkajs #1303 (complete-send.ts).
+          const topicMessages = withPartitions(
+            [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
+            (topic) => partitionCounts.get(topic) ?? partitions,
+          );
+          const answers = await (await connected()).sendBatch({ acks: -1, topicMessages });
+          const unanswered = unansweredPartitions(topicMessages, answers);
+          if (unanswered.length > 0) throw new IncompleteSendError(unanswered);
         },
         close: async () => {
           await p?.disconnect();
           p = null;
         },
-      };
-      async function publishBatch(messages: Parameters<Publisher["publish"]>[0]): Promise<void> {
-        const byTopic = new Map<
-          string,
-          Array<{ key: string; value: string; headers: Record<string, string>; timestamp?: string }>
-        >();
-        for (const m of messages) {
-          const wireTopic = names.topic(m.topic);
-          const list = byTopic.get(wireTopic) ?? [];
-          // The record timestamp is the event's occurrence time, as its created-at header (decision 0048).
-          const occurred = Date.parse(m.headers[HEADER.createdAt] ?? "");
-          const timestamp = Number.isFinite(occurred) ? String(occurred) : undefined;
-          list.push({
-            key: m.key,
-            value: m.value,
-            headers: m.headers,
-            ...(timestamp ? { timestamp } : {}),
-          });
-          byTopic.set(wireTopic, list);
-        }
-        const topics = [...byTopic.keys()];
-        await ensureTopics(topics);
-        await knowPartitionCounts(topics);
-        // Explicit partitions, then every partition checked answered: kafkajs #1303 (complete-send.ts).
-        const topicMessages = withPartitions(
-          [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
-          (topic) => partitionCounts.get(topic) ?? partitions,
-        );
-        const answers = await (await connected()).sendBatch({ acks: -1, topicMessages });
-        const unanswered = unansweredPartitions(topicMessages, answers);
-        if (unanswered.length > 0) throw new IncompleteSendError(unanswered);
-      }
+      });
     },
     consumer,
     broadcast,

@@ -16,7 +16,7 @@ import { IncompleteSendError, withPartitions } from "../kafka/complete-send.js";
 import { broadcastGroupId, groupTimeouts, newBootId } from "../kafka/group-membership.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
 import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
-import { createSecurityFaults } from "../kafka-security-faults.js";
+import { createSecurityFaults, reportSecurityFaults } from "../kafka-security-faults.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
@@ -463,7 +463,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
     async publisher(opts) {
       // Created at the first publish: the relay starts while the broker is away (issue #21).
       let p: Producer<string, string, string, string> | null = null;
-      return {
+      return reportSecurityFaults(broker.security, classifyPlatformaticError, {
         async publish(messages) {
           if (!p) {
             p = newProducer(opts?.brokers ?? deps.brokers, `pin-relay-${deps.instanceId}`);
@@ -483,15 +483,13 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
                 ...(Number.isFinite(occurred) ? { timestamp: String(occurred) } : {}),
               };
             }),
-          ).catch((error: unknown) => {
-            throw broker.security.rethrow(error, classifyPlatformaticError(error), "relay");
-          });
+          );
         },
         close: async () => {
           await p?.close().catch(() => {});
           p = null;
         },
-      };
+      });
     },
     consumer,
     broadcast,
