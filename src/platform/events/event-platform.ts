@@ -8,7 +8,12 @@ import { withBroadcastSpans } from "./broadcast-span.js";
 import { type CommitSignals, createCommitSignals } from "./commit-signals.js";
 import type { AnyConsumerDefinition } from "./consumer/definition.js";
 import { createKafkaTransport } from "./kafka/kafka-transport.js";
-import { type KafkaSecurity, PLAINTEXT, resolveKafkaSecurity } from "./kafka-security.js";
+import {
+  describeKafkaSecurity,
+  type KafkaSecurity,
+  PLAINTEXT,
+  resolveKafkaSecurity,
+} from "./kafka-security.js";
 import { createLocalTransport } from "./local/local-transport.js";
 import { createOutboxRelay } from "./outbox/outbox-relay.js";
 import { createPlatformaticTransport } from "./platformatic/platformatic-transport.js";
@@ -54,6 +59,8 @@ export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
       : undefined;
   // PIN_KAFKA_CLIENT picks the Kafka client library behind the same Transport (decision 0430).
   const security = brokers ? kafkaSecurityOf(deps.settings) : PLAINTEXT;
+  if (brokers && (security.tls || security.sasl))
+    deps.log.info({ kafka: describeKafkaSecurity(security) }, "Kafka over TLS/SASL (issue #41)");
   const transport: Transport = !brokers
     ? createLocalTransport({ ...deps, instanceId, signals })
     : deps.settings.kafkaClient === "platformatic"
