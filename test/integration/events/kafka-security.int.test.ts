@@ -73,6 +73,20 @@ describe.each(CLIENTS)("Kafka over SASL_SSL on %s", (client) => {
     await platform.close();
   });
 
+  it("reaches the broker over mutual TLS with a client certificate and key (no SASL)", async () => {
+    const { platform } = secured(client, {
+      kafkaBrokers: broker.mtlsBrokers,
+      kafkaSaslMechanism: "none",
+      kafkaSaslUsername: null,
+      kafkaSaslPasswordFile: null,
+      kafkaTlsCertFile: broker.clientCertFile,
+      kafkaTlsKeyFile: broker.clientKeyFile,
+    });
+    await platform.waitForBroker();
+    expect(await platform.ping()).toBe(true);
+    await platform.close();
+  });
+
   it("the relay publishes, a consumer group consumes, a broadcast consumer receives", async () => {
     const { platform, clock } = secured(client);
     const topic = itemTopic(`pin.test.secure-${client}`);
