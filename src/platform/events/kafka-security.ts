@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import type { Settings } from "../config/settings.js";
 
 /**
  * How the Kafka clients reach a managed Kafka (issue #41 item 3, decisions 0541–0543): TLS with a
@@ -35,19 +34,19 @@ export interface KafkaSecurity {
 
 export const PLAINTEXT: KafkaSecurity = { tls: null, sasl: null };
 
-export type KafkaSecuritySettings = Pick<
-  Settings,
-  | "kafkaTls"
-  | "kafkaTlsCaFile"
-  | "kafkaTlsCertFile"
-  | "kafkaTlsKeyFile"
-  | "kafkaTlsServerName"
-  | "kafkaSaslMechanism"
-  | "kafkaSaslUsername"
-  | "kafkaSaslUsernameFile"
-  | "kafkaSaslPassword"
-  | "kafkaSaslPasswordFile"
->;
+/** The Kafka security settings (src/platform/config/settings.ts, the Kafka section) */
+export interface KafkaSecuritySettings {
+  readonly kafkaTls: boolean;
+  readonly kafkaTlsCaFile: string | null;
+  readonly kafkaTlsCertFile: string | null;
+  readonly kafkaTlsKeyFile: string | null;
+  readonly kafkaTlsServerName: string | null;
+  readonly kafkaSaslMechanism: SaslMechanismSetting;
+  readonly kafkaSaslUsername: string | null;
+  readonly kafkaSaslUsernameFile: string | null;
+  readonly kafkaSaslPassword: string | null;
+  readonly kafkaSaslPasswordFile: string | null;
+}
 
 /** What the settings say, or the one setting that is wrong and why (never a secret's value). */
 export type KafkaSecurityResult =
