@@ -24,6 +24,8 @@ export const FAULTS_TIER = [
   "test/integration/faults/startup-order.int.test.ts",
   "test/integration/faults/rig-cleanup.int.test.ts",
   "test/integration/events/crash-recovery.int.test.ts",
+  // its own SASL_SSL broker (20–70 s to start on a shared host), both Kafka clients in the file (decision 0546)
+  "test/integration/events/kafka-security.int.test.ts",
   "test/integration/ops/consumer-fuzz.int.test.ts",
   "test/integration/ops/mutation-fuzz.e2e.test.ts",
 ];

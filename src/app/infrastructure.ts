@@ -7,8 +7,13 @@ import { ConfigError, type Settings } from "../platform/config/settings.js";
 import { openDatabase } from "../platform/db/embedded-postgres.js";
 import { runMigrations } from "../platform/db/migrations/run-migrations.js";
 import { createPrismaClient } from "../platform/db/prisma-client.js";
-import { createEventPlatform, type EventPlatform } from "../platform/events/event-platform.js";
+import {
+  createEventPlatform,
+  type EventPlatform,
+  kafkaSecurityOf,
+} from "../platform/events/event-platform.js";
 import { refuseUnderReplicatedTopics } from "../platform/events/kafka/replication-guard.js";
+import { PLAINTEXT } from "../platform/events/kafka-security.js";
 import type { Infra } from "../platform/infra.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
@@ -81,7 +86,9 @@ export async function openInfrastructure(
     opened.prisma = () => db.$disconnect();
     const infra: Infra = { db, log, clock, metrics };
     const platformSettings = settings.instanceId ? settings : { ...settings, instanceId: randomUUID() };
-    await refuseUnderReplicatedTopics(settings, DLQ_TOPICS, log); // production, Kafka: decision 0566
+    // production, Kafka: decision 0566 (over TLS/SASL when configured)
+    const security = settings.kafkaBrokers ? kafkaSecurityOf(settings) : PLAINTEXT;
+    await refuseUnderReplicatedTopics(settings, DLQ_TOPICS, log, security);
     const platform = createEventPlatform({ settings: platformSettings, ...infra });
     opened["event-platform"] = () => platform.close();
     const analytics = await openAnalytics(settings, infra, {

@@ -1,4 +1,5 @@
 import { resetConsumerGroup } from "../platform/events/admin/reset-consumer-group.js";
+import { kafkaSecurityOf } from "../platform/events/event-platform.js";
 import { flagDate, flagList, flagOn, flagText } from "./args.js";
 import { defineCommand, EXIT_OK, EXIT_USAGE } from "./command.js";
 import { REPLAY } from "./specs.js";
@@ -25,6 +26,7 @@ export const command = defineCommand(REPLAY, async (args, deps, out) => {
     db: deps.db,
     kafkaBrokers: brokers,
     kafkaNamespace: deps.settings.kafkaNamespace,
+    kafkaSecurity: brokers ? kafkaSecurityOf(deps.settings) : undefined,
     group,
     topics: [...topics],
     from,

@@ -1,5 +1,7 @@
 import { Kafka, logLevel } from "kafkajs";
 import { DLQ_TOPICS } from "../consumers/dlq-topics.js";
+import { kafkaSecurityOf } from "../platform/events/event-platform.js";
+import { kafkajsSecurity } from "../platform/events/kafka/kafkajs-security.js";
 import { applyCatalogue, readTopics } from "../platform/events/kafka/topic-admin.js";
 import { topicCatalogue, topicDrift } from "../platform/events/kafka/topic-catalogue.js";
 import { flagOn } from "./args.js";
@@ -23,6 +25,7 @@ export const command = defineCommand<CliBaseDeps>(TOPICS, async (args, deps, out
   const admin = new Kafka({
     clientId: "pin-topics",
     brokers: settings.kafkaBrokers.split(",").map((b) => b.trim()),
+    ...kafkajsSecurity(kafkaSecurityOf(settings)),
     logLevel: logLevel.NOTHING,
   }).admin();
   await admin.connect();

@@ -4,6 +4,8 @@
  * (`npm run env:example`) and the README's configuration table mirrors it.
  * Unknown `PIN_*` variables and invalid values fail at start with a message naming the setting.
  */
+
+import { resolveKafkaSecurity, SASL_MECHANISMS } from "../events/kafka-security.js";
 import { type ConsumerSelection, parseRoles, ROLES, type Role, type RoleSelection } from "./roles.js";
 import { parseTrustProxy, type TrustProxy } from "./trusted-proxies.js";
 
@@ -321,6 +323,50 @@ export const SETTINGS = {
     "retention.ms of the DLQ topics, in hours (30 days: time to look at and replay a dead letter)",
     1,
     87_600,
+  ),
+  // Kafka security (issue #41, decisions 0541–0543): TLS and SASL to reach a managed Kafka.
+  kafkaTls: bool("KAFKA_TLS", false, "Connect to the Kafka brokers over TLS (SSL or SASL_SSL listeners)"),
+  kafkaTlsCaFile: str(
+    "KAFKA_TLS_CA_FILE",
+    null,
+    "PEM CA bundle the brokers' certificates are checked against; empty → the system's trusted CAs",
+    "/etc/pin/kafka/ca.pem",
+  ),
+  kafkaTlsCertFile: str(
+    "KAFKA_TLS_CERT_FILE",
+    null,
+    "PEM client certificate for mutual TLS (with KAFKA_TLS_KEY_FILE)",
+    "/etc/pin/kafka/client.pem",
+  ),
+  kafkaTlsKeyFile: str(
+    "KAFKA_TLS_KEY_FILE",
+    null,
+    "PEM private key of the client certificate (unencrypted)",
+    "/etc/pin/kafka/client.key",
+  ),
+  kafkaTlsServerName: str(
+    "KAFKA_TLS_SERVER_NAME",
+    null,
+    "Name the brokers' certificates are checked against (SNI) instead of each broker's host",
+  ),
+  kafkaSaslMechanism: oneOf(
+    "KAFKA_SASL_MECHANISM",
+    SASL_MECHANISMS,
+    "none",
+    "SASL authentication to the brokers (with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD)",
+  ),
+  kafkaSaslUsername: str("KAFKA_SASL_USERNAME", null, "SASL user name (or API key)"),
+  kafkaSaslUsernameFile: str(
+    "KAFKA_SASL_USERNAME_FILE",
+    null,
+    "File holding the SASL user name (a mounted secret), instead of KAFKA_SASL_USERNAME",
+  ),
+  kafkaSaslPassword: str("KAFKA_SASL_PASSWORD", null, "SASL password (or API secret); prefer the _FILE form"),
+  kafkaSaslPasswordFile: str(
+    "KAFKA_SASL_PASSWORD_FILE",
+    null,
+    "File holding the SASL password (a mounted secret; one trailing newline is dropped)",
+    "/etc/pin/kafka/password",
   ),
   clickhouseUrl: url(
     "CLICKHOUSE_URL",
@@ -722,6 +768,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, options: Load
   const settings = out as Settings;
   checkTokenSettings(settings, options.for ?? "app");
   checkEventTransport(settings, options.for ?? "app");
+  const kafkaSecurity = resolveKafkaSecurity(settings);
+  if (!kafkaSecurity.ok) throw new ConfigError(kafkaSecurity.setting, kafkaSecurity.reason);
   if (settings.nodeEnv === "production" && settings.testClock) {
     throw new ConfigError("PIN_TEST_CLOCK", "refused when NODE_ENV=production");
   }

@@ -1,6 +1,8 @@
 import { Kafka, logLevel } from "kafkajs";
 import { ConfigError, type Settings } from "../../config/settings.js";
 import type { Logger } from "../../log/logger.js";
+import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
+import { kafkajsSecurity } from "./kafkajs-security.js";
 import { readTopics } from "./topic-admin.js";
 import { type CatalogueSettings, topicCatalogue, underReplicated } from "./topic-catalogue.js";
 
@@ -20,12 +22,14 @@ export async function refuseUnderReplicatedTopics(
   settings: ReplicationGuardSettings,
   dlqTopics: readonly string[],
   log: Logger,
+  security: KafkaSecurity = PLAINTEXT,
 ): Promise<void> {
   if (settings.nodeEnv !== "production" || !settings.kafkaBrokers) return;
   const catalogue = topicCatalogue(settings, dlqTopics);
   const admin = new Kafka({
     clientId: "pin-replication-guard",
     brokers: settings.kafkaBrokers.split(",").map((b) => b.trim()),
+    ...kafkajsSecurity(security),
     logLevel: logLevel.NOTHING,
     connectionTimeout: 3_000,
     requestTimeout: 5_000,
