@@ -18,6 +18,7 @@ import {
 } from "./definition.js";
 import { lockParked } from "./sql/lock-parked.js";
 import { parkedKeys } from "./sql/parked-keys.js";
+import { redriveParked } from "./sql/redrive-parked.js";
 import { createAdmission } from "./stages/1-admit.js";
 import { createGate } from "./stages/2-gate.js";
 import type { ExecuteStrategy, RunDeps } from "./stages/3-execute.js";
@@ -56,6 +57,8 @@ export interface MessageProcessorDeps {
   contracts: ContractRegistry;
   metrics: ConsumerMetrics;
   send: SendFn;
+  /** Parked messages were made due (decision 0580): the scanner's next pass should run now */
+  onRedriven?: () => void;
 }
 
 const PARKED_TX_TIMEOUT_MS = 5 * 60_000;
@@ -113,6 +116,13 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         action,
         retry,
       ),
+    async redrive(waitKeys, retry) {
+      const runner = retry ? prismaRunner(retry.tx) : direct;
+      const redriven = await redriveParked(runner, group, waitKeys, clock.now());
+      if (redriven === 0) return;
+      metrics.redriven.inc({ group }, redriven);
+      deps.onRedriven?.();
+    },
   });
 
   function processBatch(

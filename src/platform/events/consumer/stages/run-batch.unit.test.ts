@@ -36,6 +36,7 @@ function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
     apply: async (action) => {
       applied.push(action);
     },
+    redrive: async () => {},
   });
   const messages = items.map((i) => i.message);
   return { store, calls, applied, batch: () => run(messages, {}, null) };

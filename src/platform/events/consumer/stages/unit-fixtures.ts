@@ -41,6 +41,7 @@ export function itemOf(
     },
     dedupKey: dedupKeyHash(`${GROUP}:${TOPIC}:${messageId}`),
     attempt: opts.attempt ?? 1,
+    waitKey: null,
   };
 }
 

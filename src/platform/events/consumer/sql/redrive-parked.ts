@@ -1,0 +1,21 @@
+import type { SqlRunner } from "../../../db/sql-runner.js";
+
+/**
+ * The group's parked messages that wait for one of these wait keys and are not due yet: due now
+ * (decision 0580). The failure that parked them is handed back (attempts − 1), so a re-driven
+ * attempt that fails again lands on the step of the schedule it was on and does not bring the DLQ
+ * nearer: only the timer's retries use the schedule up. Returns how many rows were re-driven.
+ */
+const REDRIVE = `UPDATE platform.parked_messages
+  SET next_attempt_at = $3, attempts = GREATEST(attempts - 1, 0)
+  WHERE group_id = $1 AND wait_key = ANY($2::text[]) AND next_attempt_at > $3`;
+
+export async function redriveParked(
+  runner: SqlRunner,
+  group: string,
+  waitKeys: readonly string[],
+  now: Date,
+): Promise<number> {
+  if (waitKeys.length === 0) return 0;
+  return runner.execute(REDRIVE, [group, waitKeys, now]);
+}
