@@ -331,6 +331,8 @@ export async function runStorefrontSearchBenchmark(): Promise<BenchResult[]> {
         notifications += 1;
         return 1;
       },
+      dailyCap: 20,
+      backOnSaleSeconds: 600,
     });
     const runMs = performance.now() - run0;
     results.push({

@@ -44,7 +44,7 @@ describeWithService("postgres", "event-driven unparking of the hold guard (decis
     const settings = loadSettings({ NODE_ENV: "test" });
     const log = createLogger({ level: "silent", pretty: false });
     const metrics = createMetricsRegistry();
-    const def = chessboardBookingStatusConsumer({ log, clock, metrics, settings, devstats: null });
+    const def = chessboardBookingStatusConsumer({ log, clock, metrics, settings });
     core = createConsumerCore(def, {
       settings,
       db: database.prisma,
