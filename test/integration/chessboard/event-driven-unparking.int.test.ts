@@ -31,6 +31,7 @@ describeWithService("postgres", "event-driven unparking of the hold guard (decis
   const clock = new ManualClock("2026-11-29T10:00:00.000Z");
   let structure: Structure;
   let core: ReturnType<typeof createConsumerCore>;
+  let metrics: ReturnType<typeof createMetricsRegistry>;
   const dlq: unknown[] = [];
 
   beforeAll(async () => {
@@ -43,7 +44,7 @@ describeWithService("postgres", "event-driven unparking of the hold guard (decis
     structure = await createStructure(database.prisma, clock, 12);
     const settings = loadSettings({ NODE_ENV: "test" });
     const log = createLogger({ level: "silent", pretty: false });
-    const metrics = createMetricsRegistry();
+    metrics = createMetricsRegistry();
     const def = chessboardBookingStatusConsumer({ log, clock, metrics, settings });
     core = createConsumerCore(def, {
       settings,
@@ -68,11 +69,12 @@ describeWithService("postgres", "event-driven unparking of the hold guard (decis
     if (outcome.kind === "infrastructure") throw outcome.error;
     return outcome.result;
   }
+  /** This test's parked messages (those of its own apartments: an earlier test may leave one). */
   const parked = async () =>
     Number(
       (
         await database.prisma.$queryRaw<Array<{ n: bigint }>>`
-        SELECT count(*) AS n FROM platform.parked_messages`
+        SELECT count(*) AS n FROM platform.parked_messages WHERE wait_key = ANY(${structure.objectIds})`
       )[0]?.n,
     );
   const grid = () =>
@@ -101,6 +103,37 @@ describeWithService("postgres", "event-driven unparking of the hold guard (decis
     expect(performance.now() - released).toBeLessThan(1_000);
     const [object] = (await grid()).filter((o) => o.id === holder.propertyObjectId);
     expect(object).toMatchObject({ status: "Free", holdBookingId: null });
+    expect(dlq).toEqual([]);
+  });
+
+  it("re-drives that fail again do not use the retry schedule up: the holder's 12 extensions re-drive a waiter 12 times, it stays parked on an early step, nothing dead-lettered", async () => {
+    const holder = newBooking(structure, 1);
+    const waiter = newBooking(structure, 1);
+    await deliver(wireMessage(TOPIC.bookingCreated, crm.created(holder, at(0))));
+    await deliver(wireMessage(TOPIC.bookingConfirmed, crm.confirmed(holder, 2, at(1), at(3_600_000))));
+    expect(await deliver(wireMessage(TOPIC.bookingCreated, crm.created(waiter, at(2))))).toBe("parked");
+    const attempts = async () =>
+      (
+        await database.prisma.$queryRaw<Array<{ attempts: number; due: boolean }>>`
+        SELECT attempts, next_attempt_at <= ${clock.now()} AS due FROM platform.parked_messages`
+      )[0];
+    for (let v = 3; v < 15; v++) {
+      const until = at(3_600_000 * v);
+      await deliver(
+        wireMessage(TOPIC.bookingExtended, crm.extended(holder, v, at(v), at(3_600_000 * (v - 1)), until)),
+      );
+      // each extension is applied, re-drives the waiter, which fails again (the holder still holds)
+      await eventually(attempts, {
+        until: (a) => a?.due === false,
+        what: "the re-driven waiter failed again",
+      });
+    }
+    const redriven = await metrics
+      .getSingleMetric("chessboard_crm_property_object_status_parked_redriven_total")
+      ?.get();
+    expect(redriven?.values.reduce((sum, v) => sum + v.value, 0)).toBe(12);
+    // 8 retries would have dead-lettered it; re-driven it stays on the schedule's first steps
+    expect((await attempts())?.attempts).toBeLessThanOrEqual(2);
     expect(dlq).toEqual([]);
   });
 
