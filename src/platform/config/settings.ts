@@ -721,6 +721,20 @@ export const SETTINGS = {
     "How often the saved-search alert worker drains the catalog's alert changes (published, back to Free, price drops) and notifies the matching saved searches",
     1,
   ),
+  catalogSavedSearchAlertsDailyCap: int(
+    "PIN_CATALOG_SAVED_SEARCH_ALERTS_DAILY_CAP",
+    20,
+    "Saved-search notifications a user gets a day (one per lot across all their searches); beyond it one digest names the rest, then nothing until the next day (decision 0581)",
+    1,
+    1_000,
+  ),
+  catalogSavedSearchBackOnSaleSeconds: int(
+    "PIN_CATALOG_SAVED_SEARCH_BACK_ON_SALE_SECONDS",
+    600,
+    "A lot back on sale alerts saved searches only if it was off sale at least this long (a booking made and cancelled within it alerts nobody; decision 0581)",
+    0,
+    7 * 24 * 3600,
+  ),
   catalogRebuildCycleSeconds: int(
     "PIN_CATALOG_REBUILD_CYCLE_SECONDS",
     2,
