@@ -171,7 +171,7 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
       useSharedSubscriptionExecution(),
       // The operation's span under the HTTP request's, when tracing is on (decision 0450).
-      useOperationSpans(),
+      useOperationSpans(knownOperations),
       {
         onExecute({ args }: { args: ExecutionArgs }) {
           const labels = operationLabels(knownOperations, args.document, args.operationName);
