@@ -19,6 +19,7 @@ import { corsFor, type DeveloperTools, useNoIntrospection } from "./security/pro
 import type { RateLimiter } from "./security/rate-limiter.js";
 import { currentRequestScope } from "./security/request-scope.js";
 import { useSseLimits } from "./security/sse-limits.js";
+import { useStorefrontBudget } from "./security/storefront-budget.js";
 import type { createWsLimits } from "./security/ws-limits.js";
 import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
 
@@ -167,6 +168,8 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
       ...armorPlugins(),
       useInputGuard(),
       useNoInternalDetail(),
+      // Before execution: storefront cost units and operations in flight per caller (issue #42).
+      useStorefrontBudget(refused, settings.storefrontHeavyAtOnce),
       ...(tools.introspection ? [] : [useNoIntrospection()]),
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
       useSharedSubscriptionExecution(),

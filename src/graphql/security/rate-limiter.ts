@@ -3,8 +3,11 @@
  * process: N API replicas allow N × the limit (decision 0144). Memory is bounded by maxKeys.
  */
 export interface RateLimiter {
-  /** Counts one request; false (with seconds to wait) when the key is over its limit. */
-  take(key: string, limitPerMinute: number): { ok: true } | { ok: false; retryAfterSeconds: number };
+  /**
+   * Counts one request (or `units` of cost, default 1); false (with seconds to wait) when the key's
+   * window would go over its limit — then nothing is counted.
+   */
+  take(key: string, limitPerMinute: number, units?: number): { ok: true } | { ok: false; retryAfterSeconds: number };
   /** Adds units of cost already spent (e.g. rows read) to the key's window. */
   charge(key: string, units: number): void;
   size(): number;
@@ -20,7 +23,7 @@ export function createRateLimiter(options: { maxKeys: number; now?: () => number
   let windowStart = Math.floor(now() / WINDOW_MS) * WINDOW_MS;
   let counts = new Map<string, number>();
   return {
-    take(key, limit) {
+    take(key, limit, units = 1) {
       const t = now();
       if (t - windowStart >= WINDOW_MS) {
         windowStart = Math.floor(t / WINDOW_MS) * WINDOW_MS;
@@ -29,8 +32,8 @@ export function createRateLimiter(options: { maxKeys: number; now?: () => number
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - t) / 1000));
       const used = counts.get(key);
       if (used === undefined && counts.size >= options.maxKeys) return { ok: false, retryAfterSeconds };
-      if ((used ?? 0) >= limit) return { ok: false, retryAfterSeconds };
-      counts.set(key, (used ?? 0) + 1);
+      if ((used ?? 0) + units > limit) return { ok: false, retryAfterSeconds };
+      counts.set(key, (used ?? 0) + units);
       return { ok: true };
     },
     charge(key, units) {

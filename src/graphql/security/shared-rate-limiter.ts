@@ -109,15 +109,15 @@ export function createSharedRateLimiter(options: {
   timer.unref();
 
   return {
-    take(key, limit) {
+    take(key, limit, units = 1) {
       const t = now();
       roll(t);
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - t) / 1000));
       const state = stateOf(key);
       if (!state) return { ok: false, retryAfterSeconds };
       state.touched = true;
-      if (state.shared + state.inflight + state.pending >= limit) return { ok: false, retryAfterSeconds };
-      state.pending++;
+      if (state.shared + state.inflight + state.pending + units > limit) return { ok: false, retryAfterSeconds };
+      state.pending += units;
       return { ok: true };
     },
     charge(key, units) {
