@@ -17,7 +17,11 @@ export function floodClient(url: string): FloodClient {
     answers,
     post(body, from) {
       const payload = Buffer.from(JSON.stringify(body));
-      const who = from.token ? "agent" : from.address?.startsWith("10.9.") ? `anon ${from.address}` : "bystander";
+      const who = from.token
+        ? "agent"
+        : from.address?.startsWith("10.9.")
+          ? `anon ${from.address}`
+          : "bystander";
       return new Promise<void>((resolve, reject) => {
         const request = http.request(
           url,
@@ -36,7 +40,9 @@ export function floodClient(url: string): FloodClient {
             response.on("data", (c: Buffer) => chunks.push(c));
             response.on("end", () => {
               const text = Buffer.concat(chunks).toString("utf8");
-              const code = /"code":"([A-Z_]+)"/.exec(text)?.[1] ?? (response.statusCode === 200 ? "ok" : String(response.statusCode));
+              const code =
+                /"code":"([A-Z_]+)"/.exec(text)?.[1] ??
+                (response.statusCode === 200 ? "ok" : String(response.statusCode));
               count(`${who} ${code}`);
               resolve();
             });
@@ -58,7 +64,16 @@ export const percentile = (xs: number[], p: number): number => {
 const LOT = "id title price roomsCount projectName";
 const FACETS = `total regions { value count } cities { value count } rooms { value count } price { min max }
   area { min max } propertyClasses { value count } developers { value count } projects { value count }`;
-const WORDS = ["квартира", "студия", "однокомнатная", "двухкомнатная", "трёхкомнатная", "апартаменты", "квартира студия", "квартира евро"];
+const WORDS = [
+  "квартира",
+  "студия",
+  "однокомнатная",
+  "двухкомнатная",
+  "трёхкомнатная",
+  "апартаменты",
+  "квартира студия",
+  "квартира евро",
+];
 
 type Body = { query: string; variables?: Record<string, unknown> };
 

@@ -7,7 +7,11 @@ export interface RateLimiter {
    * Counts one request (or `units` of cost, default 1); false (with seconds to wait) when the key's
    * window would go over its limit — then nothing is counted.
    */
-  take(key: string, limitPerMinute: number, units?: number): { ok: true } | { ok: false; retryAfterSeconds: number };
+  take(
+    key: string,
+    limitPerMinute: number,
+    units?: number,
+  ): { ok: true } | { ok: false; retryAfterSeconds: number };
   /** Adds units of cost already spent (e.g. rows read) to the key's window. */
   charge(key: string, units: number): void;
   size(): number;

@@ -116,7 +116,8 @@ export function createSharedRateLimiter(options: {
       const state = stateOf(key);
       if (!state) return { ok: false, retryAfterSeconds };
       state.touched = true;
-      if (state.shared + state.inflight + state.pending + units > limit) return { ok: false, retryAfterSeconds };
+      if (state.shared + state.inflight + state.pending + units > limit)
+        return { ok: false, retryAfterSeconds };
       state.pending += units;
       return { ok: true };
     },

@@ -51,7 +51,11 @@ export function useStorefrontBudget(
 ): Plugin {
   return {
     async onExecute({ args, setResultAndStopExecution }: ExecuteHook) {
-      const cost = storefrontCost(args.document, args.operationName, args.variableValues as Record<string, unknown>);
+      const cost = storefrontCost(
+        args.document,
+        args.operationName,
+        args.variableValues as Record<string, unknown>,
+      );
       if (cost.units === 0) return;
       const ctx = args.contextValue as GraphQLContext;
       const { settings, storefrontLimiter } = ctx.deps;
@@ -62,12 +66,18 @@ export function useStorefrontBudget(
         refused.inc({ reason: "storefront_in_flight" });
         setResultAndStopExecution({
           errors: [
-            refusal(`At most ${maxInFlight} storefront requests at once; wait for one to finish`, TOO_MANY_IN_FLIGHT, 1),
+            refusal(
+              `At most ${maxInFlight} storefront requests at once; wait for one to finish`,
+              TOO_MANY_IN_FLIGHT,
+              1,
+            ),
           ],
         });
         return;
       }
-      const budget = signedIn ? settings.storefrontCostUserPerMinute : settings.storefrontCostAnonymousPerMinute;
+      const budget = signedIn
+        ? settings.storefrontCostUserPerMinute
+        : settings.storefrontCostAnonymousPerMinute;
       const taken = storefrontLimiter.take(`storefront-cost:${caller}`, budget, cost.units);
       if (!taken.ok) {
         inFlight.leave(caller);
@@ -89,7 +99,15 @@ export function useStorefrontBudget(
         inFlight.leave(caller);
         refused.inc({ reason: "storefront_busy" });
         setResultAndStopExecution({
-          errors: [refusal("The storefront is busy with heavy reads; retry in a second", STOREFRONT_BUSY, 1, {}, 503)],
+          errors: [
+            refusal(
+              "The storefront is busy with heavy reads; retry in a second",
+              STOREFRONT_BUSY,
+              1,
+              {},
+              503,
+            ),
+          ],
         });
         return;
       }

@@ -14,7 +14,7 @@ export const STOREFRONT_WEIGHTS = {
   /** a page of lots ranked or filtered by full text */
   lotsWithQ: 3,
   /** sort DISTANCE: every lot in the radius is measured and sorted */
-  lotsByDistance: 35,
+  lotsByDistance: 100,
   /** the 13 facets over every published lot */
   catalogFilters: 40,
   /** facets with q: the full-text match aggregated live */
@@ -22,7 +22,7 @@ export const STOREFRONT_WEIGHTS = {
   /** clusters of a viewport at a low zoom (the geo index, a few cells) */
   lotClusters: 2,
   /** clusters at zoom ≥ CLUSTER_FINE_ZOOM or with q: every matching lot placed in its cell */
-  lotClustersFine: 10,
+  lotClustersFine: 20,
   /** the light reads: a project card or a page of them, what search can do */
   light: 1,
 } as const;
@@ -67,7 +67,8 @@ function fieldWeight(field: FieldNode, vars: Variables): number {
   if (name !== "lots" && name !== "catalogFilters" && name !== "lotClusters") return 0;
   const filter = asRecord(argument(field, "filter", vars));
   const hasQ = typeof filter?.q === "string" && filter.q.trim() !== "";
-  if (name === "catalogFilters") return hasQ ? STOREFRONT_WEIGHTS.catalogFiltersWithQ : STOREFRONT_WEIGHTS.catalogFilters;
+  if (name === "catalogFilters")
+    return hasQ ? STOREFRONT_WEIGHTS.catalogFiltersWithQ : STOREFRONT_WEIGHTS.catalogFilters;
   if (name === "lotClusters") {
     const zoom = argument(field, "zoom", vars);
     const fine = hasQ || typeof zoom !== "number" || zoom >= CLUSTER_FINE_ZOOM;
@@ -77,8 +78,13 @@ function fieldWeight(field: FieldNode, vars: Variables): number {
   return hasQ ? STOREFRONT_WEIGHTS.lotsWithQ : STOREFRONT_WEIGHTS.lots;
 }
 
-function pickOperation(document: DocumentNode, name: string | null | undefined): OperationDefinitionNode | null {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === "OperationDefinition");
+function pickOperation(
+  document: DocumentNode,
+  name: string | null | undefined,
+): OperationDefinitionNode | null {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === "OperationDefinition",
+  );
   if (name) return operations.find((o) => o.name?.value === name) ?? null;
   return operations.length === 1 ? operations[0]! : null;
 }
@@ -92,7 +98,9 @@ function rootFields(document: DocumentNode, set: SelectionSetNode, depth: number
     const fragment = document.definitions.find(
       (d) => d.kind === "FragmentDefinition" && d.name.value === s.name.value,
     );
-    return fragment?.kind === "FragmentDefinition" ? rootFields(document, fragment.selectionSet, depth + 1) : [];
+    return fragment?.kind === "FragmentDefinition"
+      ? rootFields(document, fragment.selectionSet, depth + 1)
+      : [];
   });
 }
 
@@ -100,17 +108,17 @@ function withDefaults(operation: OperationDefinitionNode, given: Variables): Var
   const vars: Record<string, unknown> = { ...given };
   for (const d of operation.variableDefinitions ?? []) {
     const name = d.variable.name.value;
-    if (vars[name] === undefined && d.defaultValue) vars[name] = valueOf(d.defaultValue, {});
+    if (vars[name] === undefined && d.defaultValue) vars[name] = literalValue(d.defaultValue, {});
   }
   return vars;
 }
 
 function argument(field: FieldNode, name: string, vars: Variables): unknown {
   const node = field.arguments?.find((a) => a.name.value === name);
-  return node ? valueOf(node.value, vars) : undefined;
+  return node ? literalValue(node.value, vars) : undefined;
 }
 
-function valueOf(node: ValueNode, vars: Variables): unknown {
+function literalValue(node: ValueNode, vars: Variables): unknown {
   switch (node.kind) {
     case "Variable":
       return vars[node.name.value];
@@ -125,12 +133,14 @@ function valueOf(node: ValueNode, vars: Variables): unknown {
     case "NullValue":
       return null;
     case "ListValue":
-      return node.values.map((v) => valueOf(v, vars));
+      return node.values.map((v) => literalValue(v, vars));
     case "ObjectValue":
-      return Object.fromEntries(node.fields.map((f) => [f.name.value, valueOf(f.value, vars)]));
+      return Object.fromEntries(node.fields.map((f) => [f.name.value, literalValue(f.value, vars)]));
   }
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }

@@ -584,7 +584,7 @@ export const SETTINGS = {
   storefrontCostAnonymousPerMinute: int(
     "PIN_STOREFRONT_COST_ANONYMOUS_PER_MINUTE",
     300,
-    "Storefront cost units (≈ 10 ms of database time each: lots page 1, DISTANCE 35, catalogFilters 40 / 60 with q, fine lotClusters 10) per minute per client address without a token; an operation costing more than what is left is refused before it runs (RATE_LIMITED)",
+    "Storefront cost units (≈ 10 ms of database time each: lots page 1, DISTANCE 100, catalogFilters 40 / 60 with q, fine lotClusters 20) per minute per client address without a token; an operation costing more than what is left is refused before it runs (RATE_LIMITED)",
     1,
   ),
   storefrontCostUserPerMinute: int(

@@ -15,7 +15,10 @@ await requireService("postgres");
 type Answer = {
   status: number;
   retryAfter: string | null;
-  body: { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+  body: {
+    data?: Record<string, unknown> | null;
+    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  };
 };
 
 let t: TestApp;
@@ -30,7 +33,11 @@ async function post(body: unknown, from: { address?: string; token?: string } = 
     },
     body: JSON.stringify(body),
   });
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as Answer["body"] };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    body: (await response.json()) as Answer["body"],
+  };
 }
 
 const codes = (a: Answer) => (a.body.errors ?? []).map((e) => e.extensions?.code);

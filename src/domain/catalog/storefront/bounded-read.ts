@@ -1,5 +1,5 @@
-import { IllegalStateError } from "../../../platform/errors/domain-error.js";
 import type { Db } from "../../../platform/db/prisma-client.js";
+import { IllegalStateError } from "../../../platform/errors/domain-error.js";
 
 export const STOREFRONT_QUERY_TOO_EXPENSIVE = "STOREFRONT_QUERY_TOO_EXPENSIVE";
 
@@ -27,7 +27,11 @@ export const storefrontQueryTooExpensive = (timeoutMs: number) =>
  * bound is this read's alone (the pool's connections keep the API's), and a statement cut by it
  * answers STOREFRONT_QUERY_TOO_EXPENSIVE instead of INTERNAL_SERVER_ERROR; no parallel workers. `timeoutMs` null: as is.
  */
-export async function boundedRead<T>(db: Db, timeoutMs: number | null, read: (db: Db) => Promise<T>): Promise<T> {
+export async function boundedRead<T>(
+  db: Db,
+  timeoutMs: number | null,
+  read: (db: Db) => Promise<T>,
+): Promise<T> {
   if (!timeoutMs) return read(db);
   const ms = Math.max(1, Math.trunc(timeoutMs));
   try {
