@@ -143,7 +143,7 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
         const limit = viewer ? settings.rateLimitUserPerMinute : settings.rateLimitAnonymousPerMinute;
         const scope = currentRequestScope();
         if (scope) scope.rateKey = key;
-        const taken = limiter.take(key, limit);
+        const taken = await limiter.take(key, limit);
         if (!taken.ok) {
           refused.inc({ reason: viewer ? "rate_user" : "rate_anonymous" });
           throw new GraphQLError("Too many requests; slow down", {

@@ -1,17 +1,16 @@
 /**
  * Fixed one-minute windows per caller key ("user:<id>", "addr:<ip>", "anon:<ip>"). In memory, per
- * process: N API replicas allow N × the limit (decision 0144). Memory is bounded by maxKeys.
+ * process (createRateLimiter: N API replicas allow N × the limit, decision 0144) or in PostgreSQL
+ * (shared-rate-limiter.ts, exact across replicas). Memory is bounded by maxKeys.
  */
+export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 export interface RateLimiter {
   /**
    * Counts one request (or `units` of cost, default 1); false (with seconds to wait) when the key's
    * window would go over its limit — then nothing is counted.
    */
-  take(
-    key: string,
-    limitPerMinute: number,
-    units?: number,
-  ): { ok: true } | { ok: false; retryAfterSeconds: number };
+  take(key: string, limitPerMinute: number, units?: number): Verdict | Promise<Verdict>;
   /** Adds units of cost already spent (e.g. rows read) to the key's window. */
   charge(key: string, units: number): void;
   size(): number;
@@ -22,7 +21,12 @@ export const ROWS_PER_RATE_UNIT = 100;
 
 const WINDOW_MS = 60_000;
 
-export function createRateLimiter(options: { maxKeys: number; now?: () => number }): RateLimiter {
+/** The per-process limiter decides at once. */
+export interface LocalRateLimiter extends RateLimiter {
+  take(key: string, limitPerMinute: number, units?: number): Verdict;
+}
+
+export function createRateLimiter(options: { maxKeys: number; now?: () => number }): LocalRateLimiter {
   const now = options.now ?? Date.now;
   let windowStart = Math.floor(now() / WINDOW_MS) * WINDOW_MS;
   let counts = new Map<string, number>();

@@ -78,7 +78,7 @@ export function useStorefrontBudget(
       const budget = signedIn
         ? settings.storefrontCostUserPerMinute
         : settings.storefrontCostAnonymousPerMinute;
-      const taken = storefrontLimiter.take(`storefront-cost:${caller}`, budget, cost.units);
+      const taken = await storefrontLimiter.take(`storefront-cost:${caller}`, budget, cost.units);
       if (!taken.ok) {
         inFlight.leave(caller);
         refused.inc({ reason: signedIn ? "storefront_cost_user" : "storefront_cost_anonymous" });
