@@ -52,7 +52,7 @@ describe("storefront cost model (issue #42 item 1)", () => {
     inFlight.leave("a");
     expect(inFlight.enter("a", 2)).toBe(true);
 
-    const lane = createHeavyLane(1, 1);
+    const lane = createHeavyLane(1, 1, 0);
     const first = await lane.enter();
     const second = lane.enter();
     expect(await lane.enter()).toBeNull(); // queue full
@@ -61,6 +61,17 @@ describe("storefront cost model (issue #42 item 1)", () => {
     expect(lane.running()).toBe(1);
     release?.();
     expect(lane.running()).toBe(0);
+
+    // a slot held 40 ms rests 40 ms (restRatio 1) before the next heavy operation starts
+    let clock = 0;
+    const paced = createHeavyLane(1, 4, 1, () => clock);
+    const held = await paced.enter();
+    clock = 40;
+    const waiting = paced.enter();
+    const t0 = Date.now();
+    held?.();
+    (await waiting)?.();
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(35);
 
     let t = 0;
     let reads = 0;

@@ -610,7 +610,7 @@ export const SETTINGS = {
   storefrontHeavyAtOnce: int(
     "PIN_STOREFRONT_HEAVY_AT_ONCE",
     1,
-    "Heavy storefront operations (cost ≥ 10 units: facets, DISTANCE sorts, fine clusters) one API process runs at once, whoever sends them; the others wait in order (32 at most, then STOREFRONT_BUSY) — pages of lots never wait for them",
+    "Heavy storefront operations (cost ≥ 10 units: facets, DISTANCE sorts, fine clusters) one API process runs at once, whoever sends them; the others wait in order (32 at most, then STOREFRONT_BUSY) and a slot rests as long as it was held (≤ 2 s) between two of them — pages of lots never wait for them",
     1,
     64,
   ),
