@@ -20,6 +20,7 @@ const SUITES: Record<string, string> = {
   messenger: "runMessengerBenchmarks",
   peers: "runPeersBenchmarks",
   tracing: "runTracingBenchmarks",
+  "storefront-flood": "runStorefrontFloodBenchmarks",
 };
 
 function loadServicesEnv(): void {

