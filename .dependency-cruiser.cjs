@@ -19,14 +19,14 @@ module.exports = {
       comment: "src/platform is context-agnostic: no domain, transport or composition code.",
       severity: "error",
       from: { path: "^src/platform/" },
-      to: { path: "^src/(domain|graphql|consumers|workers|demo|cli)/|^src/(app|main|cli)[.]ts$" },
+      to: { path: "^src/(domain|graphql|consumers|workers|demo|cli|app)/|^src/(app|main|cli)[.]ts$" },
     },
     {
       name: "domain-imports-no-transport",
       comment: "A context's rules know nothing of GraphQL, consumers, workers or the composition root.",
       severity: "error",
       from: { path: "^src/domain/" },
-      to: { path: "^src/(graphql|consumers|workers|demo|cli)/|^src/(app|main|cli)[.]ts$" },
+      to: { path: "^src/(graphql|consumers|workers|demo|cli|app)/|^src/(app|main|cli)[.]ts$" },
     },
     {
       name: "no-context-imports-another-context",
@@ -43,6 +43,14 @@ module.exports = {
       severity: "error",
       from: { path: "^src/graphql/" },
       to: { path: "^src/generated/prisma/|^node_modules/@prisma/|^node_modules/[.]prisma/" },
+    },
+    {
+      name: "production-imports-no-test-support",
+      comment:
+        "Fixtures and test support live under test/ (issue #41): no production module imports them (unit tests next to the code, excluded below, may).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^test/" },
     },
     {
       name: "no-import-loops",

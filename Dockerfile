@@ -1,4 +1,4 @@
-# One image for every role of the PIN backend (issue #40; docs/deployment.md, decisions 0558–0560).
+# One image for every role of the PIN backend (issue #40; docs/guide/deployment.md, decisions 0558–0560).
 #   docker build -t pin-backend .      (podman: add --format docker, or HEALTHCHECK is dropped)
 #   PIN_ROLES=api|consumers|workers picks the role; `node dist/cli.js migrate` is the migration step.
 # Two stages: `build` installs the development dependencies and runs `npm run build` (src → dist/,

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Two tiers (docs/testing.md):
+// Two tiers (docs/engineering/testing.md):
 //  - `npm test`: unit (`*.unit.test.ts` next to the code, pure logic, no I/O) and integration
 //    (`test/**/*.int.test.ts`, `*.e2e.test.ts`) against real PostgreSQL, Kafka, ClickHouse and the
 //    real HTTP/WebSocket server. Services come from TEST_* variables (written by `npm run infra:up`
@@ -19,10 +19,13 @@ import { defineConfig } from "vitest/config";
  */
 export const FAULTS_TIER = [
   "test/integration/faults/kafka-cluster-faults.int.test.ts",
+  "test/integration/faults/topics-cluster.int.test.ts",
   "test/integration/faults/kafka-mode-faults.int.test.ts",
   "test/integration/faults/startup-order.int.test.ts",
   "test/integration/faults/rig-cleanup.int.test.ts",
   "test/integration/events/crash-recovery.int.test.ts",
+  // its own SASL_SSL broker (20–70 s to start on a shared host), both Kafka clients in the file (decision 0546)
+  "test/integration/events/kafka-security.int.test.ts",
   "test/integration/ops/consumer-fuzz.int.test.ts",
   "test/integration/ops/mutation-fuzz.e2e.test.ts",
 ];
@@ -34,7 +37,7 @@ export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, avai
  * Integration files in parallel (TEST_WORKERS of them) unless INTEGRATION_PARALLEL=0 (or false) or
  * TEST_WORKERS=1. Files are isolated (0410) and the local event log's horizon is per database
  * (decision 0470), which removed 0412's reason for one at a time; the third full parallel run was
- * green (docs/testing.md "Sequential and parallel").
+ * green (docs/engineering/testing.md "Sequential and parallel").
  */
 export const INTEGRATION_PARALLEL =
   TEST_WORKERS > 1 && !/^(0|false|no|off)$/i.test(process.env.INTEGRATION_PARALLEL ?? "");

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// The image tier (docs/deployment.md, the CI phase "image"): `npm run image:test`, after
+// The image tier (docs/guide/deployment.md, the CI phase "image"): `npm run image:test`, after
 // `npm run image:build` has built the image (PIN_IMAGE, default pin-backend:test) with podman.
 // Runs the image's entry point from its mounted filesystem against the test services; root only
 // (podman mount, chroot, namespaces). Not part of `npm test`. Same global setup and per-file

@@ -4,8 +4,10 @@
 #    processes, brokers, PostgreSQL and ClickHouse of their own, a load stream) on kafkajs, then the
 #    Kafka-mode faults on @platformatic/kafka, then the rig's cleanup and the fuzzers (kafkajs;
 #    decision 0537: the light lane ended 230 s after this one in session 18's CI);
-#  - light lane, beside it: the startup order and the consumer killed mid-batch (crash-recovery)
-#    on kafkajs, then startup order and crash-recovery on
+#  - light lane, beside it: the startup order, the consumer killed mid-batch (crash-recovery) and
+#    the topic catalogue on its own 3-node cluster (topics-cluster, issue #40: the kafkajs admin
+#    only, so once) on kafkajs, the SASL_SSL test (both clients in the file, decision 0546), then
+#    startup order and crash-recovery on
 #    @platformatic/kafka — files that spend most of their time waiting out a held-down service or a
 #    session timeout — and last the cluster test on @platformatic/kafka, which moved here from the
 #    heavy lane (0529): the light lane ended ~550 s before the heavy one, whose four files were
@@ -36,7 +38,10 @@ heavy() {
 light() {
   local rc=0
   faults test/integration/faults/startup-order.int.test.ts \
-    test/integration/events/crash-recovery.int.test.ts || rc=1
+    test/integration/events/crash-recovery.int.test.ts \
+    test/integration/faults/topics-cluster.int.test.ts || rc=1
+  # both Kafka clients over SASL_SSL in one file, one broker start (decision 0546): run once
+  faults test/integration/events/kafka-security.int.test.ts || rc=1
   PIN_KAFKA_CLIENT=platformatic faults test/integration/faults/startup-order.int.test.ts \
     test/integration/events/crash-recovery.int.test.ts || rc=1
   # its own run, so it starts once the waiting files are done (vitest orders one run's files itself)

@@ -7,6 +7,7 @@ import type { ApiDeps } from "../src/graphql/context.js";
 import { schema } from "../src/graphql/schema/index.js";
 import { createApiServer } from "../src/graphql/server.js";
 import type { TokenService } from "../src/platform/auth/jwt.js";
+import { readinessEndpoint } from "../src/platform/ops/readiness.js";
 import { allReceived, type CountingClient, closeAll, openBareSubscriber } from "./chessboard/ws-clients.js";
 import type { BenchResult } from "./types.js";
 
@@ -49,7 +50,8 @@ export async function startBenchApi(deps: ApiDeps, tokens: TokenService) {
     port: 0,
     host: "127.0.0.1",
     devTokens: false,
-    readiness: {},
+    readiness: readinessEndpoint({ checks: () => ({}), optional: () => ({}) }),
+    metricsOnOpsListener: false,
   });
   const { url } = await api.start();
   return { api, wsUrl: url.replace(/^http/, "ws") };

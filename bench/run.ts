@@ -7,7 +7,7 @@ import type { BenchResult } from "./types.js";
 /**
  * `npm run bench [suite…]`: runs every benchmark suite (bench/<suite>/index.ts exporting
  * `run<Suite>Benchmarks()`) against the real services of `npm run infra:up`, prints a table and
- * writes bench/results/<timestamp>.json. Figures are reported in docs/benchmarks.md; they are
+ * writes bench/results/<timestamp>.json. Figures are reported in docs/engineering/benchmarks.md; they are
  * never CI gates.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,6 +20,7 @@ const SUITES: Record<string, string> = {
   messenger: "runMessengerBenchmarks",
   peers: "runPeersBenchmarks",
   tracing: "runTracingBenchmarks",
+  "storefront-flood": "runStorefrontFloodBenchmarks",
 };
 
 function loadServicesEnv(): void {

@@ -1,43 +1,89 @@
+import { type ParsedArgs, parseCommandArgs } from "./cli/args.js";
+import type { CliBaseDeps, CliCommand } from "./cli/command.js";
 import { COMMANDS } from "./cli/commands.js";
-import { systemClock } from "./platform/clock/clock.js";
-import { ConfigError, loadSettings } from "./platform/config/settings.js";
-import { openDatabase } from "./platform/db/embedded-postgres.js";
-import { runMigrations } from "./platform/db/migrations/run-migrations.js";
-import { createPrismaClient } from "./platform/db/prisma-client.js";
-import { createLogger } from "./platform/log/logger.js";
-import { createMetricsRegistry } from "./platform/metrics/registry.js";
+import { commandHelp, overviewHelp } from "./cli/help.js";
+import { createOutput } from "./cli/output.js";
 
-/** `npm run cli -- <command> [args]`: migrate, seed, dlq, replay … (see `npm run cli -- help`). */
-async function main(argv: string[]): Promise<number> {
+const EXIT_USAGE = 2;
+
+/**
+ * `npm run cli -- <command> [flags]` (issue #44). Help and argument errors are answered from the
+ * command specs alone — no settings, no database, no Prisma loaded — so they take well under a
+ * second; only a command that runs opens the database (after its arguments parsed).
+ */
+async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    console.log("usage: npm run cli -- <command> [args]\n");
-    for (const c of COMMANDS) {
-      console.log(`  ${c.name.padEnd(10)} ${c.summary}`);
-      for (const line of c.usage.split("\n")) console.log(`             ${line}`);
-      console.log("");
-    }
-    return name === undefined || name === "help" ? 0 : 2;
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+    const about = name === "help" ? COMMANDS.find((c) => c.spec.name === rest[0]) : undefined;
+    process.stdout.write(about ? commandHelp(about.spec) : overviewHelp(COMMANDS.map((c) => c.spec)));
+    return name === undefined ? EXIT_USAGE : 0;
   }
-  const settings = loadSettings();
+  const entry = COMMANDS.find((c) => c.spec.name === name);
+  if (!entry) {
+    process.stderr.write(`unknown command "${name.slice(0, 40)}" (see: npm run cli -- --help)\n`);
+    return EXIT_USAGE;
+  }
+  const parsed = parseCommandArgs(entry.spec.flags, rest);
+  if (!parsed.ok) {
+    process.stderr.write(`${name}: ${parsed.error} (see: npm run cli -- ${name} --help)\n`);
+    return EXIT_USAGE;
+  }
+  if (parsed.value.help) {
+    process.stdout.write(commandHelp(entry.spec));
+    return 0;
+  }
+  const base = await baseDeps(parsed.value);
+  if (!entry.database)
+    return (await entry.load()).runParsed(parsed.value, base, createOutput(parsed.value.json));
+  return runWithDatabase(await entry.load(), parsed.value, base);
+}
+
+/** Settings (what a CLI needs: DATABASE_URL, not the api's secrets) and a logger. */
+async function baseDeps(args: ParsedArgs): Promise<CliBaseDeps> {
+  const [{ loadSettings }, { createLogger }] = await Promise.all([
+    import("./platform/config/settings.js"),
+    import("./platform/log/logger.js"),
+  ]);
+  const settings = loadSettings(process.env, { for: "cli" });
   const log = createLogger({
     level: settings.logLevel === "info" ? "warn" : settings.logLevel,
-    pretty: true,
+    pretty: !args.json,
   });
+  return { settings, log };
+}
+
+/** A command on the database: opened (embedded when DATABASE_URL is empty) and migrated first. */
+async function runWithDatabase(
+  command: CliCommand,
+  args: ParsedArgs,
+  { settings, log }: CliBaseDeps,
+): Promise<number> {
+  const [
+    { openDatabase },
+    { runMigrations },
+    { createPrismaClient },
+    { systemClock },
+    { createMetricsRegistry },
+  ] = await Promise.all([
+    import("./platform/db/embedded-postgres.js"),
+    import("./platform/db/migrations/run-migrations.js"),
+    import("./platform/db/prisma-client.js"),
+    import("./platform/clock/clock.js"),
+    import("./platform/metrics/registry.js"),
+  ]);
   const database = await openDatabase(settings, log);
-  const databaseUrl = database.url;
-  const db = createPrismaClient({ url: databaseUrl });
+  const db = createPrismaClient({ url: database.url });
   try {
-    await runMigrations({ url: databaseUrl, log });
-    return await command.run(rest, {
+    await runMigrations({ url: database.url, log });
+    const deps = {
       settings,
       log,
       db,
       clock: systemClock,
       metrics: createMetricsRegistry(),
-      databaseUrl,
-    });
+      databaseUrl: database.url,
+    };
+    return await command.runParsed(args, deps, createOutput(args.json));
   } finally {
     await db.$disconnect();
     await database.stop();
@@ -46,7 +92,8 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error: unknown) => {
+  async (error: unknown) => {
+    const { ConfigError } = await import("./platform/config/settings.js");
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
     else console.error(error);
     process.exit(1);

@@ -1,3 +1,4 @@
+import type { App } from "./app.js";
 import type { Settings } from "./platform/config/settings.js";
 import { otelTracingWanted } from "./platform/tracing/otel-env.js";
 import type { OtelSdk } from "./platform/tracing/otel-sdk.js";
@@ -9,10 +10,22 @@ import type { OtelSdk } from "./platform/tracing/otel-sdk.js";
  * main needs is imported after it, dynamically.
  */
 const otel: OtelSdk | null = otelTracingWanted(process.env) ? await startTracing() : null;
-const { startApp } = await import("./app.js");
 const { ConfigError, loadSettings } = await import("./platform/config/settings.js");
 const { isKafkaClientFault } = await import("./platform/events/client-fault.js");
 const { silenceNegativeTimeoutWarnings } = await import("./platform/startup/node-warnings.js");
+const { prettyLogs } = await import("./platform/log/logger.js");
+
+/** The development banner: where GraphiQL, the demo tokens, health and metrics are. */
+function printBanner(app: App): void {
+  const base = app.url?.replace(/\/graphql$/, "") ?? "";
+  console.log(`\n  PIN is ready: GraphiQL at ${app.url}`);
+  if (app.devTokens) {
+    console.log(
+      `  Demo tokens: ${base}/dev/token?role=agent (investor, pin_manager, developer_manager, admin)`,
+    );
+  }
+  console.log(`  Metrics: ${app.metricsUrl}   Health: ${base}/healthz   Ready: ${base}/readyz\n`);
+}
 
 /** Traces are not worth a failed start: an SDK that cannot start is one line on stderr. */
 async function startTracing(): Promise<OtelSdk | null> {
@@ -67,18 +80,14 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   silenceNegativeTimeoutWarnings();
+  // The composition (every context, GraphQL, the clients) loads only once the settings are valid:
+  // a configuration error is reported at once.
+  const { startApp } = await import("./app.js");
   const app = await startApp(settings);
   if (otel) app.log.info(otel.describe, "OpenTelemetry tracing on");
-  if (app.url) {
-    const base = app.url.replace(/\/graphql$/, "");
-    console.log(`\n  PIN is ready: GraphiQL at ${app.url}`);
-    if (app.devTokens) {
-      console.log(
-        `  Demo tokens: ${base}/dev/token?role=agent (investor, pin_manager, developer_manager, admin)`,
-      );
-    }
-    console.log(`  Metrics: ${app.metricsUrl}   Health: ${base}/healthz   Ready: ${base}/readyz\n`);
-  }
+  // Production logs are JSON only: the "PIN is ready" line carries the URLs. A human-readable log
+  // (development) gets the banner too.
+  if (app.url && prettyLogs(settings) && settings.nodeEnv !== "production") printBanner(app);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

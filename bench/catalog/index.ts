@@ -1,11 +1,10 @@
 // Catalog benchmarks (npm run bench catalog): the pin-catalog-chessboard-sync handlers over real
 // PostgreSQL, driven through the platform's message processor (dedup, contract validation, error
 // policy, one transaction per message) without a broker, so the figure is the consumer's own cost.
-// Figures go to docs/benchmarks.md ("Catalog"); reported, never CI gates.
+// Figures go to docs/engineering/benchmarks.md ("Catalog"); reported, never CI gates.
 import { randomUUID } from "node:crypto";
 import { catalogChessboardSyncConsumer } from "../../src/consumers/catalog-chessboard-sync.consumer.js";
 import { createRewardsClient } from "../../src/domain/catalog/rewards/rewards-commission.client.js";
-import { projectEvent } from "../../src/domain/catalog/sync/test-events.js";
 import { systemClock } from "../../src/platform/clock/clock.js";
 import { loadSettings } from "../../src/platform/config/settings.js";
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";
@@ -19,6 +18,7 @@ import type { InboundMessage } from "../../src/platform/events/wire.js";
 import { createLogger } from "../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../src/platform/metrics/registry.js";
 import { chessboardHistory, type HistoryEvent } from "../../test/integration/catalog/chessboard-history.js";
+import { projectEvent } from "../../test/support/fixtures/catalog-events.js";
 import { need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 import { runLotsFeedBenchmark } from "./lots-feed.js";

@@ -1,6 +1,6 @@
 // Chessboard benchmarks (npm run bench chessboard). Real PostgreSQL and Kafka from
 // .infra/services.env. Each run creates and drops its own databases. Figures go to
-// docs/benchmarks.md ("Chessboard"); they are reported, never CI gates.
+// docs/engineering/benchmarks.md ("Chessboard"); they are reported, never CI gates.
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { createServices, liveAndLimits, startApp } from "../../src/app.js";
@@ -54,6 +54,8 @@ async function bookingToSubscriberLatency(): Promise<BenchResult[]> {
   const log = createLogger({ level: "warn", pretty: false });
   const settings = loadSettings({
     NODE_ENV: "production",
+    // Each process its own free operations port (decision 0549: production serves one, 9464 by default).
+    PIN_OPS_PORT: "0",
     ...BENCH_API_ENV,
     PORT: "0",
     DATABASE_URL: database.url,

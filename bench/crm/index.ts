@@ -1,6 +1,6 @@
 // crm benchmarks (npm run bench crm). Real PostgreSQL from .infra/services.env (TEST_DATABASE_URL,
 // an admin URL): each run creates its own database and drops it. Loopback only, bounded loops.
-// Figures go to docs/benchmarks.md ("CRM"); targets are reported, never CI gates.
+// Figures go to docs/engineering/benchmarks.md ("CRM"); targets are reported, never CI gates.
 //  (a) createBooking through GraphQL over HTTP vs the same writes through `pg` directly;
 //  (b) the expiration worker's runOnce over 10k due bookings vs a bare SKIP LOCKED claim loop.
 import { type ChildProcess, fork } from "node:child_process";

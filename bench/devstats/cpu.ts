@@ -19,7 +19,7 @@ import {
   bookingMessage,
   bookingPayload,
   type ObjectPath,
-} from "../../test/integration/devstats/devstats-fixtures.js";
+} from "../../test/integration/devstats/devstats-messages.js";
 
 /**
  * CPU of the funnel consumer's runtime path without ClickHouse (`tsx bench/devstats/cpu.ts`):

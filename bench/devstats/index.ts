@@ -32,7 +32,7 @@ import {
   bookingMessage,
   bookingPayload,
   type ObjectPath,
-} from "../../test/integration/devstats/devstats-fixtures.js";
+} from "../../test/integration/devstats/devstats-messages.js";
 import { createBenchDatabase, need } from "../support.js";
 import type { BenchResult } from "../types.js";
 

@@ -1,6 +1,6 @@
 // Event platform benchmarks (npm run bench events). Real PostgreSQL and Kafka from
 // .infra/services.env (TEST_DATABASE_URL admin URL, TEST_KAFKA_BROKERS). Each run creates and drops
-// its own database. Figures go to docs/benchmarks.md ("Event platform").
+// its own database. Figures go to docs/engineering/benchmarks.md ("Event platform").
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";

@@ -1,5 +1,5 @@
 // Messenger benchmarks (npm run bench messenger). Real PostgreSQL from .infra/services.env; the
-// run creates and drops its own database. Figures go to docs/benchmarks.md ("Messenger"); they
+// run creates and drops its own database. Figures go to docs/engineering/benchmarks.md ("Messenger"); they
 // are reported, never CI gates. Same method as the chessboard's fan-out (bench/chessboard).
 
 import { randomUUID } from "node:crypto";

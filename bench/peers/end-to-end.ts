@@ -91,6 +91,8 @@ export async function endToEndUnderLoad(
   const log = createLogger({ level: "error", pretty: false });
   const settings = loadSettings({
     NODE_ENV: "production",
+    // Each process its own free operations port (decision 0549: production serves one, 9464 by default).
+    PIN_OPS_PORT: "0",
     ...BENCH_API_ENV,
     PORT: "0",
     DATABASE_URL: database.url,

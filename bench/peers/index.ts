@@ -1,6 +1,6 @@
 // Peers side by side (npm run bench peers): each figure is ours next to the tool people would pick
 // instead, measured in the same run on the same PostgreSQL and Kafka (.infra/services.env). Each
-// run creates and drops its own databases and topics. Figures: docs/benchmarks.md ("Peers").
+// run creates and drops its own databases and topics. Figures: docs/engineering/benchmarks.md ("Peers").
 // BENCH_PEERS=outbox,expire,consumer,graphql,e2e,ramp picks parts (ramp only when named: it is the
 // booking path's latency budget under a 4 → 20 → 100/s ramp, bench/peers/ramp.ts); BENCH_PEERS_<SIZE>=n sizes them.
 import { runMigrations } from "../../src/platform/db/migrations/run-migrations.js";

@@ -402,6 +402,8 @@ export async function rampUnderLoad(
   const log = createLogger({ level: "error", pretty: false });
   const env: Env = {
     NODE_ENV: "production",
+    // Each process its own free operations port (decision 0549: production serves one, 9464 by default).
+    PIN_OPS_PORT: "0",
     ...BENCH_API_ENV,
     DATABASE_URL: database.url,
     KAFKA_BROKERS: brokers.join(","),

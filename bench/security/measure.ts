@@ -1,4 +1,4 @@
-// What one caller can make the API spend at the limits (docs/security.md). Run:
+// What one caller can make the API spend at the limits (docs/engineering/security.md). Run:
 //   set -a; . .infra/services.env; set +a; npx tsx bench/security/measure.ts
 // Starts `src/main.ts` (api role, production limits except rates) in a child process on a fresh
 // database with one 5,000-object building, sends each class's worst allowed request, and reads the

@@ -17,7 +17,7 @@ import type { BenchResult } from "../types.js";
 /**
  * `npm run bench tracing`: what the tracing hooks cost with tracing OFF (no OTEL_* variables, so
  * no SDK: decision 0450), each beside the same work without the hook, and what starting the
- * SDK would load. Needs no service. Figures in docs/benchmarks.md ("Tracing off").
+ * SDK would load. Needs no service. Figures in docs/engineering/benchmarks.md ("Tracing off").
  */
 const ROUNDS = 7;
 const REPO = path.resolve(import.meta.dirname, "../..");

@@ -6,7 +6,7 @@ INFRA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 INFRA_DIR="$INFRA_ROOT/.infra"
 SERVICES_ENV="$INFRA_DIR/services.env"
 
-# Fixed endpoints (documented in docs/infrastructure.md).
+# Fixed endpoints (documented in docs/engineering/infrastructure.md).
 PG_HOST=127.0.0.1
 PG_PORT=5432
 PG_ADMIN_URL="postgres://postgres@${PG_HOST}:${PG_PORT}/postgres"

@@ -1,10 +1,22 @@
-import { command as catalogReconcile } from "./catalog-reconcile.js";
-import type { CliCommand } from "./command.js";
-import { command as dlq } from "./dlq.js";
-import { command as migrate } from "./migrate.js";
-import { command as reconcile } from "./reconcile.js";
-import { command as replay } from "./replay.js";
-import { command as seed } from "./seed.js";
+import type { CliBaseDeps, CliCommand, CliDeps, CliSpec } from "./command.js";
+import { CATALOG_RECONCILE, DLQ, MIGRATE, RECONCILE, REPLAY, SEED, TOPICS } from "./specs.js";
 
-/** Every operations command; one file per command in src/cli. */
-export const COMMANDS: readonly CliCommand[] = [migrate, seed, dlq, replay, reconcile, catalogReconcile];
+/** A command's spec and how to load its implementation (only when it runs). */
+export type CommandEntry =
+  | { readonly spec: CliSpec; readonly database: true; load(): Promise<CliCommand<CliDeps>> }
+  | { readonly spec: CliSpec; readonly database: false; load(): Promise<CliCommand<CliBaseDeps>> };
+
+/** Every operations command; one file per command in src/cli, its help in specs.ts. */
+export const COMMANDS: readonly CommandEntry[] = [
+  { spec: MIGRATE, database: true, load: async () => (await import("./migrate.js")).command },
+  { spec: SEED, database: true, load: async () => (await import("./seed.js")).command },
+  { spec: DLQ, database: true, load: async () => (await import("./dlq.js")).command },
+  { spec: REPLAY, database: true, load: async () => (await import("./replay.js")).command },
+  { spec: RECONCILE, database: true, load: async () => (await import("./reconcile.js")).command },
+  {
+    spec: CATALOG_RECONCILE,
+    database: true,
+    load: async () => (await import("./catalog-reconcile.js")).command,
+  },
+  { spec: TOPICS, database: false, load: async () => (await import("./topics.js")).command },
+];

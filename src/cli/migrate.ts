@@ -1,14 +1,13 @@
-import type { CliCommand } from "./command.js";
+import { defineCommand, EXIT_OK } from "./command.js";
+import { MIGRATE } from "./specs.js";
 
 /** Migrations are applied by the CLI bootstrap itself; this command reports what it did. */
-export const command: CliCommand = {
-  name: "migrate",
-  summary: "Apply pending database migrations (Prisma-compatible bookkeeping)",
-  usage: "migrate",
-  async run(_argv, deps) {
-    const rows = await deps.db.$queryRaw<Array<{ migration_name: string; finished_at: Date | null }>>`
-      SELECT migration_name, finished_at FROM "_prisma_migrations" ORDER BY migration_name`;
-    for (const row of rows) console.log(`${row.finished_at ? "applied" : "FAILED "}  ${row.migration_name}`);
-    return 0;
-  },
-};
+export const command = defineCommand(MIGRATE, async (_args, deps, out) => {
+  const rows = await deps.db.$queryRaw<Array<{ migration_name: string; finished_at: Date | null }>>`
+    SELECT migration_name, finished_at FROM "_prisma_migrations" ORDER BY migration_name`;
+  for (const row of rows) {
+    const state = row.finished_at ? "applied" : "failed";
+    out.item(`${state.padEnd(8)} ${row.migration_name}`, { migration: row.migration_name, state });
+  }
+  return EXIT_OK;
+});

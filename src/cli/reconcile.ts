@@ -4,22 +4,18 @@ import { ACTIVE_BOOKING_STATUSES } from "../domain/crm/booking/booking.types.js"
 import { Prisma } from "../generated/prisma/client.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Db } from "../platform/db/prisma-client.js";
-import { flagString, outputOf, parseFlags } from "../platform/events/admin/parse-flags.js";
 import type { Logger } from "../platform/log/logger.js";
 import { type ProgressTiming, startProgress } from "../platform/log/progress.js";
-import type { CliCommand } from "./command.js";
+import { flagNumber, flagOn } from "./args.js";
+import { defineCommand, EXIT_OK } from "./command.js";
+import { RECONCILE } from "./specs.js";
 
-const EXIT_OK = 0;
 const EXIT_DISAGREE = 1;
-const EXIT_USAGE = 2;
-const DEFAULT_SETTLED_SECONDS = 120;
-const DEFAULT_LIMIT = 1000;
-const MAX_LIMIT = 100_000;
 
 /**
  * The kinds of disagreement between crm and chessboard (decision 0171). Only the replica kinds
  * are repaired (by re-publishing chessboard's current status); the hold kinds are listed for a
- * person to act on (docs/runbooks/stuck-hold.md).
+ * person to act on (docs/guide/runbooks/stuck-hold.md).
  */
 export type DisagreementKind =
   | "replica-missing"
@@ -129,56 +125,30 @@ export async function republishStatus(
   return published;
 }
 
-const USAGE = `reconcile [--repair] [--settled-for <seconds>] [--limit <n>]
+export const command = defineCommand(RECONCILE, async (args, deps, out) => {
+  const settledBefore = new Date(
+    deps.clock.now().getTime() - (flagNumber(args, "settled-for") ?? 120) * 1000,
+  );
+  const limit = flagNumber(args, "limit") ?? 1000;
+  const found = await findDisagreements(deps.db, { settledBefore, limit });
+  for (const d of found) out.item(`${d.kind}  ${d.propertyObjectId}  ${d.detail}`, { ...d });
+  const counts = Object.fromEntries(
+    [...new Set(found.map((d) => d.kind))].map((k) => [k, found.filter((d) => d.kind === k).length]),
+  );
+  if (found.length === 0) out.note("crm and chessboard are in step");
+  deps.log.info({ disagreements: found.length, counts, limit }, "reconcile: listed");
+  if (!flagOn(args, "repair")) return found.length === 0 ? EXIT_OK : EXIT_DISAGREE;
 
-Lists where crm (bookings, property-object replica) and chessboard (property-object status and
-holds) disagree; rows changed in the last --settled-for seconds (default ${DEFAULT_SETTLED_SECONDS}) are left out.
-Kinds: replica-missing, replica-behind (repairable), replica-ahead, replica-differs,
-hold-without-active-booking, active-booking-without-hold (listed for a person: see
-docs/runbooks/crm-chessboard-reconciliation.md).
---repair re-publishes chessboard's current status of every object whose replica is missing or
-behind (through the outbox; version-guarded consumers apply it only where it is news).
-Exit code: 0 in step, 1 disagreements left (after a repair: the ones it cannot repair), 2 usage.`;
-
-export const command: CliCommand = {
-  name: "reconcile",
-  summary: "crm ↔ chessboard reconciliation: list disagreements; --repair re-publishes chessboard status",
-  usage: USAGE,
-  async run(argv, deps) {
-    const out = outputOf(deps);
-    const { _: positional, flags } = parseFlags(argv);
-    const settledText = flagString(flags, "settled-for") ?? String(DEFAULT_SETTLED_SECONDS);
-    const limitText = flagString(flags, "limit") ?? String(DEFAULT_LIMIT);
-    const unknown = [...flags.keys()].filter((f) => !["repair", "settled-for", "limit"].includes(f));
-    if (
-      positional.length > 0 ||
-      unknown.length > 0 ||
-      !/^\d{1,7}$/.test(settledText) ||
-      !/^\d{1,6}$/.test(limitText) ||
-      Number(limitText) < 1 ||
-      Number(limitText) > MAX_LIMIT
-    ) {
-      out(USAGE);
-      return EXIT_USAGE;
-    }
-    const settledBefore = new Date(deps.clock.now().getTime() - Number(settledText) * 1000);
-    const limit = Number(limitText);
-    const found = await findDisagreements(deps.db, { settledBefore, limit });
-    for (const d of found) out(`${d.kind}  ${d.propertyObjectId}  ${d.detail}`);
-    const counts = Object.fromEntries(
-      [...new Set(found.map((d) => d.kind))].map((k) => [k, found.filter((d) => d.kind === k).length]),
-    );
-    if (found.length === 0) out("crm and chessboard are in step");
-    deps.log.info({ disagreements: found.length, counts, limit }, "reconcile: listed");
-    if (!flags.has("repair")) return found.length === 0 ? EXIT_OK : EXIT_DISAGREE;
-
-    const repairable = found.filter((d) => REPAIRABLE.has(d.kind)).map((d) => d.propertyObjectId);
-    const published = await republishStatus(deps.db, deps.clock, repairable, { log: deps.log });
-    const left = found.filter((d) => !REPAIRABLE.has(d.kind));
-    out(
-      `re-published the status of ${published} property object(s); ${left.length} disagreement(s) need a person`,
-    );
-    deps.log.info({ republished: published, left: left.length }, "reconcile: repaired");
-    return left.length === 0 ? EXIT_OK : EXIT_DISAGREE;
-  },
-};
+  const repairable = found.filter((d) => REPAIRABLE.has(d.kind)).map((d) => d.propertyObjectId);
+  const published = await republishStatus(deps.db, deps.clock, repairable, { log: deps.log });
+  const left = found.filter((d) => !REPAIRABLE.has(d.kind));
+  out.item(
+    `re-published the status of ${published} property object(s); ${left.length} disagreement(s) need a person`,
+    {
+      republished: published,
+      left: left.length,
+    },
+  );
+  deps.log.info({ republished: published, left: left.length }, "reconcile: repaired");
+  return left.length === 0 ? EXIT_OK : EXIT_DISAGREE;
+});

@@ -1,14 +1,10 @@
 import { seedDemoData } from "../demo/seed-demo-data.js";
-import type { CliCommand } from "./command.js";
+import { defineCommand, EXIT_OK } from "./command.js";
+import { SEED } from "./specs.js";
 
-export const command: CliCommand = {
-  name: "seed",
-  summary: "Seed the demo data (idempotent; events go through the outbox like any change)",
-  usage: "seed",
-  async run(_argv, deps) {
-    // No consumers in this process: nothing to wait for between the seeders.
-    await seedDemoData({ db: deps.db, clock: deps.clock, log: deps.log }, async () => {});
-    console.log("demo data seeded (the outbox relay of a running `npm start` publishes its events)");
-    return 0;
-  },
-};
+export const command = defineCommand(SEED, async (_args, deps, out) => {
+  // No consumers in this process: nothing to wait for between the seeders.
+  await seedDemoData({ db: deps.db, clock: deps.clock, log: deps.log }, async () => {});
+  out.item("demo data seeded (the outbox relay of a running system publishes its events)", { seeded: true });
+  return EXIT_OK;
+});

@@ -43,7 +43,7 @@ export interface CatalogChessboardSyncDeps {
 /**
  * pin-catalog-chessboard-sync: chessboard's six topics → the storefront cards. This file only
  * binds the runtime to the domain's batch handler (src/domain/catalog/sync/sync-batch.handler.ts:
- * routing, locks, plan, the flows; docs/catalog.md "Follow a catalog event").
+ * routing, locks, plan, the flows; docs/engineering/catalog.md "Follow a catalog event").
  */
 export function catalogChessboardSyncConsumer(
   deps: CatalogChessboardSyncDeps,

@@ -26,6 +26,12 @@ const METRICS_PREFIX = "chessboard_crm_property_object_status";
 const CONTRACT_VERSION = 1;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The property object a booking event is about: the wait key of its parked messages. */
+function propertyObjectOf(payload: unknown): string | null {
+  const id = (payload as { PropertyObjectId?: unknown } | null)?.PropertyObjectId;
+  return typeof id === "string" && UUID.test(id) ? id.toLowerCase() : null;
+}
+
 export interface ChessboardBookingStatusDeps {
   log: Logger;
   clock: Clock;
@@ -119,6 +125,9 @@ export function chessboardBookingStatusConsumer(
         if (UUID.test(m.payload.PropertyObjectId)) ids.add(m.payload.PropertyObjectId);
       await lockPropertyObjects(ctx.tx, [...ids].sort());
     },
+    // Decision 0580: a message parked on the hold guard waits for another booking's event of the
+    // same object (another key): the object's events re-drive its parked ones when applied.
+    ordering: { waitKey: (_topic, payload) => propertyObjectOf(payload) },
     policy: {
       nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch],
       classifyError: classifyHoldMismatch,

@@ -8,9 +8,11 @@ import { loadSettings } from "../platform/config/settings.js";
 import type { Db } from "../platform/db/prisma-client.js";
 import { type AnyConsumerDefinition, subscribedTopics } from "../platform/events/consumer/definition.js";
 import { contractBreaks } from "../platform/events/contracts/compatibility.js";
+import { dlqTopicFor } from "../platform/events/topics.js";
 import type { FeatureFlags } from "../platform/flags/feature-flags.js";
 import { createLogger } from "../platform/log/logger.js";
 import { createMetricsRegistry } from "../platform/metrics/registry.js";
+import { DLQ_TOPICS } from "./dlq-topics.js";
 import { CONSUMERS } from "./index.js";
 
 const producerSchema = (topic: string): Record<string, unknown> =>
@@ -52,6 +54,14 @@ describe("reader contracts (decision 0300)", () => {
       expect(Object.keys(def.readers ?? {}).sort(), def.group).toEqual(subscribedTopics(def).sort());
       expect(def.readers, def.group).toEqual(listed?.readers);
     }
+  });
+});
+
+describe("the topic catalogue's DLQ topics (decision 0565)", () => {
+  it("DLQ_TOPICS is every consumer group's DLQ topic, no more", async () => {
+    const defs = await allConsumers();
+    const fromDefinitions = defs.map((d) => d.dlqTopic ?? dlqTopicFor(d.group));
+    expect([...DLQ_TOPICS].sort()).toEqual([...new Set(fromDefinitions)].sort());
   });
 });
 

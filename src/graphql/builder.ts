@@ -114,7 +114,7 @@ builder.scalarType("Decimal", {
 /** The one error interface: every expected failure has a stable `code` and a human `message`. */
 export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
   description:
-    "An expected failure. `code` is stable (e.g. CRM_BOOKING_PROPERTY_OBJECT_BUSY); see docs/errors.md for every code.",
+    "An expected failure. `code` is stable (e.g. CRM_BOOKING_PROPERTY_OBJECT_BUSY); see docs/guide/errors.md for every code.",
   fields: (t) => ({
     code: t.exposeString("code"),
     message: t.exposeString("message"),

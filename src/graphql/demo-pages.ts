@@ -41,20 +41,27 @@ const ASSETS: Readonly<Record<string, { contentType: string; file: () => string 
   "/demo/vendor/graphql-ws.js": { contentType: "text/javascript; charset=utf-8", file: graphqlWsBundlePath },
 };
 
+/** Keyed by the asset's own path (never the request's): at most one entry per asset (issue #42 item 4). */
 const cache = new Map<string, DemoAsset>();
 
 /** The demo asset at `pathname`, or undefined when there is none (read once, then cached). */
 export function demoAsset(pathname: string): DemoAsset | undefined {
-  const spec = ASSETS[pathname.replace(/\/+$/, "")];
+  const key = pathname.replace(/\/+$/, "");
+  const spec = Object.hasOwn(ASSETS, key) ? ASSETS[key] : undefined;
   if (!spec) return undefined;
-  let asset = cache.get(pathname);
+  let asset = cache.get(key);
   if (!asset) {
     const text = readFileSync(spec.file(), "utf8");
     const body = spec.contentType.startsWith("text/html")
       ? text.replaceAll("@DEFAULT_BUILDING@", DEMO_CHESSBOARD.buildingId)
       : text;
     asset = { contentType: spec.contentType, body };
-    cache.set(pathname, asset);
+    cache.set(key, asset);
   }
   return asset;
+}
+
+/** Entries of the demo-page cache (bounded by the assets: the test of issue #42 item 4). */
+export function demoAssetCacheSize(): number {
+  return cache.size;
 }

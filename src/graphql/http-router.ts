@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { DEMO_USERS } from "../platform/auth/demo-users.js";
 import type { TokenService } from "../platform/auth/jwt.js";
 import { ROLES, type UserRole, type Viewer } from "../platform/auth/viewer.js";
-import type { Counter, Registry } from "../platform/metrics/registry.js";
+import type { Counter } from "../platform/metrics/registry.js";
+import { serveMetrics } from "../platform/ops/ops-server.js";
+import type { ReadinessAnswer } from "../platform/ops/readiness.js";
 import type { ApiDeps } from "./context.js";
 import { demoAsset } from "./demo-pages.js";
 import { routeProjectionsRebuild } from "./rest/projections-rebuild.route.js";
-import { cachedFor } from "./security/cached-answer.js";
 import { clientAddress, httpRefusal } from "./security/http-guard.js";
 import type { DeveloperTools } from "./security/production.js";
 import { type RateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
@@ -19,9 +20,6 @@ import {
 } from "./security/request-scope.js";
 import { type ApiYoga, GRAPHQL_PATH } from "./yoga.js";
 
-const READY_CHECK_TIMEOUT_MS = 3_000;
-const READY_CACHE_MS = 1_000;
-
 export interface HttpRouterOptions {
   readonly deps: ApiDeps;
   readonly yoga: ApiYoga;
@@ -30,7 +28,8 @@ export interface HttpRouterOptions {
   readonly tools: DeveloperTools;
   readonly limiter: RateLimiter;
   readonly refused: Counter<"reason">;
-  readonly readiness: Record<string, () => Promise<boolean | string>>;
+  /** The process's /readyz answer (shared with the operations listener, cached a second) */
+  readonly readiness: () => Promise<ReadinessAnswer>;
   /** /metrics is served here unless it has its own listener. */
   readonly metricsOnOwnListener: boolean;
   readonly viewerFrom: (authorization: string | null | undefined) => Promise<Viewer | null>;
@@ -45,13 +44,10 @@ export function createHttpRouter(
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { deps, yoga, tokens, tools, limiter, refused, viewerFrom } = options;
   const { settings } = deps;
-  // /readyz is open to anyone: its checks run at most once a second, whatever the call rate.
-  const readiness = cachedFor(READY_CACHE_MS, () => runReadiness(options.readiness));
-
   /** GraphQL over HTTP: caller rate, size and content-type checks, then yoga under a deadline. */
   async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const address = clientAddress(req, settings);
-    const perAddress = limiter.take(`addr:${address}`, settings.rateLimitAddressPerMinute);
+    const perAddress = await limiter.take(`addr:${address}`, settings.rateLimitAddressPerMinute);
     if (!perAddress.ok) {
       refused.inc({ reason: "rate_address" });
       return json(res, 429, graphqlErrorBody("Too many requests; slow down", "RATE_LIMITED"), {
@@ -90,9 +86,8 @@ export function createHttpRouter(
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === "/healthz") return json(res, 200, { status: "ok" });
     if (url.pathname === "/readyz") {
-      const checks = await readiness();
-      const ok = Object.values(checks).every((v) => v === true);
-      return json(res, ok ? 200 : 503, { status: ok ? "ready" : "not ready", checks });
+      const answer = await options.readiness();
+      return json(res, answer.httpStatus, answer.body);
     }
     if (url.pathname === "/metrics" && !options.metricsOnOwnListener) return serveMetrics(deps.metrics, res);
     if (url.pathname === "/dev/token" && options.devTokens) {
@@ -135,12 +130,6 @@ export function createHttpRouter(
   };
 }
 
-/** The Prometheus exposition of `registry`. */
-export async function serveMetrics(registry: Registry, res: ServerResponse): Promise<void> {
-  res.writeHead(200, { "content-type": registry.contentType });
-  res.end(await registry.metrics());
-}
-
 function json(
   res: ServerResponse,
   status: number,
@@ -153,19 +142,4 @@ function json(
 
 function graphqlErrorBody(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
-}
-
-async function runReadiness(
-  checks: Record<string, () => Promise<boolean | string>>,
-): Promise<Record<string, boolean | string>> {
-  const entries = await Promise.all(
-    Object.entries(checks).map(async ([name, check]) => {
-      const timeout = new Promise<boolean | string>((resolve) =>
-        setTimeout(() => resolve(false), READY_CHECK_TIMEOUT_MS).unref(),
-      );
-      const ok = await Promise.race([check().catch(() => false), timeout]);
-      return [name, ok] as const;
-    }),
-  );
-  return Object.fromEntries(entries);
 }

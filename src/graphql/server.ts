@@ -4,8 +4,9 @@ import type { GraphQLSchema } from "graphql";
 import type { TokenService } from "../platform/auth/jwt.js";
 import type { Viewer } from "../platform/auth/viewer.js";
 import { counter, gauge } from "../platform/metrics/registry.js";
+import type { ReadinessAnswer } from "../platform/ops/readiness.js";
 import type { ApiDeps } from "./context.js";
-import { createHttpRouter, serveMetrics } from "./http-router.js";
+import { createHttpRouter } from "./http-router.js";
 import { LIMITS } from "./security/limits.js";
 import { persistedOperationsPlugin } from "./security/persisted-operations.js";
 import { developerTools } from "./security/production.js";
@@ -24,30 +25,22 @@ export interface ApiServerOptions {
   readonly devTokens: boolean;
   /** The rates' counter (shared by the replicas or per process); a per-process one when absent. */
   readonly rateLimiter?: RateLimiter;
-  /**
-   * Named readiness checks for /readyz: the database, and the broker/ClickHouse where configured.
-   * A check answers true when ready, else false or a word for what is missing ("connecting").
-   */
-  readonly readiness: Record<string, () => Promise<boolean | string>>;
-}
-
-/** Metrics on their own listener (production always; elsewhere when PIN_METRICS_PORT is set). */
-function metricsListener(settings: ApiDeps["settings"]): { port: number; host: string } | null {
-  if (settings.metricsPort !== null)
-    return { port: settings.metricsPort, host: settings.metricsHost ?? "127.0.0.1" };
-  if (settings.nodeEnv === "production") return { port: 9464, host: settings.metricsHost ?? "127.0.0.1" };
-  return null;
+  /** The process's /readyz (its roles' checks; the operations listener serves the same answer) */
+  readonly readiness: () => Promise<ReadinessAnswer>;
+  /** /metrics is on the operations listener (PIN_OPS_PORT): the API port answers it 404 */
+  readonly metricsOnOpsListener: boolean;
 }
 
 export interface ApiServer {
-  start(): Promise<{ url: string; port: number; metricsUrl: string | null }>;
+  start(): Promise<{ url: string; port: number }>;
   stop(): Promise<void>;
 }
 
 /**
  * The api role: GraphQL over HTTP (yoga, GraphiQL — ./yoga.ts, routed by ./http-router.ts) and
  * over WebSocket (graphql-ws — ./ws-server.ts) sharing one envelop (`yoga.getEnveloped`), so auth,
- * context and plugins are identical on both; plus /metrics, /healthz, /readyz and, in
+ * context and plugins are identical on both; plus /healthz, /readyz, /metrics (unless the
+ * operations listener serves it) and, in
  * embedded/dev mode only, /dev/token. This file wires them and owns the listeners.
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
@@ -68,7 +61,6 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     onRefused: (reason) => refused.inc({ reason }),
     gauge: gauge(deps.metrics, "pin_ws_connections", "Open graphql-ws connections"),
   });
-  const separateMetrics = metricsListener(settings);
   const sessionFrom = sessionReader(tokens);
 
   async function viewerFrom(authorization: string | null | undefined): Promise<Viewer | null> {
@@ -96,27 +88,25 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     limiter,
     refused,
     readiness: options.readiness,
-    metricsOnOwnListener: separateMetrics !== null,
+    metricsOnOwnListener: options.metricsOnOpsListener,
     viewerFrom,
   });
 
-  const httpServer: Server = createServer((req, res) => {
-    void route(req, res).catch((error: unknown) => {
-      deps.log.error({ err: error }, "http handler failed");
-      if (!res.headersSent) res.writeHead(500).end("internal error");
-    });
-  });
-  // Slow-loris: headers and whole requests must arrive in bounded time.
-  httpServer.headersTimeout = LIMITS.httpHeadersTimeoutMs;
-  httpServer.requestTimeout = LIMITS.httpRequestTimeoutMs;
-
-  const metricsServer: Server | null = separateMetrics
-    ? createServer((req, res) => {
-        const path = new URL(req.url ?? "/", "http://localhost").pathname;
-        if (path !== "/metrics") return void res.writeHead(404).end();
-        void serveMetrics(deps.metrics, res);
-      })
-    : null;
+  // Slow-loris: headers and whole requests must arrive in bounded time. Node checks the two only
+  // every connectionsCheckingInterval (30 s by default: headers were cut at ~38 s, issue #42 item 8).
+  const httpServer: Server = createServer(
+    {
+      headersTimeout: LIMITS.httpHeadersTimeoutMs,
+      requestTimeout: LIMITS.httpRequestTimeoutMs,
+      connectionsCheckingInterval: LIMITS.httpConnectionsCheckingIntervalMs,
+    },
+    (req, res) => {
+      void route(req, res).catch((error: unknown) => {
+        deps.log.error({ err: error }, "http handler failed");
+        if (!res.headersSent) res.writeHead(500).end("internal error");
+      });
+    },
+  );
 
   const wsServer = createGraphqlWsServer({ httpServer, yoga, tokens, settings, persisted, live });
 
@@ -128,21 +118,12 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
         });
       const port = await listen(httpServer, options.port, options.host);
-      let metricsUrl: string | null = `http://${options.host}:${port}/metrics`;
-      if (metricsServer && separateMetrics) {
-        const metricsPort = await listen(metricsServer, separateMetrics.port, separateMetrics.host);
-        metricsUrl = `http://${separateMetrics.host}:${metricsPort}/metrics`;
-      }
-      return { url: `http://${options.host}:${port}${GRAPHQL_PATH}`, port, metricsUrl };
+      return { url: `http://${options.host}:${port}${GRAPHQL_PATH}`, port };
     },
     async stop() {
       await wsServer.dispose();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      if (metricsServer?.listening) {
-        metricsServer.closeAllConnections();
-        await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
-      }
     },
   };
 }

@@ -71,7 +71,7 @@ export function createGraphqlWsServer(options: GraphqlWsServerOptions): GraphqlW
   /** graphql-ws' onSubscribe, for our own operation loop (src/graphql/ws-operation.ts). */
   const prepare: PrepareOperation = async (host, id, params) => {
     const socket = (host as WsExtra).socket;
-    const admitted = ws.admitOperation(socket, id);
+    const admitted = await ws.admitOperation(socket, id);
     if (admitted) return [admitted];
     // Only what the context factory reads: a copy of graphql-ws' connection context (its
     // subscriptions, its extra) would be retained per subscriber.

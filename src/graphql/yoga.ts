@@ -3,12 +3,14 @@ import type { ExecutionArgs, GraphQLSchema } from "graphql";
 import { GraphQLError } from "graphql";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { bearerToken, TokenError, type TokenService, type VerifiedSession } from "../platform/auth/jwt.js";
+import { isDatabaseUnavailable } from "../platform/db/unavailable.js";
 import { DomainError } from "../platform/errors/domain-error.js";
 import { type Counter, counter, histogram } from "../platform/metrics/registry.js";
 import type { ApiDeps, GraphQLContext } from "./context.js";
 import { devGraphiqlOptions, renderGraphiQL } from "./graphiql.js";
 import { useOperationSpans } from "./operation-span.js";
 import { armorPlugins } from "./security/armor.js";
+import { useBadRequestStatus } from "./security/bad-request-status.js";
 import { useDocumentDepthGuard } from "./security/document-depth.js";
 import { clientAddress, requestIdOf } from "./security/http-guard.js";
 import { useInputGuard } from "./security/input-guard.js";
@@ -19,6 +21,7 @@ import { corsFor, type DeveloperTools, useNoIntrospection } from "./security/pro
 import type { RateLimiter } from "./security/rate-limiter.js";
 import { currentRequestScope } from "./security/request-scope.js";
 import { useSseLimits } from "./security/sse-limits.js";
+import { useStorefrontBudget } from "./security/storefront-budget.js";
 import type { createWsLimits } from "./security/ws-limits.js";
 import { useSharedSubscriptionExecution } from "./shared-subscription-execution.js";
 
@@ -110,6 +113,10 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
             extensions: { code: original.code, category: original.category },
           });
         }
+        if (isDatabaseUnavailable(original ?? error)) {
+          deps.log.warn({ err: original ?? error }, "database unavailable");
+          return databaseUnavailable(error as GraphQLError);
+        }
         deps.log.error({ err: original ?? error }, "unexpected error in resolver");
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },
@@ -136,7 +143,7 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
         const limit = viewer ? settings.rateLimitUserPerMinute : settings.rateLimitAnonymousPerMinute;
         const scope = currentRequestScope();
         if (scope) scope.rateKey = key;
-        const taken = limiter.take(key, limit);
+        const taken = await limiter.take(key, limit);
         if (!taken.ok) {
           refused.inc({ reason: viewer ? "rate_user" : "rate_anonymous" });
           throw new GraphQLError("Too many requests; slow down", {
@@ -163,15 +170,18 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
     plugins: [
       // Before anything parses: a deeply nested document overflows graphql-js' recursive parser.
       useDocumentDepthGuard(),
+      useBadRequestStatus(),
       ...(persisted.plugin ? [persisted.plugin] : []),
       ...armorPlugins(),
       useInputGuard(),
       useNoInternalDetail(),
+      // Before execution: storefront cost units and operations in flight per caller (issue #42).
+      useStorefrontBudget(refused, settings.storefrontHeavyAtOnce),
       ...(tools.introspection ? [] : [useNoIntrospection()]),
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
       useSharedSubscriptionExecution(),
       // The operation's span under the HTTP request's, when tracing is on (decision 0450).
-      useOperationSpans(),
+      useOperationSpans(knownOperations),
       {
         onExecute({ args }: { args: ExecutionArgs }) {
           const labels = operationLabels(knownOperations, args.document, args.operationName);
@@ -192,6 +202,22 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
       // Last: it wraps the subscribe function the plugins above settled on.
       useSseLimits(live),
     ],
+  });
+}
+
+/** Seconds a client is told to wait when the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A database outage is retryable: SERVICE_UNAVAILABLE, 503, Retry-After (issue #42 item 8). */
+function databaseUnavailable(error: GraphQLError): GraphQLError {
+  return new GraphQLError("The database is unavailable; retry shortly", {
+    nodes: error.nodes,
+    path: error.path,
+    extensions: {
+      code: "SERVICE_UNAVAILABLE",
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      http: { status: 503, headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } },
+    },
   });
 }
 

@@ -18,11 +18,16 @@ export const notificationsAlertSink: AlertSink = async (tx, alert, clock) =>
 export const SAVED_SEARCH_ALERTS_WORKER = "catalog-saved-search-alerts";
 
 export interface SavedSearchAlertsDeps extends Infra {
-  readonly settings: Pick<Settings, "catalogSavedSearchAlertsCycleSeconds">;
+  readonly settings: Pick<
+    Settings,
+    | "catalogSavedSearchAlertsCycleSeconds"
+    | "catalogSavedSearchAlertsDailyCap"
+    | "catalogSavedSearchBackOnSaleSeconds"
+  >;
 }
 
 /**
- * Saved-search alerts (decision 0364): batch after batch of the catalog's alert changes until one
+ * Saved-search alerts (decisions 0364, 0581): batch after batch of the catalog's alert changes until one
  * comes back short. catalog_saved_search_alerts_total{outcome} counts changes taken, matches and
  * notifications; catalog_saved_search_alert_batch_seconds times a batch.
  */
@@ -30,7 +35,7 @@ export function createSavedSearchAlertsWorker(deps: SavedSearchAlertsDeps): Peri
   const totals = counter(
     deps.metrics,
     "catalog_saved_search_alerts_total",
-    "Saved-search alert work: changes taken, (search, lot) matches, notifications written",
+    "Saved-search alert work: changes taken, (user, lot) matches new today, notifications written, lots held back past a user's daily cap, back-on-sale changes dropped as too brief",
     ["outcome"],
   );
   const seconds = histogram(
@@ -52,11 +57,15 @@ export function createSavedSearchAlertsWorker(deps: SavedSearchAlertsDeps): Peri
         log,
         typoTolerant: typos,
         sink: notificationsAlertSink,
+        dailyCap: deps.settings.catalogSavedSearchAlertsDailyCap,
+        backOnSaleSeconds: deps.settings.catalogSavedSearchBackOnSaleSeconds,
       });
       end();
       totals.inc({ outcome: "change" }, r.changes);
       totals.inc({ outcome: "match" }, r.matches);
       totals.inc({ outcome: "notification" }, r.notifications);
+      totals.inc({ outcome: "held_back" }, r.heldBack);
+      totals.inc({ outcome: "brief_off_sale" }, r.briefOffSale);
       if (r.notifications > 0) log.info({ ...r }, "saved-search alerts written");
       total += r.notifications;
       if (r.taken < ALERT_BATCH_SIZE) return total;

@@ -26,7 +26,7 @@ const docs = loadManifests();
 const objects = docs.map((d) => d.object);
 const ofKind = (kind: string): K8sObject[] => objects.filter((o) => o.kind === kind);
 const ROLES = ["api", "consumers", "workers"] as const;
-/** README "Graceful shutdown": the app stops within 30 s of SIGTERM. */
+/** docs/guide/deployment.md "Graceful shutdown": the app stops within 30 s of SIGTERM. */
 const APP_STOP_SECONDS = 30;
 const DOCKERFILE = readFileSync(path.resolve(MANIFEST_DIR, "../../Dockerfile"), "utf8");
 

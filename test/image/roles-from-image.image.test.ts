@@ -4,10 +4,9 @@
 // against the test services: the migrate command on an empty database, then api, consumers and
 // workers, each alone, as the Deployments of deploy/kubernetes/ run them.
 //
-// CONTRACT (issue #40 item 2, built on another branch): every role serves /healthz, /readyz and
-// /metrics on its own listener at PIN_OPS_PORT (bound to PIN_OPS_HOST, 0.0.0.0 in the image). This
-// file expects exactly that for each role. Before that branch is merged, PIN_OPS_PORT/PIN_OPS_HOST
-// are unknown settings and every process here stops at start ("unknown setting") — expected.
+// Every role serves /healthz, /readyz and /metrics on its own listener at PIN_OPS_PORT (bound to
+// PIN_OPS_HOST, 0.0.0.0 in the image; issue #40 item 2, decision 0549): this file expects exactly
+// that for each role.
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

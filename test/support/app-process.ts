@@ -25,6 +25,8 @@ export interface AppProcessOptions {
   readonly args: readonly string[];
   /** the process's whole environment besides PATH, HOME and PORT */
   readonly env: Readonly<Record<string, string>>;
+  /** Polled until it answers 200; default `<base>/readyz` (a process without the api: its PIN_OPS_PORT) */
+  readonly readyUrl?: string;
 }
 
 export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
@@ -64,7 +66,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`the process ended (${child.exitCode ?? child.signalCode}) before /readyz:\n${text}`);
-    const status = await fetch(`${base}/readyz`).then(
+    const status = await fetch(options.readyUrl ?? `${base}/readyz`).then(
       (r) => r.status,
       () => 0,
     );

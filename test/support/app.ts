@@ -59,6 +59,14 @@ export const TEST_API_ENV = {
   PIN_RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000",
   PIN_RATE_LIMIT_USER_PER_MINUTE: "1000000",
   PIN_RATE_LIMIT_ADDRESS_PER_MINUTE: "1000000",
+  // the storefront's budget (issue #42) lifted too; its facets not shared between a test's steps
+  PIN_STOREFRONT_COST_ANONYMOUS_PER_MINUTE: "100000000",
+  PIN_STOREFRONT_COST_USER_PER_MINUTE: "100000000",
+  PIN_STOREFRONT_IN_FLIGHT_ANONYMOUS: "1000",
+  PIN_STOREFRONT_IN_FLIGHT_USER: "1000",
+  PIN_STOREFRONT_FACETS_CACHE_MS: "0",
+  PIN_STOREFRONT_HEAVY_AT_ONCE: "64",
+  PIN_STOREFRONT_STATEMENT_TIMEOUT_MS: "15000",
 } as const;
 const tokens = createTokenService({ secret: TEST_JWT_SECRET, issuer: "pin-platform" });
 
@@ -85,6 +93,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // This test file's own topics and consumer groups on the shared broker (decision 0410).
     ...isolationEnv(),
     ...(options.kafkaBrokers ? { KAFKA_BROKERS: options.kafkaBrokers } : {}),
+    // Production refuses the local log unless chosen (decision 0550), and serves the operations
+    // listener: on a free port, so that test files in parallel do not meet on 9464 (decision 0549).
+    ...(options.env?.NODE_ENV === "production"
+      ? { ...(options.kafkaBrokers ? {} : { PIN_EVENT_TRANSPORT: "local" }), PIN_OPS_PORT: "0" }
+      : {}),
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock("2026-01-01T00:00:00.000Z");

@@ -14,6 +14,8 @@ import { describeRequiring } from "./services.js";
  */
 export const CHROMIUM_PATH = process.env.PIN_TEST_CHROMIUM ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../test-results/browser");
+/** The README's screenshots (docs/guide/images), refreshed by `DOCS_SCREENSHOTS=1 npm test -- newcomer-browser`. */
+export const DOCS_IMAGES = path.resolve(import.meta.dirname, "../../docs/guide/images");
 
 const CHROMIUM_FLAGS = [
   "--headless",
@@ -46,6 +48,8 @@ export interface TestBrowser {
   readonly pageErrors: string[];
   /** Registers a screenshot of `page` for when the current test fails (call inside the test). */
   screenshotOnFailure(): void;
+  /** With DOCS_SCREENSHOTS=1: the page as the README shows it, to docs/guide/images/<name>.png. */
+  docsScreenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,6 +92,11 @@ export async function launchBrowser(allowedBase: string): Promise<TestBrowser> {
         await page.screenshot({ path: file, fullPage: true }).catch(() => {});
         console.error(`[browser] screenshot of the failed test: ${file} (page at ${page.url()})`);
       });
+    },
+    async docsScreenshot(name) {
+      if (process.env.DOCS_SCREENSHOTS !== "1") return;
+      await mkdir(DOCS_IMAGES, { recursive: true });
+      await page.screenshot({ path: path.join(DOCS_IMAGES, `${name}.png`) });
     },
     async close() {
       await context.close().catch(() => {});

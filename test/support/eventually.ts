@@ -9,7 +9,9 @@
  *
  * It fails after `timeoutMs` (default 90 s, below the 120 s test limit, so a hang reports what it
  * saw instead of a bare timeout) with `what`, the last value seen and `report()`'s answer.
- * A probe that throws fails at once (an error is not "not yet").
+ * A probe that throws fails at once (an error is not "not yet") — unless `tolerateErrors` is set,
+ * for a faults test whose probe meets a service that is down on purpose: then a throw is "not yet"
+ * and the failure names the last error.
  */
 export interface EventuallyOptions<T> {
   /** the condition on the probe's value; default: a value is there (not undefined/null/false) */
@@ -21,6 +23,8 @@ export interface EventuallyOptions<T> {
   readonly everyMs?: number;
   /** more to say when it fails (the state around the condition) */
   readonly report?: () => unknown;
+  /** a probe that throws is "not yet" instead of a failure (faults tests: the service is down) */
+  readonly tolerateErrors?: boolean;
 }
 
 export const EVENTUALLY_TIMEOUT_MS = 90_000;
@@ -36,6 +40,20 @@ function shown(value: unknown): string {
     return (text ?? String(value)).slice(0, 2_000);
   } catch {
     return String(value);
+  }
+}
+
+type Seen<T> =
+  | { readonly threw: false; readonly value: T }
+  | { readonly threw: true; readonly error: unknown };
+
+/** One probe: its value, or (when errors are tolerated) the error it threw. */
+async function attempt<T>(probe: () => T | Promise<T>, tolerateErrors: boolean): Promise<Seen<T>> {
+  if (!tolerateErrors) return { threw: false, value: await probe() };
+  try {
+    return { threw: false, value: await probe() };
+  } catch (error) {
+    return { threw: true, error };
   }
 }
 
@@ -56,12 +74,13 @@ export async function eventually<T>(
   const timeoutMs = opts.timeoutMs ?? EVENTUALLY_TIMEOUT_MS;
   const giveUpAt = Date.now() + timeoutMs;
   for (;;) {
-    const value = await probe();
-    if (until(value)) return value;
+    const seen = await attempt(probe, opts.tolerateErrors === true);
+    if (!seen.threw && until(seen.value)) return seen.value;
     if (Date.now() > giveUpAt) {
       const extra = opts.report ? `; state: ${shown(await opts.report())}` : "";
+      const last = seen.threw ? `an error: ${String(seen.error)}` : shown(seen.value);
       throw new Error(
-        `eventually: ${opts.what ?? "condition"} not met after ${timeoutMs} ms; last seen: ${shown(value)}${extra}`,
+        `eventually: ${opts.what ?? "condition"} not met after ${timeoutMs} ms; last seen: ${last}${extra}`,
       );
     }
     await new Promise((r) => setTimeout(r, opts.everyMs ?? EVERY_MS));

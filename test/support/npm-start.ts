@@ -30,6 +30,8 @@ export interface StartedProcess {
   readonly child: ChildProcess;
   /** http://127.0.0.1:<port> */
   readonly base: string;
+  /** the port of its embedded PostgreSQL */
+  readonly embeddedPostgresPort: number;
   /** stdout + stderr so far */
   output(): string;
   /** resolves on the "PIN is ready: GraphiQL at …" banner, rejects on an early exit or after 180 s */
@@ -44,14 +46,24 @@ export interface StartedProcess {
 export interface NpmStartOptions {
   /** LOG_LEVEL of the process (default warn: only what goes wrong); info shows what a user sees */
   readonly logLevel?: string;
+  /**
+   * Run `npm start` itself as a terminal would: in a process group of its own whose leader is npm
+   * (`child.pid` is the group's id; `process.kill(-pid, "SIGINT")` is Ctrl-C). Default: node on
+   * src/main.ts directly.
+   */
+  readonly viaNpm?: boolean;
 }
 
 export async function startNpmStart(options: NpmStartOptions = {}): Promise<StartedProcess> {
   const port = await freePort();
   const pgPort = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "pin-start-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const [command, args] = options.viaNpm
+    ? ["npm", ["start"]]
+    : [process.execPath, ["--import", "tsx", "src/main.ts"]];
+  const child = spawn(command, args, {
     cwd: path.resolve(import.meta.dirname, "../.."),
+    detached: options.viaNpm === true,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -85,13 +97,17 @@ export async function startNpmStart(options: NpmStartOptions = {}): Promise<Star
   return {
     child,
     base: `http://127.0.0.1:${port}`,
+    embeddedPostgresPort: pgPort,
     output: () => text,
     ready,
     async dispose() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+        // via npm: the whole group (npm, sh, tsx, the app), as a terminal's hang-up would
+        const signal = (name: NodeJS.Signals) =>
+          options.viaNpm && child.pid ? process.kill(-child.pid, name) : child.kill(name);
+        signal("SIGTERM");
+        const timer = setTimeout(() => signal("SIGKILL"), STOP_TIMEOUT_MS);
         await exited;
         clearTimeout(timer);
       }

@@ -6,7 +6,7 @@ import {
 } from "../../platform/errors/domain-error.js";
 
 /**
- * Stable error codes of the catalog context (docs/errors.md). The retry class of each sync code is
+ * Stable error codes of the catalog context (docs/guide/errors.md). The retry class of each sync code is
  * the spec's table: *_NOT_FOUND retriable (parked, then DLQ); the others non-retriable (DLQ + alert).
  */
 export const CATALOG_ERROR = {

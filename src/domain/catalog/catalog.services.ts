@@ -16,13 +16,18 @@ export interface CatalogServices {
 /** Built once by the composition root (src/app.ts). */
 export function createCatalogServices(
   infra: Infra,
-  settings: Pick<Settings, "catalogRebuildChunkSize">,
+  settings: Pick<Settings, "catalogRebuildChunkSize"> &
+    Partial<Pick<Settings, "storefrontStatementTimeoutMs" | "storefrontFacetsCacheMs">>,
 ): CatalogServices {
   const now = () => infra.clock.now();
   return {
     reads: createCatalogReads(infra.db, {
       log: infra.log.child({ context: "catalog" }),
       metrics: infra.metrics,
+      bounds: {
+        statementTimeoutMs: settings.storefrontStatementTimeoutMs ?? null,
+        facetsCacheMs: settings.storefrontFacetsCacheMs ?? 0,
+      },
     }),
     overrides: createDisplayOverrides({ db: infra.db, now }),
     rebuild: createProjectionRebuild({

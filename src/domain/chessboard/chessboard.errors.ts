@@ -5,7 +5,7 @@ import {
   ValidationError,
 } from "../../platform/errors/domain-error.js";
 
-/** Stable error codes of the chessboard context (docs/chessboard.md lists them). */
+/** Stable error codes of the chessboard context (docs/engineering/chessboard.md lists them). */
 export const CHESSBOARD_ERROR = {
   holdMismatch: "CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH",
   propertyObjectNotFound: "CHESSBOARD_PROPERTY_OBJECT_NOT_FOUND",

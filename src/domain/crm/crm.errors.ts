@@ -8,7 +8,7 @@ import {
 
 /**
  * Every stable error code of the crm context. GraphQL returns them as typed results (the class
- * gives the category), docs/errors.md (section crm) explains each. Never rename a code: clients
+ * gives the category), docs/guide/errors.md (section crm) explains each. Never rename a code: clients
  * branch on it.
  */
 export const CRM_ERROR = {
@@ -48,7 +48,7 @@ export const CRM_ERROR = {
 
 export type CrmErrorCode = (typeof CRM_ERROR)[keyof typeof CRM_ERROR];
 
-/** One-line meaning of every code (rendered into docs/errors.md and GraphQL descriptions). */
+/** One-line meaning of every code (rendered into docs/guide/errors.md and GraphQL descriptions). */
 export const CRM_ERROR_DOCS: Readonly<Record<CrmErrorCode, string>> = {
   CRM_BOOKING_NOT_FOUND: "No booking with this id (or it is not visible to you).",
   CRM_DEAL_NOT_FOUND: "No deal with this id (or it is not visible to you).",

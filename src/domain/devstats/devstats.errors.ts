@@ -6,7 +6,7 @@ import {
   ValidationError,
 } from "../../platform/errors/domain-error.js";
 
-/** Every stable error code of the devstats context (docs/errors.md, section devstats). */
+/** Every stable error code of the devstats context (docs/guide/errors.md, section devstats). */
 export const DEVSTATS_ERROR = {
   forbidden: "DEVSTATS_FORBIDDEN",
   developerRequired: "DEVSTATS_DEVELOPER_REQUIRED",

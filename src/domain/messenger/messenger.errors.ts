@@ -1,7 +1,7 @@
 import { NotFoundError, ValidationError } from "../../platform/errors/domain-error.js";
 
 /**
- * Every stable error code of the messenger context (docs/errors.md, section messenger). Never
+ * Every stable error code of the messenger context (docs/guide/errors.md, section messenger). Never
  * rename a code: clients branch on it.
  */
 export const MESSENGER_ERROR = {

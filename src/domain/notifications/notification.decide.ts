@@ -67,7 +67,7 @@ function kindAndTitle(t: SagaTransition): { kind: NotificationKind; title: strin
 }
 
 /**
- * Who is told about a booking transition (docs/notifications.md): every participant of the deal —
+ * Who is told about a booking transition (docs/engineering/notifications.md): every participant of the deal —
  * its agent, its investor, the managers of its developer — except the one who caused it (they
  * know). Transitions the spec names: confirmed, paid, expired, cancelled, sale started; a paid
  * programme's booking-confirmed is folded into its booking-paid. Pure.

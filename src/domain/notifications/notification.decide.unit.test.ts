@@ -19,7 +19,7 @@ const who = (drafts: NotificationDraft[]) =>
       : `Developer:${d.recipient.excludedUserId ?? "-"}`,
   );
 
-describe("notifications: which roles get which (docs/notifications.md)", () => {
+describe("notifications: which roles get which (docs/engineering/notifications.md)", () => {
   const matrix: Array<[string, SagaTransition, string, string[]]> = [
     [
       "booking-confirmed (free programme) by the agent",

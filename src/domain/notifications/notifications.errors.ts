@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from "../../platform/errors/domain-error.js";
 
-/** Every stable error code of the notifications context (docs/errors.md, section notifications). */
+/** Every stable error code of the notifications context (docs/guide/errors.md, section notifications). */
 export const NOTIFICATIONS_ERROR = {
   participantsNotFound: "NOTIFICATIONS_DEAL_PARTICIPANTS_NOT_FOUND",
   invalidId: "NOTIFICATIONS_INVALID_ID",

@@ -13,7 +13,7 @@ import { LIMITS } from "./limits.js";
  * yoga.getEnveloped). "Did you mean …" suggestions are masked in every mode: they leak the schema.
  */
 export function armorPlugins(): Plugin[] {
-  const exposeLimits = true; // the limits are public (docs/security.md); the message says which one
+  const exposeLimits = true; // the limits are public (docs/engineering/security.md); the message says which one
   return [
     maxTokensPlugin({ n: LIMITS.maxTokens, exposeLimits }),
     maxDepthPlugin({ n: LIMITS.maxDepth, exposeLimits, flattenFragments: true, ignoreIntrospection: true }),

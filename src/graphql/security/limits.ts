@@ -1,6 +1,6 @@
 /**
  * The API's fixed limits (issue #13). Each is explained, with the figures it yields, in
- * docs/security.md; the tunable ones are settings (src/platform/config/settings.ts).
+ * docs/engineering/security.md; the tunable ones are settings (src/platform/config/settings.ts).
  */
 export const LIMITS = {
   /** GraphQL document: tokens (lexer), before parsing builds anything big */
@@ -37,4 +37,6 @@ export const LIMITS = {
   /** slow-loris: headers must arrive within, and a whole request within */
   httpHeadersTimeoutMs: 10_000,
   httpRequestTimeoutMs: 30_000,
+  /** how often Node enforces the two above (a header timeout is cut within 10 s + this) */
+  httpConnectionsCheckingIntervalMs: 1_000,
 } as const;

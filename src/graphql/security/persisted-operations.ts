@@ -6,7 +6,7 @@ import type { Plugin } from "graphql-yoga";
 
 /**
  * Persisted-operation error codes: Yoga's plugin defaults (GraphQL-over-HTTP persisted documents),
- * the same over HTTP and graphql-ws (docs/errors.md).
+ * the same over HTTP and graphql-ws (docs/guide/errors.md).
  */
 export const PERSISTED_ERROR = {
   notInList: "PERSISTED_QUERY_NOT_IN_LIST",

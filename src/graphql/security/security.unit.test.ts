@@ -129,7 +129,7 @@ describe("issue #25: document nesting is bounded before parsing", () => {
 
 describe("issue #25: /readyz answers from a one-second cache", () => {
   it("one computation per second however many callers, concurrent callers share it, a failure is retried", async () => {
-    const { cachedFor } = await import("./cached-answer.js");
+    const { cachedFor } = await import("../../platform/ops/cached-answer.js");
     let t = 0;
     let runs = 0;
     let fail = false;

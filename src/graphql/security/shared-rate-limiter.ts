@@ -1,133 +1,85 @@
 import type { Db } from "../../platform/db/prisma-client.js";
 import type { Logger } from "../../platform/log/logger.js";
-import type { RateLimiter } from "./rate-limiter.js";
+import { createRateLimiter, type RateLimiter, type Verdict } from "./rate-limiter.js";
 
 const WINDOW_MS = 60_000;
 /** Window rows older than this are deleted (at each window change). */
 const KEEP_WINDOWS_MS = 3 * WINDOW_MS;
 /** Keys longer than the table allows stay local (ours are short: "user:<uuid>", "addr:<ip>"). */
 const MAX_KEY_LENGTH = 200;
-
-interface KeyState {
-  /** requests/units counted here and not yet added to the shared row */
-  pending: number;
-  /**
-   * counts on their way to the shared row (a sync in flight): still counted until the row's new
-   * total, which includes them, is read back — a slow sync must not hand out a second budget
-   */
-  inflight: number;
-  /** the shared row's total as last seen (every instance's flushed counts) */
-  shared: number;
-  /** asked about since the last sync: the next sync refreshes its shared total even with nothing to add */
-  touched: boolean;
-}
+/** After a database failure, requests are counted locally this long before the database is tried again. */
+const LOCAL_AFTER_FAILURE_MS = 1_000;
 
 /**
- * The rate limiter of several API replicas (issue #25; decision 0340): fixed one-minute windows per
- * key, counted in PostgreSQL (platform.rate_limit_windows) so N replicas allow the limit once, not
- * N times. A request never waits for the database: it is decided from the shared total last seen
- * plus what this instance counted since, and every `syncEveryMs` one statement adds this instance's
- * counts to the shared rows and returns their totals. A single instance is therefore exact; with N
- * replicas a caller may overshoot by what the others admitted within one sync interval. When the
- * database cannot be reached the counts stay local (the limit then holds per instance, as before).
+ * The rate limiter of several API replicas (issue #25, decision 0340; issue #42 item 7, decision
+ * 0577): fixed one-minute windows per key in PostgreSQL (platform.rate_limit_windows, LOGGED). Each
+ * request is one atomic statement — an upsert that adds its units only while the window stays
+ * within the limit — so every replica together admits the limit exactly once. A key refused in a
+ * window is remembered here until the window ends (a flood of refused requests costs no statement).
+ * When the database cannot be reached the counts are local (per replica) until it answers again.
  */
 export function createSharedRateLimiter(options: {
   db: Db;
   log: Logger;
   maxKeys: number;
-  syncEveryMs?: number;
   now?: () => number;
-}): RateLimiter & { sync(): Promise<void>; stop(): void } {
+}): RateLimiter & { stop(): void } {
   const now = options.now ?? Date.now;
+  const local = createRateLimiter({ maxKeys: options.maxKeys, now });
   let windowStart = Math.floor(now() / WINDOW_MS) * WINDOW_MS;
-  let keys = new Map<string, KeyState>();
-  let syncing: Promise<void> | null = null;
+  /** keys refused in this window (they stay refused until it ends) */
+  let exhausted = new Set<string>();
+  let localUntil = 0;
 
   const roll = (t: number) => {
     if (t - windowStart < WINDOW_MS) return;
     windowStart = Math.floor(t / WINDOW_MS) * WINDOW_MS;
-    keys = new Map();
+    exhausted = new Set();
     const before = new Date(windowStart - KEEP_WINDOWS_MS);
     void options.db.$executeRaw`DELETE FROM platform.rate_limit_windows WHERE window_start < ${before}`.catch(
       (error: unknown) => options.log.warn({ err: error }, "rate limiter: old windows not deleted"),
     );
   };
-
-  const stateOf = (key: string): KeyState | null => {
-    const state = keys.get(key);
-    if (state) return state;
-    if (keys.size >= options.maxKeys) return null;
-    const fresh = { pending: 0, inflight: 0, shared: 0, touched: true };
-    keys.set(key, fresh);
-    return fresh;
+  const failed = (error: unknown) => {
+    localUntil = now() + LOCAL_AFTER_FAILURE_MS;
+    options.log.warn({ err: error }, "rate limiter: database unreachable; counting locally");
   };
 
-  async function flush(): Promise<void> {
-    const window = windowStart;
-    const batch = keys;
-    const entries: Array<[key: string, state: KeyState, count: number]> = [];
-    for (const [key, state] of batch) {
-      if ((state.pending > 0 || state.touched) && key.length <= MAX_KEY_LENGTH)
-        entries.push([key, state, state.pending]);
-    }
-    if (entries.length === 0) return;
-    for (const [, state, count] of entries) {
-      state.pending -= count;
-      state.inflight += count;
-      state.touched = false;
-    }
+  async function take(key: string, limit: number, units = 1): Promise<Verdict> {
+    const t = now();
+    roll(t);
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - t) / 1000));
+    if (units > limit || exhausted.has(key)) return { ok: false, retryAfterSeconds };
+    if (key.length > MAX_KEY_LENGTH || t < localUntil) return local.take(key, limit, units);
+    const window = new Date(windowStart);
     try {
-      const rows = await options.db.$queryRaw<Array<{ key: string; used: number }>>`
+      const rows = await options.db.$queryRaw<Array<{ used: number }>>`
         INSERT INTO platform.rate_limit_windows AS w (key, window_start, used)
-        SELECT k, ${new Date(window)}, c
-        FROM unnest(${entries.map((e) => e[0])}::text[], ${entries.map((e) => e[2])}::int[]) AS t(k, c)
+        VALUES (${key}, ${window}, ${units})
         ON CONFLICT (key, window_start) DO UPDATE SET used = w.used + EXCLUDED.used
-        RETURNING key, used`;
-      for (const row of rows) {
-        const state = batch.get(row.key);
-        if (state) state.shared = row.used;
-      }
-      for (const [, state, count] of entries) state.inflight -= count;
+          WHERE w.used + EXCLUDED.used <= ${limit}
+        RETURNING used`;
+      if (rows.length > 0) return { ok: true };
+      if (exhausted.size < options.maxKeys) exhausted.add(key);
+      return { ok: false, retryAfterSeconds };
     } catch (error) {
-      // not added: count them locally again, and try with the next sync
-      for (const [, state, count] of entries) {
-        state.inflight -= count;
-        state.pending += count;
-      }
-      options.log.warn({ err: error }, "rate limiter: shared counts not synced; counting locally");
+      failed(error);
+      return local.take(key, limit, units);
     }
   }
 
-  const sync = async () => {
-    if (syncing) return syncing;
-    syncing = flush().finally(() => {
-      syncing = null;
-    });
-    return syncing;
-  };
-  const timer = setInterval(() => void sync(), options.syncEveryMs ?? 200);
-  timer.unref();
-
   return {
-    take(key, limit) {
-      const t = now();
-      roll(t);
-      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - t) / 1000));
-      const state = stateOf(key);
-      if (!state) return { ok: false, retryAfterSeconds };
-      state.touched = true;
-      if (state.shared + state.inflight + state.pending >= limit) return { ok: false, retryAfterSeconds };
-      state.pending++;
-      return { ok: true };
-    },
+    take,
     charge(key, units) {
       if (units <= 0) return;
       roll(now());
-      const state = stateOf(key);
-      if (state) state.pending += units;
+      if (key.length > MAX_KEY_LENGTH || now() < localUntil) return local.charge(key, units);
+      void options.db.$executeRaw`
+        INSERT INTO platform.rate_limit_windows AS w (key, window_start, used)
+        VALUES (${key}, ${new Date(windowStart)}, ${units})
+        ON CONFLICT (key, window_start) DO UPDATE SET used = w.used + EXCLUDED.used`.catch(failed);
     },
-    size: () => keys.size,
-    sync,
-    stop: () => clearInterval(timer),
+    size: () => exhausted.size + local.size(),
+    stop: () => {},
   };
 }

@@ -161,7 +161,7 @@ export function createWsLimits(deps: {
     },
 
     /** Before an operation starts: an error when the user is over a cap (the operation is refused, the socket stays). */
-    admitOperation(socket: WebSocket, id: string): GraphQLError | null {
+    async admitOperation(socket: WebSocket, id: string): Promise<GraphQLError | null> {
       const state = sockets.get(socket);
       const userId = state?.userId;
       if (!state || !userId) return wsGraphQLError("Not connected", "UNAUTHENTICATED");
@@ -172,13 +172,15 @@ export function createWsLimits(deps: {
           "TOO_MANY_SUBSCRIPTIONS",
         );
       }
-      const taken = deps.limiter.take(`user:${userId}`, deps.settings.rateLimitUserPerMinute);
+      // counted before the rate is asked (it may ask the database): concurrent subscribes see it
+      state.operations.add(id);
+      add(operationsByUser, userId, 1);
+      const taken = await deps.limiter.take(`user:${userId}`, deps.settings.rateLimitUserPerMinute);
       if (!taken.ok) {
+        if (state.operations.delete(id)) add(operationsByUser, userId, -1);
         deps.onRefused("rate_user");
         return wsGraphQLError("Too many requests; slow down", "RATE_LIMITED");
       }
-      state.operations.add(id);
-      add(operationsByUser, userId, 1);
       return null;
     },
 

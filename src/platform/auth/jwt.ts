@@ -156,11 +156,16 @@ function verifiedTokenCache(ttlMs: number) {
   };
 }
 
+/** Clock difference tolerated between the issuer and us: a token issued later than this ahead is refused (issue #42 item 8). */
+export const TOKEN_CLOCK_SKEW_SECONDS = 60;
+
 /** Claims → Viewer, refusing what a well-behaved issuer never sends. */
 export function viewerOf(payload: JWTPayload, maxTtlSeconds: number, nowSeconds = Date.now() / 1000): Viewer {
   const exp = payload.exp;
   if (typeof exp !== "number") throw new TokenError("invalid token: exp is required");
   if (exp - nowSeconds > maxTtlSeconds + 60) throw new TokenError("invalid token: lifetime too long");
+  if (typeof payload.iat === "number" && payload.iat > nowSeconds + TOKEN_CLOCK_SKEW_SECONDS)
+    throw new TokenError("invalid token: issued in the future");
   if (typeof payload.iat === "number" && exp - payload.iat > maxTtlSeconds + 60)
     throw new TokenError("invalid token: lifetime too long");
   if (typeof payload.sub !== "string" || !isUuid(payload.sub))

@@ -30,7 +30,7 @@ const IN_PROCESS = new WeakSet<Viewer>();
 /**
  * The platform itself acting in-process (the demo seed, workers, tests' fixtures): the only
  * `system` viewer that may change structure and prices. A `system` *token* is a read-only service
- * identity (issue #25; the role table in docs/security.md): no token can yield this object.
+ * identity (issue #25; the role table in docs/engineering/security.md): no token can yield this object.
  */
 export function inProcessSystemViewer(userId: string): Viewer {
   const viewer: Viewer = Object.freeze({ userId, roles: ["system"] as const, tenantId: null });

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Settings } from "../config/settings.js";
 import type { Logger } from "../log/logger.js";
 import { createChdbEngine, loadChdb } from "./chdb-engine.js";
+import { chdbUnavailableOn } from "./chdb-platforms.js";
 import type { ClickHouse } from "./clickhouse.js";
 import { withInsertSpans } from "./insert-spans.js";
 import { createServerEngine } from "./server-engine.js";
@@ -20,6 +21,11 @@ export async function openClickHouse(
   if (settings.analytics === "off") return { ok: false, reason: "PIN_ANALYTICS=off" };
   if (settings.clickhouseUrl) {
     return { ok: true, clickhouse: withInsertSpans(createServerEngine({ url: settings.clickhouseUrl })) };
+  }
+  const noBuild = chdbUnavailableOn(process.platform, process.arch);
+  if (noBuild) {
+    log.warn({ reason: noBuild }, "analytics disabled");
+    return { ok: false, reason: noBuild };
   }
   const loaded = await loadChdb();
   if ("error" in loaded) {

@@ -21,8 +21,13 @@ describe("test clock (decision 0079)", () => {
 
   it("PIN_TEST_CLOCK is refused in production: the settings do not load", () => {
     expect(() =>
-      loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: "s".repeat(32), PIN_TEST_CLOCK: "true" }),
-    ).toThrow(ConfigError);
+      loadSettings({
+        NODE_ENV: "production",
+        PIN_JWT_SECRET: "prod-secret-0123456789-abcdefghijklmnopq",
+        PIN_EVENT_TRANSPORT: "local",
+        PIN_TEST_CLOCK: "true",
+      }),
+    ).toThrow(new ConfigError("PIN_TEST_CLOCK", "refused when NODE_ENV=production"));
   });
 
   it("is on only when asked for, on the embedded database or under NODE_ENV=test", () => {

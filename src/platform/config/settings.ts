@@ -4,12 +4,16 @@
  * (`npm run env:example`) and the README's configuration table mirrors it.
  * Unknown `PIN_*` variables and invalid values fail at start with a message naming the setting.
  */
+
+import { resolveKafkaSecurity, SASL_MECHANISMS } from "../events/kafka-security.js";
 import { type ConsumerSelection, parseRoles, ROLES, type Role, type RoleSelection } from "./roles.js";
 import { parseTrustProxy, type TrustProxy } from "./trusted-proxies.js";
 
 export type { ConsumerContext, ConsumerSelection, Role } from "./roles.js";
 /** The Kafka client libraries the transport can run on (PIN_KAFKA_CLIENT); kafkajs is the default. */
 export const KAFKA_CLIENTS = ["kafkajs", "platformatic"] as const;
+/** PIN_EVENT_TRANSPORT (decision 0550): how the event transport is chosen. */
+export const EVENT_TRANSPORTS = ["auto", "kafka", "local"] as const;
 export type KafkaClientName = (typeof KAFKA_CLIENTS)[number];
 
 interface SettingSpec<T> {
@@ -17,6 +21,14 @@ interface SettingSpec<T> {
   readonly description: string;
   readonly example: string;
   readonly parse: (raw: string | undefined) => T;
+  /** For docs/guide/configuration.md (`npm run config:docs`): the default and the values allowed */
+  readonly doc?: SettingDoc;
+}
+
+/** How a setting reads in the configuration reference; `null` default = empty / not set. */
+export interface SettingDoc {
+  readonly default: string | null;
+  readonly allowed: string;
 }
 
 export class ConfigError extends Error {
@@ -35,6 +47,7 @@ function str(env: string, fallback: string | null, description: string, example 
     description,
     example,
     parse: (raw: string | undefined): string | null => (raw === undefined || raw === "" ? fallback : raw),
+    doc: { default: fallback, allowed: "text" },
   } satisfies SettingSpec<string | null>;
 }
 
@@ -50,6 +63,10 @@ function int(env: string, fallback: number, description: string, min = 0, max = 
       if (value < min || value > max) throw new ConfigError(env, `expected ${min}..${max}, got ${value}`);
       return value;
     },
+    doc: {
+      default: String(fallback),
+      allowed: `integer ${min}..${max === Number.MAX_SAFE_INTEGER ? "∞" : max}`,
+    },
   } satisfies SettingSpec<number>;
 }
 
@@ -64,6 +81,7 @@ function bool(env: string, fallback: boolean, description: string) {
       if (["false", "0", "no"].includes(raw.toLowerCase())) return false;
       throw new ConfigError(env, `expected true/false, got "${raw}"`);
     },
+    doc: { default: String(fallback), allowed: "true | false (also 1/0, yes/no)" },
   } satisfies SettingSpec<boolean>;
 }
 
@@ -79,6 +97,7 @@ function oneOf<T extends string>(env: string, values: readonly T[], fallback: T,
       }
       return raw as T;
     },
+    doc: { default: fallback, allowed: values.join(" | ") },
   } satisfies SettingSpec<T>;
 }
 
@@ -100,6 +119,7 @@ function url(env: string, protocols: readonly string[], description: string, exa
       }
       return raw;
     },
+    doc: { default: null, allowed: `${protocols.map((p) => p.replace(/:$/, "")).join(" or ")} URL` },
   } satisfies SettingSpec<string | null>;
 }
 
@@ -115,6 +135,7 @@ function trustProxySetting(env: string, description: string) {
         throw new ConfigError(env, (error as Error).message);
       }
     },
+    doc: { default: "false", allowed: "false, true, a hop count, or addresses/CIDRs (comma-separated)" },
   } satisfies SettingSpec<TrustProxy>;
 }
 
@@ -139,6 +160,7 @@ function durations(env: string, fallback: string, description: string) {
     description,
     example: fallback,
     parse: (raw: string | undefined): number[] => parseList(raw === undefined || raw === "" ? fallback : raw),
+    doc: { default: fallback, allowed: "1..32 durations (500ms, 30s, 2m, 1h), comma-separated" },
   } satisfies SettingSpec<number[]>;
 }
 
@@ -162,6 +184,7 @@ function list(env: string, description: string, example: string, maxItems = 200,
       if (long) throw new ConfigError(env, `"${long.slice(0, 40)}…" is longer than ${maxLength} characters`);
       return items;
     },
+    doc: { default: null, allowed: `up to ${maxItems} items of ≤ ${maxLength} characters, comma-separated` },
   } satisfies SettingSpec<string[]>;
 }
 
@@ -174,6 +197,7 @@ function optionalPort(env: string, description: string, example: string) {
     example,
     parse: (raw: string | undefined): number | null =>
       raw === undefined || raw === "" ? null : parsePort(raw),
+    doc: { default: null, allowed: "port 0..65535 (0 = any free port)" },
   } satisfies SettingSpec<number | null>;
 }
 
@@ -196,11 +220,15 @@ export const SETTINGS = {
   port: int(
     "PORT",
     4000,
-    "HTTP port of the api role (GraphQL at /graphql, /metrics, /healthz, /readyz)",
+    "HTTP port of the api role (GraphQL at /graphql, /healthz, /readyz; /metrics too unless the operations listener runs, see PIN_OPS_PORT)",
     0,
     65535,
   ),
-  host: str("HOST", "127.0.0.1", "Interface the HTTP server binds to"),
+  host: str(
+    "HOST",
+    "127.0.0.1",
+    "Interface the api's HTTP server binds to: the loopback by default (`npm start`), so nothing outside the machine reaches it; 0.0.0.0 in a container (the image sets it)",
+  ),
   roles: {
     env: "PIN_ROLES",
     description: `Comma-separated runtime roles this process runs (${ROLES.join(", ")}); consumers:<context>[+<context>] runs only those contexts' consumers, consumers:-<context> all but those (decision 0516)`,
@@ -223,8 +251,14 @@ export const SETTINGS = {
   kafkaBrokers: str(
     "KAFKA_BROKERS",
     null,
-    "Comma-separated Kafka brokers; empty → local event log in PostgreSQL",
+    "Comma-separated Kafka brokers; empty → local event log in PostgreSQL outside production (production requires it unless PIN_EVENT_TRANSPORT=local)",
     "127.0.0.1:19092",
+  ),
+  eventTransport: oneOf(
+    "PIN_EVENT_TRANSPORT",
+    EVENT_TRANSPORTS,
+    "auto",
+    "Event transport: kafka (KAFKA_BROKERS required), local (the PostgreSQL event log, KAFKA_BROKERS must be empty), auto = kafka when KAFKA_BROKERS is set, else local outside production; production on the local log must choose it explicitly (decision 0550)",
   ),
   kafkaNamespace: {
     env: "PIN_KAFKA_NAMESPACE",
@@ -253,6 +287,86 @@ export const SETTINGS = {
     "Kafka consumer group session timeout (ms): how long a member that stopped heartbeating (a killed process) keeps its partitions before the group moves them; heartbeats every third of it, at most every 2 s (decision 0525). The broker's group.min/max.session.timeout.ms bound it (6 s..30 min by default)",
     6_000,
     300_000,
+  ),
+  // The topic catalogue (`npm run cli -- topics`, issue #40 item 5, decision 0565)
+  kafkaTopicPartitions: int(
+    "PIN_KAFKA_TOPIC_PARTITIONS",
+    6,
+    "Partitions of every catalogue topic and DLQ topic `npm run cli -- topics` provisions (it raises, never lowers, a topic's count)",
+    1,
+    1_000,
+  ),
+  kafkaReplicationFactor: int(
+    "PIN_KAFKA_REPLICATION_FACTOR",
+    1,
+    "Replication factor of the catalogue's topics (`topics` creates them with it); in production a start refuses when a catalogue topic on the broker has fewer replicas. 1 suits one development broker; 3 a production cluster",
+    1,
+    16,
+  ),
+  kafkaMinInsyncReplicas: int(
+    "PIN_KAFKA_MIN_INSYNC_REPLICAS",
+    1,
+    "min.insync.replicas of the catalogue's topics (at most PIN_KAFKA_REPLICATION_FACTOR): with acks=all a write needs this many replicas in sync; 2 with a replication factor of 3",
+    1,
+    16,
+  ),
+  kafkaRetentionHours: int(
+    "PIN_KAFKA_RETENTION_HOURS",
+    168,
+    "retention.ms of the catalogue's event topics, in hours (7 days)",
+    1,
+    87_600,
+  ),
+  kafkaDlqRetentionHours: int(
+    "PIN_KAFKA_DLQ_RETENTION_HOURS",
+    720,
+    "retention.ms of the DLQ topics, in hours (30 days: time to look at and replay a dead letter)",
+    1,
+    87_600,
+  ),
+  // Kafka security (issue #41, decisions 0541–0543): TLS and SASL to reach a managed Kafka.
+  kafkaTls: bool("KAFKA_TLS", false, "Connect to the Kafka brokers over TLS (SSL or SASL_SSL listeners)"),
+  kafkaTlsCaFile: str(
+    "KAFKA_TLS_CA_FILE",
+    null,
+    "PEM CA bundle the brokers' certificates are checked against; empty → the system's trusted CAs",
+    "/etc/pin/kafka/ca.pem",
+  ),
+  kafkaTlsCertFile: str(
+    "KAFKA_TLS_CERT_FILE",
+    null,
+    "PEM client certificate for mutual TLS (with KAFKA_TLS_KEY_FILE)",
+    "/etc/pin/kafka/client.pem",
+  ),
+  kafkaTlsKeyFile: str(
+    "KAFKA_TLS_KEY_FILE",
+    null,
+    "PEM private key of the client certificate (unencrypted)",
+    "/etc/pin/kafka/client.key",
+  ),
+  kafkaTlsServerName: str(
+    "KAFKA_TLS_SERVER_NAME",
+    null,
+    "Name the brokers' certificates are checked against (SNI) instead of each broker's host",
+  ),
+  kafkaSaslMechanism: oneOf(
+    "KAFKA_SASL_MECHANISM",
+    SASL_MECHANISMS,
+    "none",
+    "SASL authentication to the brokers (with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD)",
+  ),
+  kafkaSaslUsername: str("KAFKA_SASL_USERNAME", null, "SASL user name (or API key)"),
+  kafkaSaslUsernameFile: str(
+    "KAFKA_SASL_USERNAME_FILE",
+    null,
+    "File holding the SASL user name (a mounted secret), instead of KAFKA_SASL_USERNAME",
+  ),
+  kafkaSaslPassword: str("KAFKA_SASL_PASSWORD", null, "SASL password (or API secret); prefer the _FILE form"),
+  kafkaSaslPasswordFile: str(
+    "KAFKA_SASL_PASSWORD_FILE",
+    null,
+    "File holding the SASL password (a mounted secret; one trailing newline is dropped)",
+    "/etc/pin/kafka/password",
   ),
   clickhouseUrl: url(
     "CLICKHOUSE_URL",
@@ -339,12 +453,19 @@ export const SETTINGS = {
     500,
     64,
   ),
-  metricsPort: optionalPort(
-    "PIN_METRICS_PORT",
-    "Serve /metrics on this separate port (on PIN_METRICS_HOST) instead of the API port; in production /metrics is never on the API port (default 9464 there)",
+  opsPort: optionalPort(
+    "PIN_OPS_PORT",
+    "Port of the operations listener every role serves (/healthz, /readyz, /metrics; decision 0549): default 9464 in production; outside production off unless set (the api port serves the three); /metrics is then not on the api port",
     "9464",
   ),
-  metricsHost: str("PIN_METRICS_HOST", "127.0.0.1", "Interface of the separate /metrics listener"),
+  opsHost: str(
+    "PIN_OPS_HOST",
+    null,
+    "Interface of the operations listener: empty → 127.0.0.1 (`npm start`); the container image sets 0.0.0.0",
+    "127.0.0.1",
+  ),
+  metricsPort: optionalPort("PIN_METRICS_PORT", "Deprecated: read as PIN_OPS_PORT when that is unset", ""),
+  metricsHost: str("PIN_METRICS_HOST", null, "Deprecated: read as PIN_OPS_HOST when that is unset", ""),
   apiDbPoolSize: int(
     "PIN_API_DB_POOL_SIZE",
     8,
@@ -581,6 +702,53 @@ export const SETTINGS = {
     "Storefront reads (lots, projectCards, catalogFilters) per minute per client address without a token",
     1,
   ),
+  storefrontCostAnonymousPerMinute: int(
+    "PIN_STOREFRONT_COST_ANONYMOUS_PER_MINUTE",
+    300,
+    "Storefront cost units (≈ 10 ms of database time each: lots page 1, DISTANCE 100, catalogFilters 40 / 60 with q, fine lotClusters 20) per minute per client address without a token; an operation costing more than what is left is refused before it runs (RATE_LIMITED)",
+    1,
+  ),
+  storefrontCostUserPerMinute: int(
+    "PIN_STOREFRONT_COST_USER_PER_MINUTE",
+    1_200,
+    "Storefront cost units per minute per signed-in user (see PIN_STOREFRONT_COST_ANONYMOUS_PER_MINUTE)",
+    1,
+  ),
+  storefrontInFlightAnonymous: int(
+    "PIN_STOREFRONT_IN_FLIGHT_ANONYMOUS",
+    2,
+    "Operations with storefront fields one client address without a token may have running at once (TOO_MANY_IN_FLIGHT beyond)",
+    1,
+    1_000,
+  ),
+  storefrontInFlightUser: int(
+    "PIN_STOREFRONT_IN_FLIGHT_USER",
+    4,
+    "Operations with storefront fields one signed-in user may have running at once (TOO_MANY_IN_FLIGHT beyond)",
+    1,
+    1_000,
+  ),
+  storefrontHeavyAtOnce: int(
+    "PIN_STOREFRONT_HEAVY_AT_ONCE",
+    1,
+    "Heavy storefront operations (cost ≥ 10 units: facets, DISTANCE sorts, fine clusters) one API process runs at once, whoever sends them; the others wait in order (32 at most, then STOREFRONT_BUSY) and a slot rests as long as it was held (≤ 2 s) between two of them — pages of lots never wait for them",
+    1,
+    64,
+  ),
+  storefrontStatementTimeoutMs: int(
+    "PIN_STOREFRONT_STATEMENT_TIMEOUT_MS",
+    2_000,
+    "statement_timeout of the storefront's reads (SET LOCAL in their transaction); a read cut by it answers STOREFRONT_QUERY_TOO_EXPENSIVE",
+    100,
+    60_000,
+  ),
+  storefrontFacetsCacheMs: int(
+    "PIN_STOREFRONT_FACETS_CACHE_MS",
+    3_000,
+    "How long catalogFilters' answer for one normalised filter is reused by every caller (concurrent identical requests share one read); 0 = no cache",
+    0,
+    60_000,
+  ),
   catalogFacetGroupsCycleMs: int(
     "PIN_CATALOG_FACET_GROUPS_CYCLE_MS",
     1_000,
@@ -599,6 +767,20 @@ export const SETTINGS = {
     2,
     "How often the saved-search alert worker drains the catalog's alert changes (published, back to Free, price drops) and notifies the matching saved searches",
     1,
+  ),
+  catalogSavedSearchAlertsDailyCap: int(
+    "PIN_CATALOG_SAVED_SEARCH_ALERTS_DAILY_CAP",
+    20,
+    "Saved-search notifications a user gets a day (one per lot across all their searches); beyond it one digest names the rest, then nothing until the next day (decision 0581)",
+    1,
+    1_000,
+  ),
+  catalogSavedSearchBackOnSaleSeconds: int(
+    "PIN_CATALOG_SAVED_SEARCH_BACK_ON_SALE_SECONDS",
+    600,
+    "A lot back on sale alerts saved searches only if it was off sale at least this long (a booking made and cancelled within it alerts nobody; decision 0581)",
+    0,
+    7 * 24 * 3600,
   ),
   catalogRebuildCycleSeconds: int(
     "PIN_CATALOG_REBUILD_CYCLE_SECONDS",
@@ -623,8 +805,17 @@ export const SETTINGS = {
 type SettingsSpec = typeof SETTINGS;
 export type Settings = { [K in keyof SettingsSpec]: ReturnType<SettingsSpec[K]["parse"]> };
 
+/**
+ * What the settings are loaded for: the app (every production requirement), or a CLI command
+ * (decision 0552: `migrate` and the other commands need DATABASE_URL only; the token secret and
+ * the broker are the roles' requirements).
+ */
+export interface LoadOptions {
+  readonly for?: "app" | "cli";
+}
+
 /** Parse and validate the environment. Throws ConfigError naming the first bad setting. */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, options: LoadOptions = {}): Settings {
   const known = new Set(Object.values(SETTINGS).map((s) => s.env));
   for (const name of Object.keys(env)) {
     if (name.startsWith("PIN_") && !known.has(name)) {
@@ -636,7 +827,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     out[key] = spec.parse(env[spec.env]);
   }
   const settings = out as Settings;
-  checkTokenSettings(settings);
+  checkTokenSettings(settings, options.for ?? "app");
+  checkEventTransport(settings, options.for ?? "app");
+  const kafkaSecurity = resolveKafkaSecurity(settings);
+  if (!kafkaSecurity.ok) throw new ConfigError(kafkaSecurity.setting, kafkaSecurity.reason);
   if (settings.nodeEnv === "production" && settings.testClock) {
     throw new ConfigError("PIN_TEST_CLOCK", "refused when NODE_ENV=production");
   }
@@ -649,7 +843,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
  * required — checked here for what the settings alone tell, and by tokenKeysFor() when the api
  * role starts (a consumers/workers-only process needs no token keys).
  */
-function checkTokenSettings(settings: Settings): void {
+function checkTokenSettings(settings: Settings, purpose: "app" | "cli"): void {
   const secret = settings.jwtSecret;
   const embedded = settings.databaseUrl === null && settings.nodeEnv !== "production";
   if (secret !== null) {
@@ -663,8 +857,35 @@ function checkTokenSettings(settings: Settings): void {
     if (new Set(secret).size < 8)
       throw new ConfigError("PIN_JWT_SECRET", "too little variety (use a random secret)");
   }
-  if (settings.nodeEnv === "production" && secret === null && settings.jwtJwksUrl === null)
+  if (
+    purpose === "app" &&
+    settings.nodeEnv === "production" &&
+    secret === null &&
+    settings.jwtJwksUrl === null
+  )
     throw new ConfigError("PIN_JWT_SECRET", "required when NODE_ENV=production (or set PIN_JWT_JWKS_URL)");
+}
+
+/**
+ * PIN_EVENT_TRANSPORT against KAFKA_BROKERS (decision 0550): production never falls back to the
+ * local log silently; a CLI command may run without a broker.
+ */
+function checkEventTransport(settings: Settings, purpose: "app" | "cli"): void {
+  const brokers = settings.kafkaBrokers !== null;
+  if (settings.eventTransport === "kafka" && !brokers)
+    throw new ConfigError("KAFKA_BROKERS", "required when PIN_EVENT_TRANSPORT=kafka");
+  if (settings.eventTransport === "local" && brokers)
+    throw new ConfigError("KAFKA_BROKERS", "must be empty when PIN_EVENT_TRANSPORT=local");
+  if (
+    purpose === "app" &&
+    settings.eventTransport === "auto" &&
+    !brokers &&
+    settings.nodeEnv === "production"
+  )
+    throw new ConfigError(
+      "KAFKA_BROKERS",
+      "required when NODE_ENV=production (or choose the PostgreSQL event log with PIN_EVENT_TRANSPORT=local)",
+    );
 }
 
 /** The api role's token keys: the JWKS or the secret; the development secret only on the embedded database. */

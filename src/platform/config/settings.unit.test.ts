@@ -92,13 +92,46 @@ describe("settings", () => {
       NODE_ENV: "production",
       PIN_JWT_SECRET: STRONG,
       PIN_DEV_TOKENS: "true",
+      PIN_EVENT_TRANSPORT: "local",
     });
     expect(devTokensEnabled(production, true)).toBe(false);
   });
 
   it("production requires a JWT secret", () => {
     expect(() => loadSettings({ NODE_ENV: "production" })).toThrow(/PIN_JWT_SECRET/);
-    expect(loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: STRONG }).jwtSecret).toBe(STRONG);
+    expect(
+      loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: STRONG, KAFKA_BROKERS: "kafka:9092" }).jwtSecret,
+    ).toBe(STRONG);
+  });
+
+  it("production requires KAFKA_BROKERS unless the local event log is chosen (decision 0550)", () => {
+    const production = { NODE_ENV: "production", PIN_JWT_SECRET: STRONG };
+    expect(() => loadSettings(production)).toThrowError(
+      "Invalid setting KAFKA_BROKERS: required when NODE_ENV=production (or choose the PostgreSQL event log with PIN_EVENT_TRANSPORT=local)",
+    );
+    expect(loadSettings({ ...production, PIN_EVENT_TRANSPORT: "local" }).kafkaBrokers).toBeNull();
+    expect(loadSettings({ ...production, KAFKA_BROKERS: "kafka:9092" }).eventTransport).toBe("auto");
+    expect(() => loadSettings({ PIN_EVENT_TRANSPORT: "kafka" })).toThrow(
+      /KAFKA_BROKERS.*PIN_EVENT_TRANSPORT=kafka/,
+    );
+    expect(() => loadSettings({ PIN_EVENT_TRANSPORT: "local", KAFKA_BROKERS: "kafka:9092" })).toThrow(
+      /KAFKA_BROKERS: must be empty when PIN_EVENT_TRANSPORT=local/,
+    );
+    // Outside production the local log stays the default without a broker.
+    expect(loadSettings({}).kafkaBrokers).toBeNull();
+  });
+
+  it("a CLI command needs neither the token secret nor the broker in production (decision 0552)", () => {
+    const cli = loadSettings(
+      { NODE_ENV: "production", DATABASE_URL: "postgres://postgres@db:5432/pin" },
+      { for: "cli" },
+    );
+    expect(cli.jwtSecret).toBeNull();
+    expect(cli.kafkaBrokers).toBeNull();
+    // Values given are still checked.
+    expect(() => loadSettings({ NODE_ENV: "production", PIN_JWT_SECRET: "short" }, { for: "cli" })).toThrow(
+      /at least 32/,
+    );
   });
 
   it("the development secret works only on the embedded database; elsewhere a strong secret or a JWKS URL", () => {

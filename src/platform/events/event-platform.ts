@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock/clock.js";
-import type { Settings } from "../config/settings.js";
+import { ConfigError, type Settings } from "../config/settings.js";
 import { connectionStringOf, type Db } from "../db/prisma-client.js";
 import type { Logger } from "../log/logger.js";
 import type { Registry } from "../metrics/registry.js";
@@ -8,6 +8,12 @@ import { withBroadcastSpans } from "./broadcast-span.js";
 import { type CommitSignals, createCommitSignals } from "./commit-signals.js";
 import type { AnyConsumerDefinition } from "./consumer/definition.js";
 import { createKafkaTransport } from "./kafka/kafka-transport.js";
+import {
+  describeKafkaSecurity,
+  type KafkaSecurity,
+  PLAINTEXT,
+  resolveKafkaSecurity,
+} from "./kafka-security.js";
 import { createLocalTransport } from "./local/local-transport.js";
 import { createOutboxRelay } from "./outbox/outbox-relay.js";
 import { createPlatformaticTransport } from "./platformatic/platformatic-transport.js";
@@ -52,11 +58,14 @@ export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
       ? createCommitSignals({ url, log: deps.log, metrics: deps.metrics })
       : undefined;
   // PIN_KAFKA_CLIENT picks the Kafka client library behind the same Transport (decision 0430).
+  const security = brokers ? kafkaSecurityOf(deps.settings) : PLAINTEXT;
+  if (brokers && (security.tls || security.sasl))
+    deps.log.info({ kafka: describeKafkaSecurity(security) }, "Kafka over TLS/SASL (issue #41)");
   const transport: Transport = !brokers
     ? createLocalTransport({ ...deps, instanceId, signals })
     : deps.settings.kafkaClient === "platformatic"
-      ? createPlatformaticTransport({ ...deps, brokers, instanceId })
-      : createKafkaTransport({ ...deps, brokers, instanceId });
+      ? createPlatformaticTransport({ ...deps, brokers, instanceId, security })
+      : createKafkaTransport({ ...deps, brokers, instanceId, security });
   return {
     transport: transport.kind,
     startRelay: () => createOutboxRelay({ ...deps, transport, signals }),
@@ -69,4 +78,11 @@ export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
       await signals?.close();
     },
   };
+}
+
+/** The settings' TLS and SASL with their files read (issue #41); a bad combination is a ConfigError. */
+export function kafkaSecurityOf(settings: Settings): KafkaSecurity {
+  const resolved = resolveKafkaSecurity(settings);
+  if (!resolved.ok) throw new ConfigError(resolved.setting, resolved.reason);
+  return resolved.security;
 }

@@ -20,7 +20,12 @@ export function backoffDelayMs(
 
 /** What a failed attempt means: try again later, or give up (a setting that can never work). */
 export type AttemptVerdict =
-  | { readonly retry: true; readonly reason: string }
+  | {
+      readonly retry: true;
+      readonly reason: string;
+      /** Already reported by the caller (a Kafka security fault): logged at debug level only */
+      readonly quiet?: boolean;
+    }
   | { readonly retry: false; readonly fatal: Error };
 
 export interface RetryUntilReadyOptions {
@@ -62,7 +67,8 @@ export async function retryUntilReady<T>(
       options.onRetry?.(verdict.reason);
       const delayMs = backoffDelayMs(failures, options.backoff);
       const entry = { dependency: options.what, failures, delayMs, reason: verdict.reason, err: error };
-      if (failures === 1 || failures % 10 === 0)
+      if (verdict.quiet) options.log.debug({ ...entry, err: undefined }, `${options.what} not reachable yet`);
+      else if (failures === 1 || failures % 10 === 0)
         options.log.warn(entry, `${options.what} not reachable yet; waiting for it`);
       else options.log.debug(entry, `${options.what} not reachable yet`);
       await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -3,7 +3,7 @@
  * only when the OTEL_* variables ask for it, decision 0450) every call here is a no-op (a
  * non-recording span, no allocation beyond it); with it, the GraphQL operation, the outbox row's
  * `traceparent`, the relay's publish span, the consumer runtime's receipt span, the handlers'
- * processing spans and Prisma's statement spans form one trace (docs/tracing.md).
+ * processing spans and Prisma's statement spans form one trace (docs/guide/tracing.md).
  */
 import {
   type Attributes,

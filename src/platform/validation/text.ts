@@ -6,7 +6,7 @@
 /** One UUID check for the whole code base (platform/validation/ids.ts). */
 export { isUuid } from "./ids.js";
 
-/** Text size classes: every text argument falls in one (docs/security.md). */
+/** Text size classes: every text argument falls in one (docs/engineering/security.md). */
 export const TEXT_LIMITS = {
   /** names, numbers, titles, codes: one line */
   short: 256,

@@ -1,4 +1,5 @@
 import { TOPIC } from "../../../src/platform/events/topics.js";
+import { eventually } from "../../support/eventually.js";
 import { TEST_KAFKA_SESSION_TIMEOUT_MS } from "../../support/kafka-session.js";
 import { type KafkaCluster, withAdminRetried } from "../rig/kafka-cluster.js";
 
@@ -50,15 +51,25 @@ async function busiestGroup(brokers: string): Promise<string> {
   return ids.find((g) => g.includes("catalog")) ?? ids.sort()[0] ?? "pin-catalog";
 }
 
-/** Polls `probe` until it answers something other than `from` (and not -1); ms it took */
-async function until(probe: () => Promise<number>, from: number): Promise<number | null> {
+/**
+ * How long `probe` takes to answer a node other than `from` (and not -1), through `eventually`
+ * with errors tolerated (the node asked may be the one just killed); null when not within
+ * FAILOVER_TIMEOUT_MS.
+ */
+async function failoverMs(what: string, probe: () => Promise<number>, from: number): Promise<number | null> {
   const started = Date.now();
-  while (Date.now() - started < FAILOVER_TIMEOUT_MS) {
-    const now = await probe().catch(() => -1);
-    if (now >= 0 && now !== from) return Date.now() - started;
-    await pause(POLL_MS);
+  try {
+    await eventually(probe, {
+      what,
+      until: (node) => node >= 0 && node !== from,
+      timeoutMs: FAILOVER_TIMEOUT_MS,
+      everyMs: POLL_MS,
+      tolerateErrors: true,
+    });
+    return Date.now() - started;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 export function createBrokerFaults(
@@ -103,7 +114,7 @@ export function createBrokerFaults(
     const downAt = Date.now();
     if (kind === "stop-beyond-session") await daemon.stop();
     else await daemon.kill();
-    fault.failoverMs = await until(probe, node);
+    fault.failoverMs = await failoverMs(`${role} moved`, probe, node);
     await pause(
       Math.max(
         0,

@@ -1,5 +1,5 @@
 /**
- * Sizes of the faults suite: bounded in CI, larger on demand (docs/faults.md). Read from the
+ * Sizes of the faults suite: bounded in CI, larger on demand (docs/engineering/faults.md). Read from the
  * test's environment only — never PIN_* settings of the app (the role processes get their own env).
  */
 export interface FaultsSettings {

@@ -1,5 +1,5 @@
 // The built image's filesystem on the host, and what its configuration says to run (issue #40).
-// Containers cannot run on this machine (docs/deployment.md "Built and started in CI"): the image
+// Containers cannot run on this machine (docs/guide/deployment.md "Built and started in CI"): the image
 // is created and mounted with podman (`podman create` + `podman mount`, as root), and its entry
 // point is run with chroot (image-role.ts) the way a container runtime would run it: the image's
 // Env, WorkingDir, User, Entrypoint and Cmd, read from `podman image inspect`.

@@ -8,7 +8,6 @@ import {
   syntheticLotId,
   syntheticProjectId,
 } from "../../../src/domain/catalog/seed/synthetic-cards.js";
-import { developerEvent, statusEvent } from "../../../src/domain/catalog/sync/test-events.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
 import type { Tx } from "../../../src/platform/db/prisma-client.js";
@@ -17,6 +16,7 @@ import { TOPIC } from "../../../src/platform/events/topics.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { developerEvent, statusEvent } from "../../support/fixtures/catalog-events.js";
 import { requireService } from "../../support/services.js";
 
 await requireService("postgres");

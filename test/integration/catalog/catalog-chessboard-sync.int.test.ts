@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DLQ_HEADER } from "../../../src/platform/events/envelope.js";
+import { dlqTopicFor, TOPIC } from "../../../src/platform/events/topics.js";
+import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
+import { eventually } from "../../support/eventually.js";
 import {
   buildingEvent,
   developerEvent,
@@ -8,11 +12,7 @@ import {
   priceEvent,
   projectEvent,
   statusEvent,
-} from "../../../src/domain/catalog/sync/test-events.js";
-import { DLQ_HEADER } from "../../../src/platform/events/envelope.js";
-import { dlqTopicFor, TOPIC } from "../../../src/platform/events/topics.js";
-import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
-import { eventually } from "../../support/eventually.js";
+} from "../../support/fixtures/catalog-events.js";
 import { requireService } from "../../support/services.js";
 import {
   deadLetters,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { buildingEvent, lotEvent, projectEvent } from "../../../src/domain/catalog/sync/test-events.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { TOPIC } from "../../../src/platform/events/topics.js";
 import type { Registry } from "../../../src/platform/metrics/registry.js";
+import { buildingEvent, lotEvent, projectEvent } from "../../support/fixtures/catalog-events.js";
 import type { CatalogRig } from "./catalog-harness.js";
 
 export interface Structure {
@@ -71,6 +71,3 @@ export async function metricValue(metrics: Registry, name: string, labels: Recor
     .filter((v) => Object.entries(labels).every(([k, val]) => String(v.labels[k]) === val))
     .reduce((sum, v) => sum + v.value, 0);
 }
-
-/** @deprecated one helper for every test: import { eventually } from test/support/eventually.js (issue #23) */
-export { eventually } from "../../support/eventually.js";

@@ -5,22 +5,18 @@ import type { CatalogSyncPayloadByTopic } from "../../../src/contracts/readers/c
 import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards-commission.client.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
-import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
 import type {
+  AnyConsumerDefinition,
   BatchConsumerDefinition,
   ConsumerDefinition,
   HandlerResult,
 } from "../../../src/platform/events/consumer/definition.js";
-import {
-  createMessageProcessor,
-  type ParkedRow,
-} from "../../../src/platform/events/consumer/message-processor.js";
-import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
 import { HEADER } from "../../../src/platform/events/envelope.js";
 import { contractVersionOf, eventTypeOf, TOPIC } from "../../../src/platform/events/topics.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
+import { createConsumerRig } from "../../support/consumer-rig.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { requireService } from "../../support/services.js";
 import { CHESSBOARD_SOURCE_TOPICS, cardsHash } from "./catalog-harness.js";
@@ -138,16 +134,13 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
           },
         }
       : setBased;
-    const consumerMetrics = createConsumerMetrics(metrics, def.metricsPrefix);
-    const processor = createMessageProcessor({
-      def,
-      db,
-      log: logger,
+    const rig = createConsumerRig(def as AnyConsumerDefinition, db, {
       clock,
-      contracts: contractRegistry(),
-      metrics: consumerMetrics,
+      log: logger,
+      registry: metrics,
       send: async () => {},
     });
+    const { processor, metrics: consumerMetrics } = rig;
     for (let i = 0; i < order.length; i += batchSize) {
       const outcome =
         batchSize === 1
@@ -158,9 +151,7 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
     // parked (out-of-order) messages retried when their time comes, oldest first
     for (let round = 0; round < 8; round += 1) {
       clock.advance(1000);
-      const parked = await db.$queryRaw<ParkedRow[]>`
-        SELECT id, topic, key, partition, "offset", value, headers, attempts FROM platform.parked_messages
-        WHERE group_id = ${def.group} ORDER BY id`;
+      const parked = await rig.parkedRows();
       if (parked.length === 0) break;
       for (const row of parked) await processor.retryParked(row);
     }

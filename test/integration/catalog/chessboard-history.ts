@@ -1,4 +1,5 @@
 import type { PropertyObjectStatus } from "../../../src/contracts/chessboard-events.js";
+import { TOPIC } from "../../../src/platform/events/topics.js";
 import {
   buildingEvent,
   developerEvent,
@@ -6,8 +7,7 @@ import {
   priceEvent,
   projectEvent,
   statusEvent,
-} from "../../../src/domain/catalog/sync/test-events.js";
-import { TOPIC } from "../../../src/platform/events/topics.js";
+} from "../../support/fixtures/catalog-events.js";
 import type { SourceTopic } from "./catalog-harness.js";
 
 export interface HistoryEvent {

@@ -165,6 +165,9 @@ describeWithService("postgres", "saved searches with live alerts", () => {
         UPDATE catalog.property_object_cards SET property_object_status = 'Reserved' WHERE id = ${reserved.id}::uuid`;
       await drained();
       clock.advance(24 * 3600_000);
+      // off sale longer than the back-on-sale threshold (decision 0581; its time is the database's)
+      await t.db.$executeRaw`
+        UPDATE catalog.lot_off_sale SET since = since - interval '1 day' WHERE lot_id = ${reserved.id}::uuid`;
       await t.db.$executeRaw`
         UPDATE catalog.property_object_cards SET property_object_status = 'Free' WHERE id = ${reserved.id}::uuid`;
       const back = await live.next();

@@ -3,16 +3,11 @@ import type { ConsumerDeps } from "../../../src/consumers/index.js";
 import type { Clock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
-import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
 import type { AnyConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
-import {
-  createMessageProcessor,
-  type ParkedRow,
-} from "../../../src/platform/events/consumer/message-processor.js";
-import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
+import { createConsumerRig } from "../../support/consumer-rig.js";
 
 /**
  * A consumer (by default chessboard's booking-status consumer) driven through the platform's real message processor (dedup,
@@ -28,24 +23,11 @@ export function createConsumerHarness(
   const { logger, entries } = createMemoryLogger();
   const settings = loadSettings({ NODE_ENV: "test" });
   const def = factory({ log: logger, clock, metrics, settings, devstats: null });
-  const dlq: Array<{ topic: string; key: string; headers: Record<string, string> }> = [];
-  const processor = createMessageProcessor({
-    def,
-    db,
-    log: logger,
+  const { processor, dlq, parkedRows } = createConsumerRig(def, db, {
     clock,
-    contracts: contractRegistry(),
-    metrics: createConsumerMetrics(metrics, def.metricsPrefix),
-    send: async (message) => {
-      dlq.push(message);
-    },
+    log: logger,
+    registry: metrics,
   });
-
-  async function parkedRows(): Promise<ParkedRow[]> {
-    return db.$queryRaw<ParkedRow[]>`
-      SELECT id, topic, key, partition, "offset", value, headers, attempts
-      FROM platform.parked_messages WHERE group_id = ${def.group} ORDER BY id`;
-  }
 
   /** When each parked message is retried next (the retry schedule's first delay after a first failure). */
   async function parkedRetryTimes(): Promise<Date[]> {

@@ -31,7 +31,7 @@ export const UPDATES_SUBSCRIPTION = `
   }`;
 
 /**
- * The protocol of docs/chessboard.md: a snapshot replaces everything; a delta applies only when
+ * The protocol of docs/engineering/chessboard.md: a snapshot replaces everything; a delta applies only when
  * its version is greater than the version held for the object.
  */
 export function createGridState() {

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from "../../support/app.js";
 import { PAID_PROGRAM, seedDeveloperReplica, seedEngagedDeal, seedPaidProgram } from "./crm-fixtures.js";
 
 /**
- * The crm role matrix (docs/crm.md) over real HTTP: for every mutation and read, one caller the
+ * The crm role matrix (docs/engineering/crm.md) over real HTTP: for every mutation and read, one caller the
  * matrix allows and one it refuses. The refused call goes first on the same fixture and must
  * leave it untouched; a caller who may not even read the deal gets NotFound (no existence leak),
  * one who may read it but not act gets ForbiddenError CRM_FORBIDDEN.

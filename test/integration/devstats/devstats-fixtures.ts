@@ -1,13 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { devStatsDimensionConsumer } from "../../../src/consumers/devstats-dimension.consumer.js";
 import { devStatsFunnelBookingCreatedConsumer } from "../../../src/consumers/devstats-funnel-booking-created.consumer.js";
 import { devStatsFunnelDealSaleStartedConsumer } from "../../../src/consumers/devstats-funnel-deal-sale-started.consumer.js";
-import type { PropertyObjectUpsertedEvent } from "../../../src/contracts/chessboard-events.js";
-import { RUB_CURRENCY } from "../../../src/contracts/chessboard-events.js";
-import type { BookingCreatedV1 } from "../../../src/contracts/crm-booking-events.js";
 import { createDevStats, type DevStats } from "../../../src/domain/devstats/devstats.runtime.js";
 import { createChdbEngine, loadChdb } from "../../../src/platform/clickhouse/chdb-engine.js";
 import type { ClickHouse } from "../../../src/platform/clickhouse/clickhouse.js";
@@ -15,18 +12,12 @@ import { createServerEngine } from "../../../src/platform/clickhouse/server-engi
 import type { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
-import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
 import type { AnyConsumerDefinition } from "../../../src/platform/events/consumer/definition.js";
-import {
-  createMessageProcessor,
-  type ParkedRow,
-} from "../../../src/platform/events/consumer/message-processor.js";
-import { contractRegistry } from "../../../src/platform/events/contracts/registry.js";
-import { HEADER } from "../../../src/platform/events/envelope.js";
-import { contractVersionOf, eventTypeOf, TOPIC } from "../../../src/platform/events/topics.js";
+import { TOPIC } from "../../../src/platform/events/topics.js";
 import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
+import { createConsumerRig, type DlqCopy } from "../../support/consumer-rig.js";
 import { clickhouseUrl, isCI } from "../../support/services.js";
 
 export type EngineKind = "server" | "chdb";
@@ -114,6 +105,40 @@ export const uniqueChDatabase = (prefix: string) =>
 export const DIMENSION_RETRIES = 2;
 const RETRY_BASE_MS = 60_000;
 
+/** funnel_daily read straight (no FINAL): a stage's count of one object × day, and the whole table. */
+function funnelReads(clickhouse: ClickHouse, database: string) {
+  async function stageCount(
+    stage: "Bookings" | "Deals",
+    propertyObjectId: string,
+    day: string,
+    developerId?: string,
+  ): Promise<number> {
+    const rows = await clickhouse.query<{ n: string | number }>(
+      `SELECT toUInt64(uniqMerge(${stage})) AS n FROM ${database}.funnel_daily
+       WHERE PropertyObjectId = '${propertyObjectId}' AND EventDate = toDate('${day}')
+       ${developerId ? `AND DeveloperId = '${developerId}'` : ""}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+  return {
+    /** uniqMerge(Bookings) of one object × day. */
+    bookings: (propertyObjectId: string, day: string, developerId?: string) =>
+      stageCount("Bookings", propertyObjectId, day, developerId),
+    /** uniqMerge(Deals) of one object × day. */
+    deals: (propertyObjectId: string, day: string, developerId?: string) =>
+      stageCount("Deals", propertyObjectId, day, developerId),
+    /** Every Bookings count in the table by (developer, object, day): a replay must leave it equal. */
+    async snapshot(): Promise<string> {
+      const rows = await clickhouse.query<Record<string, unknown>>(
+        `SELECT DeveloperId, PropertyObjectId, toString(EventDate) AS D, toUInt64(uniqMerge(Bookings)) AS n
+         FROM ${database}.funnel_daily GROUP BY DeveloperId, PropertyObjectId, EventDate
+         ORDER BY DeveloperId, PropertyObjectId, D`,
+      );
+      return JSON.stringify(rows.map((r) => [r.DeveloperId, r.PropertyObjectId, r.D, Number(r.n)]));
+    },
+  };
+}
+
 /** dev-stats and its two consumers driven through the platform's real message processor. */
 export async function createDevStatsHarness(opts: {
   db: Db;
@@ -138,48 +163,25 @@ export async function createDevStatsHarness(opts: {
     settings,
     database: opts.database,
   });
-  const dlq: Array<{ topic: string; key: string; headers: Record<string, string> }> = [];
-  const processorOf = (def: AnyConsumerDefinition) =>
-    createMessageProcessor({
-      def,
-      db: opts.db,
-      log: logger,
+  const dlq: DlqCopy[] = [];
+  const rigOf = (def: AnyConsumerDefinition) =>
+    createConsumerRig(def, opts.db, {
       clock: opts.clock,
-      contracts: contractRegistry(),
-      metrics: createConsumerMetrics(registry, def.metricsPrefix),
-      send: async (message) => {
-        dlq.push(message);
-      },
+      log: logger,
+      registry,
+      send: async (m) => void dlq.push(m),
     });
   const funnelDef = devStatsFunnelBookingCreatedConsumer(devstats) as AnyConsumerDefinition;
   const dimensionDef = devStatsDimensionConsumer(devstats) as AnyConsumerDefinition;
   const dealDef = devStatsFunnelDealSaleStartedConsumer(devstats) as AnyConsumerDefinition;
   const processors = {
-    [TOPIC.bookingCreated]: { def: funnelDef, processor: processorOf(funnelDef) },
-    [TOPIC.dealSaleStarted]: { def: dealDef, processor: processorOf(dealDef) },
-    [TOPIC.propertyObjectUpserted]: { def: dimensionDef, processor: processorOf(dimensionDef) },
+    [TOPIC.bookingCreated]: rigOf(funnelDef),
+    [TOPIC.dealSaleStarted]: rigOf(dealDef),
+    [TOPIC.propertyObjectUpserted]: rigOf(dimensionDef),
   } as const;
 
   /** Parked messages of the Bookings group (default) or of the Deals group. */
-  async function parkedRows(group: string = funnelDef.group): Promise<ParkedRow[]> {
-    return opts.db.$queryRaw<ParkedRow[]>`
-      SELECT id, topic, key, partition, "offset", value, headers, attempts
-      FROM platform.parked_messages WHERE group_id = ${group} ORDER BY id`;
-  }
-  /** uniqMerge of one stage of one object × day, straight from funnel_daily (no FINAL). */
-  async function stageCount(
-    stage: "Bookings" | "Deals",
-    propertyObjectId: string,
-    day: string,
-    developerId?: string,
-  ): Promise<number> {
-    const rows = await opts.clickhouse.query<{ n: string | number }>(
-      `SELECT toUInt64(uniqMerge(${stage})) AS n FROM ${opts.database}.funnel_daily
-       WHERE PropertyObjectId = '${propertyObjectId}' AND EventDate = toDate('${day}')
-       ${developerId ? `AND DeveloperId = '${developerId}'` : ""}`,
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
+  const parkedRows = (group: string = funnelDef.group) => processors[TOPIC.bookingCreated].parkedRows(group);
 
   return {
     devstats,
@@ -214,21 +216,7 @@ export async function createDevStatsHarness(opts: {
       return results;
     },
     parkedRows,
-    /** uniqMerge(Bookings) of one object × day, straight from funnel_daily (no FINAL). */
-    bookings: (propertyObjectId: string, day: string, developerId?: string) =>
-      stageCount("Bookings", propertyObjectId, day, developerId),
-    /** uniqMerge(Deals) of one object × day. */
-    deals: (propertyObjectId: string, day: string, developerId?: string) =>
-      stageCount("Deals", propertyObjectId, day, developerId),
-    /** Every Bookings count in the table by (developer, object, day): a replay must leave it equal. */
-    async snapshot(): Promise<string> {
-      const rows = await opts.clickhouse.query<Record<string, unknown>>(
-        `SELECT DeveloperId, PropertyObjectId, toString(EventDate) AS D, toUInt64(uniqMerge(Bookings)) AS n
-         FROM ${opts.database}.funnel_daily GROUP BY DeveloperId, PropertyObjectId, EventDate
-         ORDER BY DeveloperId, PropertyObjectId, D`,
-      );
-      return JSON.stringify(rows.map((r) => [r.DeveloperId, r.PropertyObjectId, r.D, Number(r.n)]));
-    },
+    ...funnelReads(opts.clickhouse, opts.database),
     async metric(name: string, labels: Record<string, string> = {}): Promise<number> {
       const metric = registry.getSingleMetric(name);
       if (!metric) return 0;
@@ -244,147 +232,3 @@ export async function createDevStatsHarness(opts: {
 }
 
 export type DevStatsHarness = Awaited<ReturnType<typeof createDevStatsHarness>>;
-
-let offset = 0;
-function message(
-  topic: string,
-  key: string,
-  payload: unknown,
-  messageId: string,
-  aggregateType: string,
-): InboundMessage {
-  offset += 1;
-  return {
-    topic,
-    partition: 0,
-    offset: String(offset),
-    key,
-    value: JSON.stringify(payload),
-    headers: {
-      [HEADER.messageId]: messageId,
-      [HEADER.eventType]: eventTypeOf(topic),
-      [HEADER.contractVersion]: String(contractVersionOf(topic)),
-      [HEADER.aggregateId]: key,
-      [HEADER.aggregateType]: aggregateType,
-      [HEADER.createdAt]: new Date().toISOString(),
-      [HEADER.correlationId]: messageId,
-    },
-  };
-}
-
-export interface ObjectPath {
-  developerId: string;
-  projectId: string;
-  buildingId: string;
-  layoutGroupId: string | null;
-  layoutId: string | null;
-  propertyObjectId: string;
-}
-
-export function newObject(developerId: string): ObjectPath {
-  return {
-    developerId,
-    projectId: randomUUID(),
-    buildingId: randomUUID(),
-    layoutGroupId: randomUUID(),
-    layoutId: randomUUID(),
-    propertyObjectId: randomUUID(),
-  };
-}
-
-export function upsertedPayload(
-  o: ObjectPath,
-  updatedAt: string,
-  version: number,
-): PropertyObjectUpsertedEvent {
-  return {
-    Id: o.propertyObjectId,
-    TenantId: o.developerId,
-    ProjectId: o.projectId,
-    BuildingId: o.buildingId,
-    LayoutId: o.layoutId,
-    LayoutGroupId: o.layoutGroupId,
-    Status: "Free",
-    Number: "12",
-    Floor: 3,
-    Section: 1,
-    Rooms: 2,
-    TotalArea: "54.30",
-    LivingArea: null,
-    Price: "12500000.00",
-    CurrencyId: RUB_CURRENCY.Id,
-    CurrencySnapshot: RUB_CURRENCY,
-    PricePerMeter: "230202.58",
-    WindowViews: { Views: ["Sea"] },
-    Capacity: null,
-    PropertyType: "Apartment",
-    UpdatedAt: updatedAt,
-    Version: version,
-  };
-}
-
-export function upsertedMessage(o: ObjectPath, updatedAt: string, version = 1, messageId = randomUUID()) {
-  return message(
-    TOPIC.propertyObjectUpserted,
-    o.propertyObjectId,
-    upsertedPayload(o, updatedAt, version),
-    messageId,
-    "PropertyObject",
-  );
-}
-
-export function bookingPayload(
-  o: ObjectPath,
-  createdAt: string,
-  over: Partial<BookingCreatedV1> = {},
-): BookingCreatedV1 {
-  return {
-    BookingId: randomUUID(),
-    DealId: randomUUID(),
-    PropertyObjectId: o.propertyObjectId,
-    TenantId: o.developerId,
-    Version: 1,
-    Status: "Reserved",
-    CreatedAt: createdAt,
-    InitiatedBy: "Agent",
-    InitiatedByUserId: randomUUID(),
-    ProgramTerms: { ReserveDurationMinutes: 60, BookingDurationHours: 24, IsPaid: false },
-    ReserveExpiresAt: new Date(Date.parse(createdAt) + 3_600_000).toISOString(),
-    DealAgentUserId: null,
-    DealInvestorUserId: null,
-    ...over,
-  };
-}
-
-export function bookingMessage(payload: unknown, messageId = randomUUID()): InboundMessage {
-  const key = (payload as { BookingId?: string }).BookingId ?? randomUUID();
-  return message(TOPIC.bookingCreated, key, payload, messageId, "Booking");
-}
-
-/**
- * A deal-sale-started payload as its contract (schema/events/pin.crm.deal-sale-started.v1) lists
- * the fields; the Deals stage reads DealId, PropertyObjectId, TenantId and SoldAt only.
- */
-export function dealPayload(
-  o: ObjectPath,
-  soldAt: string,
-  over: Record<string, unknown> = {},
-): Record<string, unknown> {
-  return {
-    BookingId: randomUUID(),
-    DealId: randomUUID(),
-    PropertyObjectId: o.propertyObjectId,
-    TenantId: o.developerId,
-    Version: 3,
-    Status: "Completed",
-    SoldAt: soldAt,
-    StartedByUserId: randomUUID(),
-    ...over,
-  };
-}
-
-/** deal-sale-started is keyed by DealId (the aggregate is the deal). */
-export function dealMessage(payload: unknown, messageId = randomUUID()): InboundMessage {
-  const key = (payload as { DealId?: string }).DealId ?? randomUUID();
-  return message(TOPIC.dealSaleStarted, key, payload, messageId, "Deal");
-}

@@ -22,20 +22,22 @@ import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.
 import { eventually } from "../../support/eventually.js";
 import { describeWithService, isCI } from "../../support/services.js";
 import {
-  bookingMessage,
-  bookingPayload,
   createDevStatsHarness,
   type DevStatsHarness,
   DIMENSION_RETRIES,
-  dealMessage,
-  dealPayload,
   type EngineKind,
-  newObject,
   openTestEngine,
   type TestEngine,
   uniqueChDatabase,
-  upsertedMessage,
 } from "./devstats-fixtures.js";
+import {
+  bookingMessage,
+  bookingPayload,
+  dealMessage,
+  dealPayload,
+  newObject,
+  upsertedMessage,
+} from "./devstats-messages.js";
 
 const DEV = "0b5e1d7a-0000-4000-8000-0000000000a1";
 const OTHER_DEV = "0b5e1d7a-0000-4000-8000-0000000000a2";

@@ -20,7 +20,7 @@ import { describeWithService, kafkaBrokers, type ServiceName } from "../../suppo
  * as `npm start` runs it, the local event log) exports over OTLP/HTTP JSON to a receiver in this
  * test, and one booking is ONE connected trace: the HTTP request → the GraphQL operation → its
  * outbox row → the relay's publish → chessboard's consumer → chessboard's outbox → its publish →
- * the catalog sync consumer and the live-subscription broadcast (docs/tracing.md).
+ * the catalog sync consumer and the live-subscription broadcast (docs/guide/tracing.md).
  */
 const CHESSBOARD_GROUP = "pin-chessboard-crm-property-object-status";
 const CATALOG_GROUP = "pin-catalog-chessboard-sync";

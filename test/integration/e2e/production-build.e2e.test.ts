@@ -39,7 +39,9 @@ describeWithService(
           NODE_ENV: "production",
           DATABASE_URL: db.url,
           PIN_JWT_SECRET: TEST_JWT_SECRET,
-          PIN_METRICS_PORT: String(metricsPort),
+          PIN_OPS_PORT: String(metricsPort),
+          // Production on the PostgreSQL event log must choose it (decision 0550).
+          PIN_EVENT_TRANSPORT: "local",
           PIN_ANALYTICS: "off",
           LOG_LEVEL: "info",
         },

@@ -7,7 +7,8 @@ import {
 } from "../../../src/platform/events/consumer/definition.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { describeWithService } from "../../support/services.js";
-import { type ItemPayload, itemsSuite, itemTopic, metricValue, testProcessor, wireItem } from "./harness.js";
+import { type ItemPayload, itemsSuite, itemTopic, metricValue } from "./harness.js";
+import { testProcessor, wireItem } from "./processor-harness.js";
 
 type ItemMap = Record<string, ItemPayload>;
 

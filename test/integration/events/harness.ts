@@ -8,15 +8,12 @@ import {
   NotFoundError,
   ValidationError,
 } from "../../../src/platform/errors/domain-error.js";
-import { createConsumerMetrics } from "../../../src/platform/events/consumer/consumer-metrics.js";
-import type { SendFn } from "../../../src/platform/events/consumer/dead-letter.js";
 import {
   type AnyConsumerDefinition,
   ConcurrencyConflictError,
   defineConsumer,
 } from "../../../src/platform/events/consumer/definition.js";
-import { createMessageProcessor } from "../../../src/platform/events/consumer/message-processor.js";
-import { contractRegistry, registerContract } from "../../../src/platform/events/contracts/registry.js";
+import { registerContract } from "../../../src/platform/events/contracts/registry.js";
 import {
   createEventPlatform,
   type EventPlatform,
@@ -24,8 +21,6 @@ import {
   type Runner,
 } from "../../../src/platform/events/event-platform.js";
 import { outboxInsert } from "../../../src/platform/events/outbox/enqueue.js";
-import { eventTypeOf } from "../../../src/platform/events/topics.js";
-import { headersOf, type InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { createMetricsRegistry, type Registry } from "../../../src/platform/metrics/registry.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
@@ -65,54 +60,6 @@ export function itemTopic(prefix = "pin.test.item-changed"): string {
   const topic = uniqueTopic(prefix);
   registerContract(topic, ITEM_SCHEMA);
   return topic;
-}
-
-/** An item as a transport hands it to the processor (the relay's headers), for processor-level tests. */
-export function wireItem(
-  topic: string,
-  item: ItemPayload,
-  opts: { offset: number; messageId?: string; eventType?: string },
-): InboundMessage {
-  const messageId = opts.messageId ?? randomUUID();
-  return {
-    topic,
-    partition: 0,
-    offset: String(opts.offset),
-    key: item.Key,
-    value: JSON.stringify(item),
-    headers: headersOf({
-      messageId,
-      eventType: opts.eventType ?? eventTypeOf(topic),
-      contractVersion: 1,
-      aggregateId: item.Key,
-      aggregateType: "TestItem",
-      createdAt: new Date().toISOString(),
-      correlationId: messageId,
-      causationId: null,
-      traceparent: null,
-    }),
-  };
-}
-
-/**
- * The runtime's message processor for `def` on `db`, as a transport builds it, for processor-level
- * tests: a memory logger, a manual clock, the contract registry, metrics in `registry`, DLQ copies
- * to `send`.
- */
-export function testProcessor(
-  def: AnyConsumerDefinition,
-  db: Db,
-  opts: { send?: SendFn; registry?: Registry } = {},
-) {
-  return createMessageProcessor({
-    def,
-    db,
-    log: createMemoryLogger().logger,
-    clock: new ManualClock(new Date()),
-    contracts: contractRegistry(),
-    metrics: createConsumerMetrics(opts.registry ?? createMetricsRegistry(), def.metricsPrefix),
-    send: opts.send ?? (async () => {}),
-  });
 }
 
 export function testSettings(transport: TransportName, overrides: Partial<Settings> = {}): Settings {
@@ -185,10 +132,6 @@ export async function readItems(
     SELECT key, last_seq, seqs, applied FROM evtest.items ORDER BY key`;
   return new Map(rows.map((r) => [r.key, { lastSeq: r.last_seq, seqs: r.seqs, applied: r.applied }]));
 }
-
-/** Polls a condition (no timing assertion: the test's own timeout is the only limit). */
-/** @deprecated one helper for every test: import { eventually } from test/support/eventually.js (issue #23) */
-export { eventually } from "../../support/eventually.js";
 
 export async function metricValue(
   metrics: Registry,

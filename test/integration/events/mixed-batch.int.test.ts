@@ -17,9 +17,8 @@ import {
   itemsSuite,
   itemTopic,
   readItems,
-  testProcessor,
-  wireItem,
 } from "./harness.js";
+import { testProcessor, wireItem } from "./processor-harness.js";
 
 let offset = 0;
 const wire = (topic: string, item: ItemPayload, messageId?: string, eventType?: string): InboundMessage =>

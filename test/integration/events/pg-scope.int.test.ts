@@ -6,7 +6,8 @@ import { dedupKeyHash } from "../../../src/platform/events/consumer/dedup-key.js
 import { defineConsumer, type PgTx, pgScope } from "../../../src/platform/events/consumer/definition.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { describeWithService } from "../../support/services.js";
-import { type ItemPayload, itemTopic, testProcessor, wireItem } from "./harness.js";
+import { type ItemPayload, itemTopic } from "./harness.js";
+import { testProcessor, wireItem } from "./processor-harness.js";
 
 /**
  * Decision 0505: pgScope runs a batch's transaction on a raw `pg` connection. The guarantee is the

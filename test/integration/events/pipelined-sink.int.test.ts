@@ -13,15 +13,8 @@ import type { InboundMessage } from "../../../src/platform/events/wire.js";
 import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js";
 import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
-import {
-  enqueueItems,
-  type ItemPayload,
-  itemsSuite,
-  itemTopic,
-  metricValue,
-  testProcessor,
-  wireItem,
-} from "./harness.js";
+import { enqueueItems, type ItemPayload, itemsSuite, itemTopic, metricValue } from "./harness.js";
+import { testProcessor, wireItem } from "./processor-harness.js";
 
 /**
  * The pipelined batch flow (decision 0217): a sink consumer's batch n+1 is validated and handled

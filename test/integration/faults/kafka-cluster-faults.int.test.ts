@@ -21,7 +21,7 @@ import { runPhase, type Session, startSession, summary } from "../../faults/scen
  * with the outbox history: 0 lost, 0 applied twice, per-key order kept, lag drained.
  *
  * Heavy (three broker JVMs, PostgreSQL, ClickHouse and four role processes): it runs only when
- * PIN_FAULTS_CLUSTER=1, as its own CI step (docs/faults.md):
+ * PIN_FAULTS_CLUSTER=1, as its own CI step (docs/engineering/faults.md):
  *   PIN_FAULTS_CLUSTER=1 npx vitest run --project integration test/integration/faults/kafka-cluster-faults.int.test.ts
  */
 const enabled = process.env.PIN_FAULTS_CLUSTER === "1";
@@ -33,7 +33,9 @@ const QUIESCENCE_TIMEOUT_MS = 300_000;
 const TOPICS = Object.values(TOPIC);
 
 if (!enabled)
-  console.log("[faults] cluster: skipped (PIN_FAULTS_CLUSTER=1 runs it; its own CI step, docs/faults.md)");
+  console.log(
+    "[faults] cluster: skipped (PIN_FAULTS_CLUSTER=1 runs it; its own CI step, docs/engineering/faults.md)",
+  );
 
 describe.skipIf(!enabled)(
   `Kafka cluster faults: coordinator and leader killed, a node stopped past the session timeout (seed ${settings.seed}; replay with PIN_FAULTS_SEED=${settings.seed})`,

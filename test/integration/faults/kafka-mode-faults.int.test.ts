@@ -20,7 +20,7 @@ import {
  * reference (test/faults/scenario/verify.ts). Runs on the suite's own PostgreSQL, Kafka broker and
  * ClickHouse server (decision 0180): the outages stop those, never the shared services. The phases
  * share one session (database, processes, ledger) and run in order; each verdict covers all the
- * session did so far. Sizes: test/faults/scenario/faults-settings.ts; bigger runs: docs/faults.md.
+ * session did so far. Sizes: test/faults/scenario/faults-settings.ts; bigger runs: docs/engineering/faults.md.
  */
 const settings = faultsSettings();
 const RESULTS = path.resolve(import.meta.dirname, "../../../test-results/faults");

@@ -14,6 +14,7 @@ import {
   stopPinRoles,
 } from "../../faults/rig/pin-roles.js";
 import { TEST_JWT_SECRET } from "../../support/app.js";
+import { eventually } from "../../support/eventually.js";
 
 /**
  * Issue #21, start-up order: PIN in Kafka mode, one role per process (the prebuilt main, as
@@ -31,19 +32,8 @@ const tokens = createTokenService({ secret: TEST_JWT_SECRET, issuer: "pin-platfo
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false>,
-  timeoutMs = UP_TIMEOUT_MS,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await pause(POLL_MS);
-  }
-}
+/** How the start-up waits poll: a process or service not up yet (a probe that throws) is "not yet". */
+const UP = { timeoutMs: UP_TIMEOUT_MS, everyMs: POLL_MS, tolerateErrors: true } as const;
 
 async function sql<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -144,13 +134,19 @@ describe("start-up order: every role started before its dependency stays up and 
     const base = api.base!;
     const ready = launch(processes);
 
-    await until("api /healthz", async () => (await fetch(`${base}/healthz`)).status === 200);
+    await eventually(async () => (await fetch(`${base}/healthz`)).status === 200, {
+      what: "api /healthz",
+      ...UP,
+    });
     // The database check of a process just started can time out (3 s) on a loaded host while its
     // first connection opens: wait for it, then the broker is the one thing /readyz waits for.
-    const waiting = await until("/readyz with the database up", async () => {
-      const r = await readyz(base);
-      return r.checks.database === true ? r : null;
-    });
+    const waiting = await eventually(
+      async () => {
+        const r = await readyz(base);
+        return r.checks.database === true ? r : null;
+      },
+      { what: "/readyz with the database up", ...UP },
+    );
     expect(waiting.status).toBe(503);
     expect(waiting.checks.kafka).toBe("connecting");
     expect(waiting.checks.database).toBe(true);
@@ -181,15 +177,18 @@ describe("start-up order: every role started before its dependency stays up and 
       processes.map(() => "ready"),
     );
     expectAllRunning(processes);
-    await until("/readyz 200", async () => (await readyz(base)).status === 200);
-    await until("the outbox drained and the event consumed", async () => {
-      const [row] = await sql<{ pending: string; consumed: string }>(
-        databaseUrl,
-        `SELECT (SELECT count(*) FROM platform.outbox WHERE published_at IS NULL) AS pending,
+    await eventually(async () => (await readyz(base)).status === 200, { what: "/readyz 200", ...UP });
+    await eventually(
+      async () => {
+        const [row] = await sql<{ pending: string; consumed: string }>(
+          databaseUrl,
+          `SELECT (SELECT count(*) FROM platform.outbox WHERE published_at IS NULL) AS pending,
                   (SELECT count(*) FROM platform.processed_messages) AS consumed`,
-      );
-      return Number(row?.pending) === 0 && Number(row?.consumed) > 0;
-    });
+        );
+        return Number(row?.pending) === 0 && Number(row?.consumed) > 0;
+      },
+      { what: "the outbox drained and the event consumed", ...UP },
+    );
     // Each failed start of a consumer was counted (the api's broadcast consumers here).
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toMatch(
@@ -202,14 +201,17 @@ describe("start-up order: every role started before its dependency stays up and 
     const databaseUrl = await rig.freshDatabase("startup_pg");
     const processes = await roles(await topology(databaseUrl), ["workers", "consumers", "api"]);
     const outage = rig.postgres.restart(HELD_DOWN_MS + 8_000);
-    await until("PostgreSQL down", async () => {
-      try {
-        await sql(rig.postgres.adminUrl, "SELECT 1");
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    await eventually(
+      async () => {
+        try {
+          await sql(rig.postgres.adminUrl, "SELECT 1");
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      { what: "PostgreSQL down", ...UP },
+    );
     const ready = launch(processes);
     await pause(HELD_DOWN_MS);
     expectAllRunning(processes);
@@ -219,7 +221,7 @@ describe("start-up order: every role started before its dependency stays up and 
       processes.map(() => "ready"),
     );
     const api = processes.find((p) => p.role === "api")!;
-    await until("/readyz 200", async () => (await readyz(api.base!)).status === 200);
+    await eventually(async () => (await readyz(api.base!)).status === 200, { what: "/readyz 200", ...UP });
     await stopPinRoles(processes);
   }, 400_000);
 
@@ -232,8 +234,9 @@ describe("start-up order: every role started before its dependency stays up and 
     const logFile = path.join(rig.dir, `${consumers.name}.log`);
     // ClickHouse comes back once the consumers have met it down — not after a fixed pause, which a
     // loaded host's slow start outlasted (the process reached ClickHouse after it was back up).
-    await until("the consumers met ClickHouse down", async () =>
-      (await readFile(logFile, "utf8").catch(() => "")).includes("ClickHouse not reachable yet"),
+    await eventually(
+      async () => (await readFile(logFile, "utf8").catch(() => "")).includes("ClickHouse not reachable yet"),
+      { what: "the consumers met ClickHouse down", ...UP },
     );
     await pause(HELD_DOWN_MS);
     expectAllRunning(processes);

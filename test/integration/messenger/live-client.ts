@@ -45,6 +45,3 @@ export async function publishCrmEvent<T extends keyof CrmEventByTopic>(
     ),
   );
 }
-
-/** @deprecated one helper for every test: import { eventually } from test/support/eventually.js (issue #23) */
-export { eventually } from "../../support/eventually.js";

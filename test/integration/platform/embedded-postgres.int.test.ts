@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { EmbeddedPortTaken } from "../../../src/platform/db/embedded-cluster-owner.js";
 import { startEmbeddedPostgres } from "../../../src/platform/db/embedded-postgres.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
 import { freePort } from "../../support/npm-start.js";
+import { pgAdminUrl } from "../../support/services.js";
 
 async function roundTrip(url: string, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });
@@ -59,4 +61,26 @@ describe("embedded PostgreSQL (npm start with nothing configured)", () => {
       }
     },
   );
+});
+
+describe("embedded mode on a port another cluster answers (issue #42 item 5)", () => {
+  it("refuses, in one line, a PostgreSQL whose data directory is not this project's", async () => {
+    const port = Number(new URL(pgAdminUrl()).port || 5432);
+    const dir = await mkdtemp(path.join(tmpdir(), "pin-embedded-other-"));
+    const { logger } = createMemoryLogger();
+    try {
+      const started = startEmbeddedPostgres({
+        dataDir: dir,
+        port,
+        database: `pin_never_${Date.now()}`,
+        log: logger,
+      });
+      await expect(started).rejects.toBeInstanceOf(EmbeddedPortTaken);
+      await expect(started).rejects.toThrow(
+        /^Invalid setting PIN_EMBEDDED_PG_PORT: port \d+ is served by another PostgreSQL cluster \(data directory [^\n]+\)[^\n]*$/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -114,7 +114,7 @@ describe("issue #25 lower items: persisted operations (Yoga's conventions) over 
     }
   });
 
-  it("HTTP: the error codes of docs/errors.md — unknown id, no id, a document sent", async () => {
+  it("HTTP: the error codes of docs/guide/errors.md — unknown id, no id, a document sent", async () => {
     expect(codes((await post(t, { documentId: sha("nope") })).body)).toEqual(["PERSISTED_QUERY_NOT_IN_LIST"]);
     expect(codes((await post(t, { variables: {} })).body)).toEqual(["PERSISTED_QUERY_ID_REQUIRED"]);
     expect(codes((await post(t, { query })).body)).toEqual(["CANNOT_SEND_PQ_ID_AND_BODY"]);

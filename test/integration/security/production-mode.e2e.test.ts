@@ -16,7 +16,6 @@ describe("production mode (NODE_ENV=production) start", () => {
     NODE_ENV: "production",
     PIN_JWT_SECRET: "prod-secret-0123456789-abcdefghijklmnopq",
     PIN_CORS_ORIGINS: "https://app.example.com",
-    PIN_METRICS_PORT: "0",
   };
   beforeAll(async () => {
     t = await startTestApp({ roles: ["api"], env: PRODUCTION });

@@ -11,7 +11,7 @@ await requireService("postgres");
 
 /**
  * Issue #13: one named test per class of attack, over the real HTTP and WebSocket server.
- * Figures (what each caller can make the server spend) are in docs/security.md.
+ * Figures (what each caller can make the server spend) are in docs/engineering/security.md.
  */
 type GqlBody = {
   data?: Record<string, unknown> | null;

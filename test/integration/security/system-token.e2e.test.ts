@@ -4,7 +4,7 @@ import { describeWithService } from "../../support/services.js";
 import { createStructure, type Structure } from "../chessboard/chessboard-fixtures.js";
 
 /**
- * Issue #25: a `system` token is a read-only service identity (docs/security.md, role table): it
+ * Issue #25: a `system` token is a read-only service identity (docs/engineering/security.md, role table): it
  * may not change any developer's structure or prices; admin still may; the platform acting
  * in-process (seed, fixtures) still may.
  */

@@ -7,21 +7,21 @@
  * Set-based: lots are recomputed in batches of LOT_BATCH_SIZE by id (keyset), each batch one
  * UPDATE … FROM that writes only rows whose derived values actually change (IS DISTINCT FROM), so
  * a no-op recompute costs reads only and leaves row_version alone. Each statement is one file in
- * `sql/` (lock-projects, recompute-project-cards, recompute-lot-batch, recompute-project-aggregates,
- * projects-of-building, projects-of-lots); this module composes them.
+ * `sql/` (lock-projects, projects-touched, recompute-project-cards, recompute-lot-batch,
+ * recompute-project-aggregates); this module composes them.
  */
 import type { Tx } from "../../../platform/db/prisma-client.js";
-import { lockProjects } from "./sql/lock-projects.js";
-import { projectsOfBuilding } from "./sql/projects-of-building.js";
-import { projectsOfLots } from "./sql/projects-of-lots.js";
+import { lockTargetProjects } from "./lock-target-projects.js";
 import { type LotScope, recomputeLotBatch } from "./sql/recompute-lot-batch.js";
 import { recomputeProjectAggregates } from "./sql/recompute-project-aggregates.js";
 import { type RecomputeTimes, recomputeProjectCards } from "./sql/recompute-project-cards.js";
+import type { RecomputeTargets } from "./sql/recompute-targets.js";
 
 export { lockProjects } from "./sql/lock-projects.js";
 export type { LotScope } from "./sql/recompute-lot-batch.js";
 export { recomputeProjectAggregates } from "./sql/recompute-project-aggregates.js";
 export { type RecomputeTimes, recomputeProjectCards } from "./sql/recompute-project-cards.js";
+export type { RecomputeTargets } from "./sql/recompute-targets.js";
 
 export const LOT_BATCH_SIZE = 500;
 
@@ -64,12 +64,6 @@ export async function recomputeLots(
   return { scanned, changed, batches };
 }
 
-export interface RecomputeTargets {
-  readonly projectIds?: readonly string[];
-  readonly buildingIds?: readonly string[];
-  readonly propertyObjectIds?: readonly string[];
-}
-
 export interface RecomputeSummary {
   readonly projectsChanged: number;
   readonly lotsScanned: number;
@@ -78,18 +72,19 @@ export interface RecomputeSummary {
 }
 
 /**
- * The entry point for override mutations, their expiry and the admin rebuild: recompute the
- * given projects (their card and every lot), buildings (their lots) and lots, then the
- * aggregates of every project touched. Run it inside the caller's transaction.
+ * The entry point for override mutations, their expiry and the admin rebuild: lock every project
+ * the targets touch (one read, one lock call: lockTargetProjects, decision 0597), recompute the
+ * given projects (their card and every lot), buildings (their lots) and lots, then the aggregates
+ * of every project locked. Run it inside the caller's transaction; the caller takes no lock.
  */
 export async function recomputeCards(
   tx: Tx,
   targets: RecomputeTargets,
   options: RecomputeOptions,
 ): Promise<RecomputeSummary> {
-  const projectIds = new Set(targets.projectIds ?? []);
-  await lockProjects(tx, [...projectIds]);
-  const changedProjects = await recomputeProjectCards(tx, [...projectIds], options);
+  const touched = await lockTargetProjects(tx, targets);
+  const projectIds = [...new Set(targets.projectIds ?? [])];
+  const changedProjects = await recomputeProjectCards(tx, projectIds, options);
   let lotsScanned = 0;
   let lotsChanged = 0;
   const add = (r: LotRecomputeResult) => {
@@ -97,17 +92,13 @@ export async function recomputeCards(
     lotsChanged += r.changed;
   };
   for (const projectId of projectIds) add(await recomputeLots(tx, { projectId }, options));
-  const affected = new Set(projectIds);
   for (const buildingId of targets.buildingIds ?? []) {
     add(await recomputeLots(tx, { buildingId }, options));
-    for (const id of await projectsOfBuilding(tx, buildingId)) affected.add(id);
   }
   const ids = [...new Set(targets.propertyObjectIds ?? [])];
   for (let i = 0; i < ids.length; i += LOT_BATCH_SIZE) {
-    const slice = ids.slice(i, i + LOT_BATCH_SIZE);
-    add(await recomputeLots(tx, { propertyObjectIds: slice }, options));
-    for (const id of await projectsOfLots(tx, slice)) affected.add(id);
+    add(await recomputeLots(tx, { propertyObjectIds: ids.slice(i, i + LOT_BATCH_SIZE) }, options));
   }
-  const projectsAggregated = await recomputeProjectAggregates(tx, [...affected], options);
+  const projectsAggregated = await recomputeProjectAggregates(tx, touched, options);
   return { projectsChanged: changedProjects.length, lotsScanned, lotsChanged, projectsAggregated };
 }

@@ -5,7 +5,6 @@
  * visibility, aggregates) in the same transaction through the catalog's one recompute.
  */
 import type { Db, Tx } from "../../../platform/db/prisma-client.js";
-import { lockTargetProjects } from "../cards/lock-target-projects.js";
 import { type RecomputeSummary, type RecomputeTargets, recomputeCards } from "../cards/recompute-cards.js";
 import { cardNotFound, invalidOverride, overrideNotFound } from "../catalog.errors.js";
 
@@ -101,10 +100,8 @@ export function createDisplayOverrides({ db, now }: OverrideDeps) {
     const at = now();
     return db.$transaction((tx) => work(tx, at), { timeout: TX_TIMEOUT_MS });
   }
-  const recompute = async (tx: Tx, targets: RecomputeTargets, at: Date) => {
-    await lockTargetProjects(tx, targets);
-    return recomputeCards(tx, targets, { now: at, publishedAt: at });
-  };
+  const recompute = (tx: Tx, targets: RecomputeTargets, at: Date) =>
+    recomputeCards(tx, targets, { now: at, publishedAt: at });
 
   return {
     async setProject(projectId: string, input: ProjectOverrideInput, setBy: string): Promise<OverrideResult> {

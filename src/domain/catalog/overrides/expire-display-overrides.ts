@@ -5,7 +5,6 @@
  * and recomputes their targets in the same transaction.
  */
 import type { Db } from "../../../platform/db/prisma-client.js";
-import { lockTargetProjects } from "../cards/lock-target-projects.js";
 import { recomputeCards } from "../cards/recompute-cards.js";
 
 export interface ExpiredOverrides {
@@ -44,7 +43,6 @@ export async function expireDisplayOverrides(
           buildingIds: buildings.map((r) => r.id),
           propertyObjectIds: lots.map((r) => r.id),
         };
-        await lockTargetProjects(tx, targets);
         await recomputeCards(tx, targets, { now, publishedAt: now });
       }
       return { projects: projects.length, buildings: buildings.length, propertyObjects: lots.length };

@@ -7,7 +7,6 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../../platform/db/prisma-client.js";
-import { lockTargetProjects } from "../cards/lock-target-projects.js";
 import { recomputeCards } from "../cards/recompute-cards.js";
 import type { RebuildJobStatus, RebuildJobView } from "../catalog.read-models.js";
 
@@ -94,7 +93,6 @@ export async function runRebuildChunk(
       const lots = await tx.$queryRaw<Array<{ id: string }>>`
         SELECT id::text FROM catalog.property_object_cards WHERE id = ANY(${slice}::uuid[])`;
       const targets = { projectIds: projects.map((p) => p.id), propertyObjectIds: lots.map((l) => l.id) };
-      await lockTargetProjects(tx, targets);
       const summary = await recomputeCards(tx, targets, { now, publishedAt: now });
       const notFound = slice.length - projects.length - lots.length;
       const processed = job.processed + slice.length;

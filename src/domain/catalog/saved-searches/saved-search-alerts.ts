@@ -6,21 +6,18 @@
  * notifications context (inbox + notification-added → `notificationAdded` live).
  *
  * One transaction a batch: the changes are deleted (FOR UPDATE SKIP LOCKED, so two workers share
- * the work), the (search, lot, day) marks inserted and the notifications added together — a crash
- * leaves the batch for the next run, a retry adds nothing twice.
+ * the work), the (user, lot, day) marks inserted, the users' budgets updated and the notifications
+ * added together — a crash leaves the batch for the next run, a retry adds nothing twice. Per user
+ * and day (decision 0581): one alert per lot across all searches, at most the daily cap, then one
+ * overflow digest; "back on sale" only after the lot was off sale longer than a short threshold.
  */
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Db, Tx } from "../../../platform/db/prisma-client.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import { type LotFilter, withTypoTolerance } from "../storefront/lot-filter.js";
 import { type SearchQuery, searchMatchSql } from "../storefront/search-query.js";
-import {
-  type AlertDraft,
-  type AlertMatch,
-  type AlertReason,
-  type AlertSearch,
-  decideAlertDrafts,
-} from "./alert-drafts.js";
+import { freshKey, lockBudgets, markFreshPairs, saveBudget } from "./alert-budget.js";
+import { type AlertDraft, type AlertMatch, type AlertReason, decideUserAlerts } from "./alert-drafts.js";
 
 /**
  * Where alerts go: the notifications context's inbox writer, bound by the composition root (the
@@ -39,13 +36,20 @@ export interface AlertRunResult {
   /** Distinct lots among them */
   readonly changes: number;
   readonly lots: number;
+  /** (user, lot) pairs new today */
   readonly matches: number;
   readonly notifications: number;
+  /** Lots matched after the user's overflow digest of the day: marked, not notified */
+  readonly heldBack: number;
+  /** Back-on-sale changes dropped: the lot was off sale too briefly */
+  readonly briefOffSale: number;
 }
 
 interface ChangeRow {
   lot_id: string;
   kind: AlertReason;
+  /** BackToFree: how long the lot was off sale (null: not known — it left before tracking began) */
+  off_sale_seconds: number | null;
 }
 
 interface LotRow {
@@ -106,20 +110,30 @@ const matchable = (r: LotRow): MatchableLot => ({
 /** A change of a lot in one batch: the strongest reason wins (published > back to Free > price). */
 const STRENGTH: Record<AlertReason, number> = { Published: 3, BackToFree: 2, PriceDrop: 1 };
 
+/**
+ * Takes a batch of changes. A lot back on sale after a short time off it (booked and cancelled
+ * within `backOnSaleSeconds`, decision 0581) is no change worth an alert: dropped and counted.
+ */
 async function takeChanges(
   tx: Tx,
   limit: number,
-): Promise<{ taken: number; reasons: Map<string, AlertReason> }> {
+  backOnSaleSeconds: number,
+): Promise<{ taken: number; reasons: Map<string, AlertReason>; briefOffSale: number }> {
   const rows = await tx.$queryRaw<ChangeRow[]>`
     DELETE FROM catalog.lot_alert_changes WHERE id IN (
       SELECT id FROM catalog.lot_alert_changes ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING lot_id::text, kind`;
+    RETURNING lot_id::text, kind, off_sale_seconds`;
   const reasons = new Map<string, AlertReason>();
+  let briefOffSale = 0;
   for (const r of rows) {
+    if (r.kind === "BackToFree" && r.off_sale_seconds !== null && r.off_sale_seconds < backOnSaleSeconds) {
+      briefOffSale += 1;
+      continue;
+    }
     const seen = reasons.get(r.lot_id);
     if (!seen || STRENGTH[r.kind] > STRENGTH[seen]) reasons.set(r.lot_id, r.kind);
   }
-  return { taken: rows.length, reasons };
+  return { taken: rows.length, reasons, briefOffSale };
 }
 
 /** The lots as they are now: still Published ∧ Free (a change undone since does not alert). */
@@ -164,63 +178,107 @@ function parsed(row: SearchRow, typoTolerant: boolean, log: Logger): LotFilter |
   }
 }
 
-export async function runSavedSearchAlertBatch(
-  db: Db,
-  deps: { clock: Clock; log: Logger; typoTolerant: boolean; sink: AlertSink; batchSize?: number },
-): Promise<AlertRunResult> {
+export interface AlertBatchDeps {
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly typoTolerant: boolean;
+  readonly sink: AlertSink;
+  /** Notifications a user gets a day before the overflow digest (decision 0581) */
+  readonly dailyCap: number;
+  /** A lot back on sale alerts only after this long off sale (decision 0581) */
+  readonly backOnSaleSeconds: number;
+  readonly batchSize?: number;
+}
+
+/** The (search, lot) pairs of the batch: every saved search against the batch's lots. */
+async function matchPairs(
+  tx: Tx,
+  lots: readonly LotRow[],
+  deps: AlertBatchDeps,
+): Promise<Array<{ search: SearchRow; lot: LotRow }>> {
+  const searches = await tx.$queryRaw<SearchRow[]>`
+    SELECT id::text, user_id, name, filter, query FROM catalog.saved_searches ORDER BY created_at, id`;
+  const pairs: Array<{ search: SearchRow; lot: LotRow }> = [];
+  const textMatches = textMatcher(
+    tx,
+    lots.map((l) => l.id),
+  );
+  for (const search of searches) {
+    const filter = parsed(search, deps.typoTolerant, deps.log);
+    if (!filter) continue;
+    const candidates = lots.filter((l) => lotMatchesFilter(filter, matchable(l)));
+    if (candidates.length === 0) continue;
+    const text = filter.search ? await textMatches(filter.search) : null;
+    for (const lot of candidates) if (!text || text.has(lot.id)) pairs.push({ search, lot });
+  }
+  return pairs;
+}
+
+/**
+ * Per user, not per search (decision 0581): a lot is one match for its user whatever number of
+ * their searches it matches (the first, oldest search names it); the (user, lot, day) marks keep
+ * the lots already told about today out; then each user's budget decides what is sent.
+ */
+async function notifyUsers(
+  tx: Tx,
+  pairs: ReadonlyArray<{ search: SearchRow; lot: LotRow }>,
+  reasons: ReadonlyMap<string, AlertReason>,
+  deps: AlertBatchDeps,
+): Promise<{ matches: number; notifications: number; heldBack: number }> {
+  const day = deps.clock.now().toISOString().slice(0, 10);
+  const byUser = new Map<string, Map<string, AlertMatch>>();
+  for (const { search, lot } of pairs) {
+    const lots = byUser.get(search.user_id) ?? new Map<string, AlertMatch>();
+    if (lots.has(lot.id)) continue;
+    const alertSearch = { id: search.id, userId: search.user_id, name: search.name };
+    const reason = reasons.get(lot.id) as AlertReason;
+    lots.set(lot.id, { lotId: lot.id, title: lot.title, price: lot.price, reason, search: alertSearch });
+    byUser.set(search.user_id, lots);
+  }
+  const all = [...byUser.values()].flatMap((lots) => [...lots.values()]);
+  const fresh = await markFreshPairs(
+    tx,
+    all.map((m) => ({ userId: m.search.userId, lotId: m.lotId })),
+    day,
+  );
+  const freshByUser = new Map<string, AlertMatch[]>();
+  for (const m of all) {
+    if (!fresh.has(freshKey(m.search.userId, m.lotId))) continue;
+    freshByUser.set(m.search.userId, [...(freshByUser.get(m.search.userId) ?? []), m]);
+  }
+  const budgets = await lockBudgets(tx, [...freshByUser.keys()], day);
+  let notifications = 0;
+  let heldBack = 0;
+  for (const [userId, matches] of freshByUser) {
+    const before = budgets.get(userId) ?? { notified: 0, digested: false, heldBack: 0 };
+    const decided = decideUserAlerts(userId, matches, before, { day, dailyCap: deps.dailyCap });
+    for (const alert of decided.drafts) notifications += await deps.sink(tx, alert, deps.clock);
+    heldBack += decided.budget.heldBack - before.heldBack;
+    await saveBudget(tx, userId, day, decided.budget);
+  }
+  return { matches: fresh.size, notifications, heldBack };
+}
+
+export async function runSavedSearchAlertBatch(db: Db, deps: AlertBatchDeps): Promise<AlertRunResult> {
   return db.$transaction(
     async (tx) => {
-      const { taken, reasons } = await takeChanges(tx, deps.batchSize ?? ALERT_BATCH_SIZE);
-      if (reasons.size === 0) return { taken, changes: 0, lots: 0, matches: 0, notifications: 0 };
+      const limit = deps.batchSize ?? ALERT_BATCH_SIZE;
+      const { taken, reasons, briefOffSale } = await takeChanges(tx, limit, deps.backOnSaleSeconds);
+      const none = {
+        taken,
+        briefOffSale,
+        changes: reasons.size,
+        lots: 0,
+        matches: 0,
+        notifications: 0,
+        heldBack: 0,
+      };
+      if (reasons.size === 0) return none;
       const lots = await currentLots(tx, [...reasons.keys()]);
-      if (lots.length === 0) return { taken, changes: reasons.size, lots: 0, matches: 0, notifications: 0 };
-      const searches = await tx.$queryRaw<SearchRow[]>`
-      SELECT id::text, user_id, name, filter, query FROM catalog.saved_searches ORDER BY id`;
-      const day = deps.clock.now().toISOString().slice(0, 10);
-      const pairs: Array<{ search: SearchRow; lot: LotRow }> = [];
-      const textMatches = textMatcher(
-        tx,
-        lots.map((l) => l.id),
-      );
-      for (const search of searches) {
-        const filter = parsed(search, deps.typoTolerant, deps.log);
-        if (!filter) continue;
-        const candidates = lots.filter((l) => lotMatchesFilter(filter, matchable(l)));
-        if (candidates.length === 0) continue;
-        const text = filter.search ? await textMatches(filter.search) : null;
-        for (const lot of candidates) if (!text || text.has(lot.id)) pairs.push({ search, lot });
-      }
-      if (pairs.length === 0)
-        return { taken, changes: reasons.size, lots: lots.length, matches: 0, notifications: 0 };
-      // At most one alert per search and lot a day: the marks that already exist filter the pairs.
-      const fresh = await tx.$queryRaw<Array<{ saved_search_id: string; lot_id: string }>>`
-      INSERT INTO catalog.saved_search_alerts (saved_search_id, lot_id, day)
-      SELECT s, l, ${day}::date FROM unnest(${pairs.map((p) => p.search.id)}::uuid[], ${pairs.map((p) => p.lot.id)}::uuid[]) AS t(s, l)
-      ON CONFLICT DO NOTHING
-      RETURNING saved_search_id::text, lot_id::text`;
-      const freshKeys = new Set(fresh.map((f) => `${f.saved_search_id}|${f.lot_id}`));
-      const bySearch = new Map<string, { search: AlertSearch; matches: AlertMatch[] }>();
-      for (const { search, lot } of pairs) {
-        if (!freshKeys.has(`${search.id}|${lot.id}`)) continue;
-        const entry = bySearch.get(search.id) ?? {
-          search: { id: search.id, userId: search.user_id, name: search.name },
-          matches: [],
-        };
-        entry.matches.push({
-          lotId: lot.id,
-          title: lot.title,
-          price: lot.price,
-          reason: reasons.get(lot.id) as AlertReason,
-        });
-        bySearch.set(search.id, entry);
-      }
-      let notifications = 0;
-      for (const { search, matches } of bySearch.values()) {
-        for (const alert of decideAlertDrafts(search, matches, day)) {
-          notifications += await deps.sink(tx, alert, deps.clock);
-        }
-      }
-      return { taken, changes: reasons.size, lots: lots.length, matches: freshKeys.size, notifications };
+      if (lots.length === 0) return none;
+      const pairs = await matchPairs(tx, lots, deps);
+      if (pairs.length === 0) return { ...none, lots: lots.length };
+      return { ...none, lots: lots.length, ...(await notifyUsers(tx, pairs, reasons, deps)) };
     },
     { timeout: 60_000 },
   );

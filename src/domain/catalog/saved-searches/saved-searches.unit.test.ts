@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateLotFilter } from "../storefront/lot-filter.js";
-import { DIGEST_ABOVE, decideAlertDrafts } from "./alert-drafts.js";
+import { DIGEST_ABOVE, decideUserAlerts } from "./alert-drafts.js";
 import { lotMatchesFilter, type MatchableLot } from "./lot-matches-filter.js";
 import { savedFilterFromJson, savedFilterToJson } from "./saved-search-filter.js";
 
@@ -88,28 +88,59 @@ describe("saved filter JSON", () => {
   });
 });
 
-describe("alert drafts", () => {
+describe("alert drafts (decisions 0365, 0581)", () => {
   const search = { id: "5e000000-0000-4000-8000-000000000001", userId: "u1", name: "Двушка" };
-  const match = (n: number) => ({
-    lotId: `b0000000-0000-4000-8000-00000000000${n}`,
+  const other = { ...search, id: "5e000000-0000-4000-8000-000000000002", name: "Всё" };
+  const match = (n: number, s = search) => ({
+    lotId: `b0000000-0000-4000-8000-0000000000${String(n).padStart(2, "0")}`,
     title: "2-комн. квартира",
     price: "4900000.00",
     reason: "PriceDrop" as const,
+    search: s,
   });
+  const empty = { notified: 0, digested: false, heldBack: 0 };
+  const decide = (matches: ReturnType<typeof match>[], budget = empty, day = "2026-01-01", dailyCap = 20) =>
+    decideUserAlerts("u1", matches, budget, { day, dailyCap });
 
   it(`one SavedSearchMatch a lot up to ${DIGEST_ABOVE}, a digest above; source ids are stable`, () => {
-    const few = decideAlertDrafts(search, [match(1), match(2)], "2026-01-01");
-    expect(few.map((d) => d.draft.kind)).toEqual(["SavedSearchMatch", "SavedSearchMatch"]);
-    expect(few[0]!.draft.title).toMatch(/^«Двушка»: цена снижена — 2-комн\. квартира, 4\s900\s000 ₽$/);
-    expect(decideAlertDrafts(search, [match(1), match(2)], "2026-01-01")[0]!.sourceId).toBe(few[0]!.sourceId);
-    expect(decideAlertDrafts(search, [match(1)], "2026-01-02")[0]!.sourceId).not.toBe(few[0]!.sourceId);
-    const many = decideAlertDrafts(search, [1, 2, 3, 4].map(match), "2026-01-01");
-    expect(many).toHaveLength(1);
-    expect(many[0]!.draft).toMatchObject({
+    const few = decide([match(1), match(2)]);
+    expect(few.drafts.map((d) => d.draft.kind)).toEqual(["SavedSearchMatch", "SavedSearchMatch"]);
+    expect(few.drafts[0]!.draft.title).toMatch(/^«Двушка»: цена снижена — 2-комн\. квартира, 4\s900\s000 ₽$/);
+    expect(few.budget).toEqual({ notified: 2, digested: false, heldBack: 0 });
+    expect(decide([match(1), match(2)]).drafts[0]!.sourceId).toBe(few.drafts[0]!.sourceId);
+    expect(decide([match(1)], empty, "2026-01-02").drafts[0]!.sourceId).not.toBe(few.drafts[0]!.sourceId);
+    // the source id is the user's, the lot's and the day's: another search of the user names the same alert
+    expect(decide([match(1, other)]).drafts[0]!.sourceId).toBe(few.drafts[0]!.sourceId);
+    const many = decide([1, 2, 3, 4].map((n) => match(n)));
+    expect(many.drafts).toHaveLength(1);
+    expect(many.drafts[0]!.draft).toMatchObject({
       kind: "SavedSearchDigest",
       lotId: null,
       savedSearchId: search.id,
     });
-    expect(many[0]!.draft.title).toBe("«Двушка»: 4 новых предложений");
+    expect(many.drafts[0]!.draft.title).toBe("«Двушка»: 4 новых предложений");
+    const mixed = decide([match(1), match(2), match(3, other), match(4, other)]);
+    expect(mixed.drafts[0]!.draft).toMatchObject({ kind: "SavedSearchDigest", savedSearchId: null });
+    expect(mixed.drafts[0]!.draft.title).toBe("4 новых предложений по 2 сохранённым поискам");
+  });
+
+  it("the daily cap: matches up to it, then one overflow digest, then nothing that day (held back)", () => {
+    const near = decide([match(1), match(2), match(3)], { notified: 19, digested: false, heldBack: 0 });
+    expect(near.drafts.map((d) => d.draft.kind)).toEqual(["SavedSearchMatch", "SavedSearchDigest"]);
+    expect(near.drafts[1]!.draft.title).toContain("ещё 2 новых предложений");
+    expect(near.budget).toEqual({ notified: 20, digested: true, heldBack: 0 });
+    const after = decide(
+      [1, 2, 3, 4, 5].map((n) => match(n)),
+      near.budget,
+    );
+    expect(after.drafts).toEqual([]);
+    expect(after.budget).toEqual({ notified: 20, digested: true, heldBack: 5 });
+    // at the cap with a batch above the digest threshold: the overflow digest, not a batch digest
+    const full = decide(
+      [1, 2, 3, 4, 5].map((n) => match(n)),
+      { notified: 20, digested: false, heldBack: 0 },
+    );
+    expect(full.drafts).toHaveLength(1);
+    expect(full.drafts[0]!.draft.title).toContain("Лимит уведомлений");
   });
 });

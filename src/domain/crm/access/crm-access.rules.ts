@@ -5,7 +5,7 @@ import { CRM_ERROR, crmErrors } from "../crm.errors.js";
 import type { Deal } from "../deal/deal.types.js";
 
 /**
- * Who may call what (the crm role matrix, mirrored in docs/crm.md). Pure functions of the viewer
+ * Who may call what (the crm role matrix, mirrored in docs/engineering/crm.md). Pure functions of the viewer
  * and the deal; GraphQL resolvers call `requireCrmAccess` before deciding.
  */
 export type CrmAction =

@@ -23,7 +23,7 @@ const who = {
 } as const;
 type Who = keyof typeof who;
 
-/** The role matrix of docs/crm.md: who may do each action on a deal (everyone else is refused). */
+/** The role matrix of docs/engineering/crm.md: who may do each action on a deal (everyone else is refused). */
 const MATRIX: Record<Exclude<CrmAction, "createDeal">, readonly Who[]> = {
   engageDeveloper: ["dealAgent", "dealInvestor", "pinManager"],
   createBooking: ["dealAgent", "dealInvestor", "pinManager"],

@@ -2,17 +2,15 @@ import type { CrmEvent } from "../../../contracts/crm-booking-events.js";
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import { outboxInsert } from "../../../platform/events/outbox/enqueue.js";
+import { type VersionedChange, versionedUpdateMany } from "../command/versioned-columns.js";
 import { crmErrors } from "../crm.errors.js";
+import { DEAL_TABLE } from "../deal/deal.columns.js";
 import type { Deal } from "../deal/deal.types.js";
 import { timelineInsert } from "../timeline/timeline.repository.js";
 import type { TimelineDraft } from "../timeline/timeline.types.js";
+import { BOOKING_TABLE } from "./booking.columns.js";
 import { type CausationMeta, outgoing } from "./booking.outbox.js";
 import type { Booking } from "./booking.types.js";
-
-export interface VersionedChange<T> {
-  readonly previousVersion: number;
-  readonly next: T;
-}
 
 export interface BatchWrite {
   readonly bookings: readonly VersionedChange<Booking>[];
@@ -23,7 +21,8 @@ export interface BatchWrite {
 
 /**
  * A batch of booking transitions in ONE statement (data-modifying CTEs): the bookings and the
- * deals, each UPDATE guarded by the version it was decided on, the timeline rows and the outbox
+ * deals, each UPDATE derived from the aggregate's column map (BOOKING_TABLE, DEAL_TABLE) like the
+ * single write and guarded by the version it was decided on, the timeline rows and the outbox
  * rows (same metadata and per-key order as `enqueueEvents`). All or nothing: if any row's version
  * moved, CRM_CONCURRENT_MODIFICATION and the caller rolls the batch back.
  */
@@ -34,53 +33,13 @@ export async function writeBatchVersioned(
   clock: Clock,
   now: Date,
 ): Promise<void> {
-  const bookingRows = batch.bookings.map(({ previousVersion, next: b }) => ({
-    id: b.id,
-    previous_version: previousVersion,
-    status: b.status,
-    reserve_expires_at: b.reserveExpiresAt,
-    booking_expires_at: b.bookingExpiresAt,
-    payment_status: b.paymentStatus,
-    contract_file_id: b.contractFileId,
-    receipt_file_id: b.receiptFileId,
-    cancel_reason: b.cancelReason,
-    confirmed_at: b.confirmedAt,
-    ended_at: b.endedAt,
-    version: b.version,
-  }));
-  const dealRows = batch.deals.map(({ previousVersion, next: d }) => ({
-    id: d.id,
-    previous_version: previousVersion,
-    tenant_id: d.tenantId,
-    status: d.status,
-    cancel_reason: d.cancelReason,
-    version: d.version,
-  }));
   const outbox = outboxInsert(
     batch.events.map((event) => outgoing(event, meta)),
     clock,
   );
   const [row] = await tx.$queryRaw<Array<{ bookings: number; deals: number }>>`
-    WITH bu AS (
-      UPDATE crm.bookings b
-         SET status = v.status, reserve_expires_at = v.reserve_expires_at, booking_expires_at = v.booking_expires_at,
-             payment_status = v.payment_status, contract_file_id = v.contract_file_id,
-             receipt_file_id = v.receipt_file_id, cancel_reason = v.cancel_reason, confirmed_at = v.confirmed_at,
-             ended_at = v.ended_at, updated_at = ${now}, version = v.version
-        FROM jsonb_to_recordset(${JSON.stringify(bookingRows)}::jsonb)
-          AS v(id uuid, previous_version int, status text, reserve_expires_at timestamptz,
-               booking_expires_at timestamptz, payment_status text, contract_file_id text, receipt_file_id text,
-               cancel_reason text, confirmed_at timestamptz, ended_at timestamptz, version int)
-       WHERE b.id = v.id AND b.version = v.previous_version
-      RETURNING b.id),
-    du AS (
-      UPDATE crm.deals d
-         SET tenant_id = v.tenant_id, status = v.status, cancel_reason = v.cancel_reason, updated_at = ${now},
-             version = v.version
-        FROM jsonb_to_recordset(${JSON.stringify(dealRows)}::jsonb)
-          AS v(id uuid, previous_version int, tenant_id uuid, status text, cancel_reason text, version int)
-       WHERE d.id = v.id AND d.version = v.previous_version
-      RETURNING d.id),
+    WITH bu AS (${versionedUpdateMany(BOOKING_TABLE, batch.bookings, now)}),
+    du AS (${versionedUpdateMany(DEAL_TABLE, batch.deals, now)}),
     timeline AS (${timelineInsert(batch.timeline)}),
     outbox AS (${outbox.sql})
     SELECT (SELECT count(*)::int FROM bu) AS bookings, (SELECT count(*)::int FROM du) AS deals`;

@@ -1,5 +1,7 @@
 import { type CrmBooking, type CrmDeal, Prisma } from "../../../generated/prisma/client.js";
+import { changeableSelect } from "../command/versioned-columns.js";
 import { DEAL_STATUSES, type Deal, type DealStatus } from "../deal/deal.types.js";
+import { BOOKING_TABLE } from "./booking.columns.js";
 import {
   BOOKING_STATUSES,
   type Booking,
@@ -63,13 +65,10 @@ export function dealFromRow(row: CrmDeal): Deal {
 /** Booking columns aliased like the Prisma model, so raw rows go through `bookingFromRow`. */
 export const BOOKING_COLUMNS = Prisma.sql`
   b.id::text AS "id", b.deal_id::text AS "dealId", b.property_object_id::text AS "propertyObjectId",
-  b.tenant_id::text AS "tenantId", b.status AS "status", b.initiated_by AS "initiatedBy",
-  b.initiated_by_user_id AS "initiatedByUserId", b.reserve_duration_minutes AS "reserveDurationMinutes",
-  b.booking_duration_hours AS "bookingDurationHours", b.is_paid AS "isPaid", b.reserve_expires_at AS "reserveExpiresAt",
-  b.booking_expires_at AS "bookingExpiresAt", b.payment_status AS "paymentStatus",
-  b.contract_file_id AS "contractFileId", b.receipt_file_id AS "receiptFileId", b.requisite_set_id AS "requisiteSetId",
-  b.cancel_reason AS "cancelReason", b.created_at AS "createdAt", b.confirmed_at AS "confirmedAt",
-  b.ended_at AS "endedAt", b.updated_at AS "updatedAt", b.version AS "version"`;
+  b.tenant_id::text AS "tenantId", b.initiated_by AS "initiatedBy", b.initiated_by_user_id AS "initiatedByUserId",
+  b.reserve_duration_minutes AS "reserveDurationMinutes", b.booking_duration_hours AS "bookingDurationHours",
+  b.is_paid AS "isPaid", b.requisite_set_id AS "requisiteSetId", b.created_at AS "createdAt",
+  b.updated_at AS "updatedAt", b.version AS "version", ${changeableSelect(BOOKING_TABLE, "b")}`;
 
 /** Deal columns (table alias `d`) prefixed with `deal`, for reads that join the deal to something else. */
 export const DEAL_COLUMNS = Prisma.sql`

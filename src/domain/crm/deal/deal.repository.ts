@@ -1,7 +1,9 @@
-import { Prisma } from "../../../generated/prisma/client.js";
+import type { Prisma } from "../../../generated/prisma/client.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import { dealFromRow } from "../booking/booking.rows.js";
+import { versionedUpdate } from "../command/versioned-columns.js";
 import { crmErrors } from "../crm.errors.js";
+import { DEAL_TABLE } from "./deal.columns.js";
 import type { Deal } from "./deal.types.js";
 
 /** The Deal aggregate's reads and writes. */
@@ -33,12 +35,7 @@ export async function updateDealVersioned(tx: Tx, previousVersion: number, next:
   if (count === 0) throw crmErrors.concurrent("Deal", next.id);
 }
 
-/** The version-guarded deal UPDATE (RETURNING id), also the deal write (and the gate of a new booking) in `writeBookingDecision`. */
+/** The version-guarded deal UPDATE (DEAL_TABLE; RETURNING id), also the deal write (and the gate of a new booking) in `writeBookingDecision`. */
 export function dealVersionedUpdate(previousVersion: number, next: Deal, now: Date): Prisma.Sql {
-  return Prisma.sql`
-    UPDATE crm.deals
-       SET tenant_id = ${next.tenantId}::uuid, status = ${next.status}, cancel_reason = ${next.cancelReason},
-           updated_at = ${now}, version = ${next.version}
-     WHERE id = ${next.id}::uuid AND version = ${previousVersion}
-    RETURNING id`;
+  return versionedUpdate(DEAL_TABLE, previousVersion, next, now);
 }

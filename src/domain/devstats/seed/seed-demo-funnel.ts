@@ -5,12 +5,7 @@ import type { Clock } from "../../../platform/clock/clock.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import type { DevStats } from "../devstats.runtime.js";
 import type { Dimension, FunnelBookingRow, FunnelDealRow } from "../funnel.js";
-
-const DEMO_DAYS = 30;
-const DEMO_BOOKINGS = 120;
-/** 7 of every 20 bookings become a sale (35 %): 42 deals, 2–6 days after their booking. */
-const SOLD_OF_TWENTY = new Set([0, 3, 6, 9, 12, 15, 18]);
-const DAY_MS = 86_400_000;
+import { demoFunnelPlan } from "./demo-funnel-plan.js";
 
 /** A stable UUID-shaped id from a name, so a second start writes the same BookingIds (uniq: no change). */
 export function demoUuid(name: string): string {
@@ -19,7 +14,8 @@ export function demoUuid(name: string): string {
 }
 
 /**
- * Embedded start: a month of demo bookings and the sales that followed a third of them, on the
+ * Embedded start: a month of demo bookings (demo-funnel-plan.ts) and the sales that followed about a
+ * third of them, on the
  * demo developer's objects, written through the consumers' own paths (funnel_bookings_in →
  * Bookings, funnel_deals_in → Deals), so conversionFunnel answers with two filled stages and their
  * conversion on a fresh clone. Needs the dimension rows (they come from chessboard's seed events);
@@ -50,16 +46,11 @@ export async function seedDemoFunnel(deps: {
   );
   const rows: FunnelBookingRow[] = [];
   const deals: FunnelDealRow[] = [];
-  for (let i = 0; i < DEMO_BOOKINGS; i++) {
-    const object = objects[(i * 7) % objects.length]!;
-    const bookedAt = today - ((i * 13) % DEMO_DAYS) * DAY_MS;
-    const day = new Date(bookedAt).toISOString().slice(0, 10);
-    rows.push({ ...object, EventDate: day, BookingId: demoUuid(`booking-${i}`) });
-    if (SOLD_OF_TWENTY.has(i % 20)) {
-      const soldAt = Math.min(today, bookedAt + (2 + (i % 5)) * DAY_MS);
-      const soldDay = new Date(soldAt).toISOString().slice(0, 10);
-      deals.push({ ...object, EventDate: soldDay, DealId: demoUuid(`deal-${i}`) });
-    }
+  for (const booking of demoFunnelPlan(today)) {
+    const object = objects[(booking.index * 7) % objects.length]!;
+    rows.push({ ...object, EventDate: booking.bookedOn, BookingId: demoUuid(`booking-${booking.index}`) });
+    if (booking.soldOn)
+      deals.push({ ...object, EventDate: booking.soldOn, DealId: demoUuid(`deal-${booking.index}`) });
   }
   await store.insertBookings(rows);
   await store.insertDeals(deals);

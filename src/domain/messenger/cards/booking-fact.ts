@@ -7,7 +7,7 @@ type Expired = MessengerBookingPayloads[typeof TOPIC.bookingExpired];
 
 /**
  * The translation layer between crm and messenger: the crm booking events messenger reacts to,
- * reduced to what a card needs. Other crm events have no card (docs/messenger.md).
+ * reduced to what a card needs. Other crm events have no card (docs/engineering/messenger.md).
  */
 export type BookingFact =
   | {

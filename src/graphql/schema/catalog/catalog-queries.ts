@@ -152,8 +152,8 @@ builder.queryField("lots", (t) =>
         filter: t.arg({ type: LotFilterInput, required: false }),
         sort: t.arg({ type: LotSortEnum, required: false, defaultValue: "NEWEST" }),
       },
-      resolve: (_root, args, ctx) => {
-        limitAnonymousStorefront(ctx);
+      resolve: async (_root, args, ctx) => {
+        await limitAnonymousStorefront(ctx);
         return connectionPage(() =>
           ctx.deps.services.catalog.reads.lotsPage(lotFilter(args.filter), args.sort ?? "NEWEST", args),
         );
@@ -177,8 +177,8 @@ builder.queryField("catalogFilters", (t) =>
     type: CatalogFiltersRef,
     description: `Facets of the storefront — regions and cities of the published cards (projects and lots, newest name), room counts, price and area bounds of the published lots, each with its count of published lots under the given filter (each dimension ignores its own filter; a project without matching lots counts 0). ${PUBLIC}`,
     args: { filter: t.arg({ type: LotFilterInput, required: false }) },
-    resolve: (_root, args, ctx) => {
-      limitAnonymousStorefront(ctx);
+    resolve: async (_root, args, ctx) => {
+      await limitAnonymousStorefront(ctx);
       return connectionPage(() => ctx.deps.services.catalog.reads.catalogFilters(lotFilter(args.filter)));
     },
   }),
@@ -193,8 +193,8 @@ builder.queryField("lotClusters", (t) =>
       zoom: t.arg.int({ required: true }),
       filter: t.arg({ type: LotFilterInput, required: false }),
     },
-    resolve: (_root, args, ctx) => {
-      limitAnonymousStorefront(ctx);
+    resolve: async (_root, args, ctx) => {
+      await limitAnonymousStorefront(ctx);
       return ctx.deps.services.catalog.reads.lotClusters(lotFilter(args.filter), args.viewport, args.zoom);
     },
   }),
@@ -205,7 +205,7 @@ builder.queryField("catalogSearchInfo", (t) =>
     type: CatalogSearchInfoRef,
     description: `What the storefront search can do on this server. ${PUBLIC}`,
     resolve: async (_root, _args, ctx) => {
-      limitAnonymousStorefront(ctx);
+      await limitAnonymousStorefront(ctx);
       return { typoTolerant: await ctx.deps.services.catalog.reads.typoTolerantSearch() };
     },
   }),
@@ -217,8 +217,8 @@ builder.queryField("projectCard", (t) =>
     nullable: true,
     description: `One published project card; null when it does not exist or is not published. ${PUBLIC}`,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => {
-      limitAnonymousStorefront(ctx);
+    resolve: async (_root, args, ctx) => {
+      await limitAnonymousStorefront(ctx);
       return ctx.deps.services.catalog.reads.projectCard(String(args.id));
     },
   }),
@@ -229,8 +229,8 @@ builder.queryField("projectCards", (t) =>
     type: ProjectCardRef,
     description: `Published project cards, newest first, keyset cursors on (publishedAt, id). ${PUBLIC} Errors: CATALOG_INVALID_FILTER, CATALOG_INVALID_CURSOR.`,
     args: { filter: t.arg({ type: ProjectCardFilterInput, required: false }) },
-    resolve: (_root, args, ctx) => {
-      limitAnonymousStorefront(ctx);
+    resolve: async (_root, args, ctx) => {
+      await limitAnonymousStorefront(ctx);
       const f = args.filter;
       return connectionPage(() =>
         ctx.deps.services.catalog.reads.projectCardsPage(

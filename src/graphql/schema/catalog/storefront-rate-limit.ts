@@ -7,10 +7,10 @@ import type { GraphQLContext } from "../../context.js";
  * callers are not limited here. Over graphql-ws there is no anonymous caller (connection_init
  * requires a token).
  */
-export function limitAnonymousStorefront(ctx: GraphQLContext): void {
+export async function limitAnonymousStorefront(ctx: GraphQLContext): Promise<void> {
   if (ctx.viewer) return;
   const key = `storefront:anon:${ctx.clientAddress ?? "unknown"}`;
-  const taken = ctx.deps.storefrontLimiter.take(key, ctx.deps.settings.catalogLotsAnonymousPerMinute);
+  const taken = await ctx.deps.storefrontLimiter.take(key, ctx.deps.settings.catalogLotsAnonymousPerMinute);
   if (!taken.ok) {
     throw new GraphQLError("Too many storefront requests; slow down or sign in", {
       extensions: {

@@ -60,7 +60,7 @@ builder.subscriptionField("chessboardUpdates", (t) =>
   t.field({
     type: ChessboardUpdateRef,
     description:
-      "Live grid of a building or of a whole project (give exactly one id). First a ChessboardSnapshot, then status/price deltas carrying the object's version; drop a delta whose version is not greater than what you hold. After any disconnect, subscribe again: the new snapshot replaces your grid. See docs/chessboard.md.",
+      "Live grid of a building or of a whole project (give exactly one id). First a ChessboardSnapshot, then status/price deltas carrying the object's version; drop a delta whose version is not greater than what you hold. After any disconnect, subscribe again: the new snapshot replaces your grid. See docs/engineering/chessboard.md.",
     authScopes: { authenticated: true },
     // Deltas are public to any signed-in viewer: one execution per delta serves every subscriber.
     extensions: { [SHARED_EXECUTION]: true },

@@ -4,7 +4,7 @@ import { builder } from "../../builder.js";
 
 export const NotificationKindEnum = builder.enumType("NotificationKind", {
   description:
-    "Booking-saga transitions participants are told about (docs/notifications.md), and saved-search alerts (SavedSearchMatch, SavedSearchDigest: docs/catalog.md).",
+    "Booking-saga transitions participants are told about (docs/engineering/notifications.md), and saved-search alerts (SavedSearchMatch, SavedSearchDigest: docs/engineering/catalog.md).",
   values: NOTIFICATION_KINDS,
 });
 

@@ -11,7 +11,7 @@ import { type ProgressTiming, startProgress } from "../../log/progress.js";
  * Prisma's own `_prisma_migrations` table exactly as Prisma Migrate does (uuid id, sha256 hex
  * checksum of the file bytes, started_at/finished_at, applied_steps_count, logs on failure),
  * under Prisma's advisory lock, so `prisma migrate status/deploy` on a machine that has the
- * native engine treats these migrations as applied. See docs/decisions/0002-own-migration-runner.md.
+ * native engine treats these migrations as applied. See docs/engineering/decisions/0002-own-migration-runner.md.
  */
 export const PRISMA_MIGRATE_LOCK_KEY = 72707369;
 

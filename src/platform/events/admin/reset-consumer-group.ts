@@ -1,10 +1,12 @@
 import { Admin } from "@platformatic/kafka";
 import type { Db } from "../../db/prisma-client.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
+import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
 import { START_POSITION } from "../local/local-log.js";
 import { countRowsAfter } from "../local/sql/count-rows-after.js";
 import { saveOffset } from "../local/sql/save-offset.js";
 import { groupLag, resetGroupOffsets } from "../platformatic/platformatic-admin.js";
+import { platformaticSecurity } from "../platformatic/platformatic-security.js";
 
 export interface ResetOptions {
   db: Db;
@@ -12,6 +14,8 @@ export interface ResetOptions {
   kafkaBrokers: string[] | null;
   /** PIN_KAFKA_NAMESPACE (decision 0410): group and topics are the spec's names, suffixed on the broker */
   kafkaNamespace?: string | null;
+  /** TLS and SASL of the admin client (issue #41); absent → plaintext */
+  kafkaSecurity?: KafkaSecurity;
   group: string;
   topics: string[];
   /** "beginning" or the first event time to re-read from */
@@ -44,7 +48,11 @@ export async function resetConsumerGroup(options: ResetOptions): Promise<ResetRe
     // group as a consumer to seek, and the group's next member then waited up to its session
     // timeout to join (30 s on a warm broker, past 120 s on a fresh one) — the replay CLI's restart
     // and catalog-replay's CI failure. Kafka still refuses to move offsets of an active group.
-    const admin = new Admin({ clientId: "pin-cli-replay", bootstrapBrokers: options.kafkaBrokers });
+    const admin = new Admin({
+      clientId: "pin-cli-replay",
+      bootstrapBrokers: options.kafkaBrokers,
+      ...platformaticSecurity(options.kafkaSecurity ?? PLAINTEXT, options.kafkaBrokers),
+    });
     try {
       for (const topic of options.topics.map(names.topic)) {
         const n = await resetGroupOffsets(admin, names.group(options.group), topic, options.from);

@@ -33,6 +33,8 @@ export function createConsumerCore(def: AnyConsumerDefinition, deps: ConsumerCor
     contracts: deps.contracts ?? contractRegistry(),
     metrics,
     send: deps.send,
+    // Decision 0580: parked messages made due by a handled message are retried now, not on the timer.
+    onRedriven: () => scanner.nudge(),
   });
   const scanner = createParkedScanner({
     def,

@@ -29,6 +29,12 @@ export function createConsumerMetrics(registry: Registry, prefix: string) {
       "pipeline_discarded_total",
       "Pipelined batches rolled back before their commit because the batch before them did not commit (read again)",
     ),
+    redriven: counter(
+      registry,
+      `${prefix}_parked_redriven_total`,
+      "Parked messages made due at once because a message with their wait key was handled (decision 0580)",
+      ["group"],
+    ),
     lag: gauge(registry, `${prefix}_lag_seconds`, "Age of the last consumed message at consume time", LABELS),
     duration: histogram(
       registry,

@@ -63,4 +63,13 @@ export interface OrderingOptions {
    * `keyOrder: "irrelevant"` (checked). Default "sequential".
    */
   batchFlow?: "sequential" | "pipelined";
+  /**
+   * What a message may wait for beyond its own key (decision 0580): a message parked on a retriable
+   * failure is often waiting for another key's message about the same thing (chessboard: a booking
+   * event for the previous holder's release of the same property object). Messages with the same
+   * wait key re-drive each other: when one is handled, the group's parked messages with its wait
+   * key are retried at once (the retry timer stays the fallback). null: the message waits for
+   * nothing in particular. On the PostgreSQL scope only (the parked table is PostgreSQL's anyway).
+   */
+  waitKey?(topic: string, payload: unknown): string | null;
 }

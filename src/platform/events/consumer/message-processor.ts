@@ -16,6 +16,7 @@ import {
   retryPolicyOf,
   scopeOf,
 } from "./definition.js";
+import { createRedriver } from "./redrive-log.js";
 import { lockParked } from "./sql/lock-parked.js";
 import { parkedKeys } from "./sql/parked-keys.js";
 import { createAdmission } from "./stages/1-admit.js";
@@ -56,13 +57,24 @@ export interface MessageProcessorDeps {
   contracts: ContractRegistry;
   metrics: ConsumerMetrics;
   send: SendFn;
+  /** Parked messages were made due (decision 0580): the scanner's next pass should run now */
+  onRedriven?: () => void;
 }
 
 const PARKED_TX_TIMEOUT_MS = 5 * 60_000;
 
+const toInbound = (row: ParkedRow): InboundMessage => ({
+  topic: row.topic,
+  partition: row.partition,
+  offset: row.offset,
+  key: row.key,
+  value: row.value,
+  headers: row.headers,
+});
+
 /**
  * The consumer runtime for one definition: the stages of ./stages composed once, then one batch
- * of one partition (or local lane) at a time through them. See docs/events.md, "How a batch is
+ * of one partition (or local lane) at a time through them. See docs/engineering/events.md, "How a batch is
  * processed", and decision 0380.
  */
 export function createMessageProcessor(deps: MessageProcessorDeps) {
@@ -95,6 +107,9 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         handlerOf: (topic) => def.handlers?.[topic] as unknown as EventHandler<unknown, unknown> | undefined,
         ...(def.lockBatch ? { lockBatch: def.lockBatch as unknown as BatchLocker<PayloadMap, unknown> } : {}),
       });
+  const redriver = createRedriver({ group, clock, log, direct, metrics, onRedriven: deps.onRedriven });
+  const noting = redriver.noting;
+
   const runBatch = createBatchRunner({
     scope,
     clock,
@@ -113,6 +128,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         action,
         retry,
       ),
+    redrive: (waitKeys, retry) => redriver.redrive(retry ? prismaRunner(retry.tx) : direct, waitKeys),
   });
 
   function processBatch(
@@ -123,18 +139,9 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     return inReceiptSpan(group, messages, () => runBatch(messages, opts, retry));
   }
 
-  const toInbound = (row: ParkedRow): InboundMessage => ({
-    topic: row.topic,
-    partition: row.partition,
-    offset: row.offset,
-    key: row.key,
-    value: row.value,
-    headers: row.headers,
-  });
-
   return {
     processBatch: (messages: readonly InboundMessage[], opts: BatchOptions = {}) =>
-      processBatch(messages, opts),
+      noting(() => processBatch(messages, opts)),
     /** Batches of one partition a transport may have in progress at once (decision 0217) */
     batchDepth: sink.batchDepth,
     /** One message fresh from the transport (a batch of one). */
@@ -142,7 +149,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       message: InboundMessage,
       heartbeat: () => Promise<void> = async () => {},
     ): Promise<ProcessOutcome> {
-      const outcome = await processBatch([message], { heartbeat });
+      const outcome = await noting(() => processBatch([message], { heartbeat }));
       return outcome.kind === "done" ? { kind: "done", result: outcome.results[0] ?? "unhandled" } : outcome;
     },
     /** A parked message whose retry is due (or that reached the head of its key's queue). */
@@ -151,15 +158,17 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       heartbeat: () => Promise<void> = async () => {},
     ): Promise<ProcessOutcome> {
       try {
-        return await db.$transaction(
-          async (tx) => {
-            if (!(await lockParked(tx, row.id))) return { kind: "done", result: "gone" } as const;
-            const retry = { id: row.id, attempts: row.attempts, tx };
-            const outcome = await processBatch([toInbound(row)], { heartbeat }, retry);
-            if (outcome.kind === "infrastructure") return outcome;
-            return { kind: "done", result: outcome.results[0] ?? "unhandled" } as const;
-          },
-          { timeout: PARKED_TX_TIMEOUT_MS, maxWait: PARKED_TX_TIMEOUT_MS },
+        return await noting(() =>
+          db.$transaction(
+            async (tx) => {
+              if (!(await lockParked(tx, row.id))) return { kind: "done", result: "gone" } as const;
+              const retry = { id: row.id, attempts: row.attempts, tx };
+              const outcome = await processBatch([toInbound(row)], { heartbeat }, retry);
+              if (outcome.kind === "infrastructure") return outcome;
+              return { kind: "done", result: outcome.results[0] ?? "unhandled" } as const;
+            },
+            { timeout: PARKED_TX_TIMEOUT_MS, maxWait: PARKED_TX_TIMEOUT_MS },
+          ),
         );
       } catch (error) {
         return { kind: "infrastructure", error };

@@ -95,6 +95,8 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
       return (await dueHeads()).length;
     },
     wake: () => loop.wake(),
+    /** Parked messages were made due (decision 0580): the next pass runs without its idle sleep. */
+    nudge: () => loop.nudge(),
   };
 }
 

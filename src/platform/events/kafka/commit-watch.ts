@@ -7,7 +7,7 @@
  * ("This is not the correct coordinator for this group") — it never asks which node coordinates
  * the group now. The handlers go on (a failed commit only means redelivery), but the group's
  * committed offsets stop moving, and once no more messages come nothing makes the group rejoin:
- * the lag stays for good (docs/faults.md, cluster run 4). A partition whose done offset stays
+ * the lag stays for good (docs/engineering/faults.md, cluster run 4). A partition whose done offset stays
  * uncommitted for `stallMs` with no rejoin in between is such a consumer: `onStall` replaces it
  * with a fresh one, which finds the coordinator, joins, and re-reads from the committed offset
  * (the dedup marks absorb what was already applied).

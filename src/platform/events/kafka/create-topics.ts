@@ -1,4 +1,4 @@
-import type { Admin } from "kafkajs";
+import type { Admin, ITopicConfig } from "kafkajs";
 
 /** How long a freshly created topic may take to get a leader for every partition. */
 const LEADERS_TIMEOUT_MS = 30_000;
@@ -24,10 +24,12 @@ export async function createTopicsWithLeaders(
   topics: readonly string[],
   numPartitions: number,
   timeoutMs = LEADERS_TIMEOUT_MS,
+  /** more of a topic's creation: replication factor, configs (the topic catalogue, decision 0565) */
+  configure: (topic: string) => Omit<ITopicConfig, "topic" | "numPartitions"> = () => ({}),
 ): Promise<void> {
   await admin.createTopics({
     waitForLeaders: false,
-    topics: topics.map((topic) => ({ topic, numPartitions })),
+    topics: topics.map((topic) => ({ topic, numPartitions, ...configure(topic) })),
   });
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -6,7 +6,7 @@ import {
   KafkaJSSASLAuthenticationError,
 } from "kafkajs";
 import { describe, expect, it } from "vitest";
-import { classifyKafkaError, isKafkaClientError } from "./kafka-errors.js";
+import { classifyKafkaError, isKafkaClientError, isSecurityLogEntry } from "./kafka-errors.js";
 
 /** A protocol error as kafkajs builds it from a broker's error code (src/protocol/error.js). */
 function protocol(type: string, message: string): KafkaJSProtocolError {
@@ -70,17 +70,43 @@ describe("classifyKafkaError: settings that can never work are configuration err
       expect(verdict.reason).toContain("unknown broker host");
     }
   });
+});
 
+describe("classifyKafkaError: refused credentials or permissions and an untrusted certificate are security faults (issue #41)", () => {
   it("refused credentials and authorisation", () => {
     // Its typings say no argument; at run time it takes the message.
     const Sasl = KafkaJSSASLAuthenticationError as unknown as new (message: string) => Error;
     expect(classifyKafkaError(new Sasl("SASL PLAIN authentication failed"))).toMatchObject({
-      kind: "configuration",
-      setting: "KAFKA_BROKERS",
+      kind: "security",
+      setting: "KAFKA_SASL_USERNAME/KAFKA_SASL_PASSWORD",
     });
     expect(classifyKafkaError(protocol("GROUP_AUTHORIZATION_FAILED", "Not authorized"))).toMatchObject({
-      kind: "configuration",
+      kind: "security",
     });
+  });
+
+  it("a TLS handshake with a certificate no trusted CA signed, as kafkajs wraps it", () => {
+    const handshake = new KafkaJSConnectionError(
+      "Connection error: self-signed certificate in certificate chain",
+      {
+        broker: "127.0.0.1:9093",
+        code: "SELF_SIGNED_CERT_IN_CHAIN",
+      },
+    );
+    for (const e of [handshake, exhausted(handshake)])
+      expect(classifyKafkaError(e)).toMatchObject({ kind: "security", setting: "KAFKA_TLS_CA_FILE" });
+  });
+
+  it("kafkajs' own log lines about them are recognised (kept at debug level)", () => {
+    expect(isSecurityLogEntry("Connection error: self-signed certificate in certificate chain", {})).toBe(
+      true,
+    );
+    expect(
+      isSecurityLogEntry("Failed to connect to seed broker", {
+        error: "SASL SCRAM SHA512 authentication failed: x",
+      }),
+    ).toBe(true);
+    expect(isSecurityLogEntry("Connection error: connect ECONNREFUSED 127.0.0.1:9092", {})).toBe(false);
   });
 });
 

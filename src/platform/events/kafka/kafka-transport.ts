@@ -22,6 +22,8 @@ import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
 import type { ContractRegistry } from "../contracts/registry.js";
 import { HEADER } from "../envelope.js";
+import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
+import { createSecurityFaults, reportSecurityFaults } from "../kafka-security-faults.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
@@ -29,8 +31,9 @@ import { CommitStalledError, watchCommits } from "./commit-watch.js";
 import { IncompleteSendError, unansweredPartitions, withPartitions } from "./complete-send.js";
 import { createTopicsWithLeaders } from "./create-topics.js";
 import { broadcastGroupId, groupTimeouts, newBootId } from "./group-membership.js";
-import { classifyKafkaError } from "./kafka-errors.js";
+import { classifyKafkaError, isSecurityLogEntry } from "./kafka-errors.js";
 import { kafkaNames } from "./kafka-names.js";
+import { kafkajsSecurity } from "./kafkajs-security.js";
 import { lazyHeaders } from "./lazy-headers.js";
 import { NEVER_RESTART_BY_ITSELF, superviseConsumer } from "./supervised-consumer.js";
 import { topicEnds } from "./topic-offsets.js";
@@ -68,6 +71,8 @@ export interface KafkaTransportDeps {
   instanceId: string;
   tuning?: EventPlatformTuning;
   contracts?: ContractRegistry;
+  /** TLS and SASL of every client (issue #41); absent → plaintext */
+  security?: KafkaSecurity;
 }
 
 /** A fetched record as the runtime's message; its headers are decoded when read (lazy-headers). */
@@ -100,6 +105,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   // A consumer the broker stops confirming as a member is replaced (decision 0533).
   const membership = { silentMs: timeouts.rebalanceTimeoutMs + 2 * timeouts.sessionTimeoutMs };
 
+  const securityOptions = kafkajsSecurity(deps.security ?? PLAINTEXT);
   function client(brokers: string[], clientId: string, socketFactory?: ISocketFactory): Kafka {
     return new Kafka({
       clientId,
@@ -112,10 +118,13 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         () =>
         ({ level, log: entry }) => {
           const { message, ...rest } = entry;
-          if (level <= logLevel.ERROR) kafkaLog.warn(rest, message);
+          // A security fault is reported once by the transport (kafka-security-faults.ts): the
+          // client's own lines about it, at every retry, stay at debug level.
+          if (level <= logLevel.ERROR && !isSecurityLogEntry(message, rest)) kafkaLog.warn(rest, message);
           else kafkaLog.debug(rest, message);
         },
       ...(socketFactory ? { socketFactory } : {}),
+      ...securityOptions,
     });
   }
 
@@ -125,7 +134,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
   const knownTopics = new Set<string>();
 
   /** Whether this process ever reached a broker: before that, a configuration error is fatal. */
-  const broker = { connected: false };
+  const broker = { connected: false, security: createSecurityFaults(log) };
 
   /** One admin for the process; concurrent callers while it connects share the attempt. */
   let adminConnecting: Promise<Admin> | null = null;
@@ -535,7 +544,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
         p ??= await connectedProducer(k);
         return p;
       };
-      return {
+      return reportSecurityFaults(broker.security, classifyKafkaError, {
         async publish(messages) {
           const byTopic = new Map<
             string,
@@ -571,7 +580,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           await p?.disconnect();
           p = null;
         },
-      };
+      });
     },
     consumer,
     broadcast,
@@ -582,6 +591,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           const a = await getAdmin();
           await a.describeCluster();
           broker.connected = true;
+          broker.security.cleared();
         },
         {
           what: "Kafka broker",
@@ -589,9 +599,10 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           cancelled,
           classify: (error) => {
             const verdict = classifyKafkaError(error);
+            if (verdict.kind === "security") broker.security.report(verdict, "broker");
             return verdict.kind === "configuration" && !broker.connected
               ? { retry: false, fatal: new ConfigError(verdict.setting, verdict.reason) }
-              : { retry: true, reason: verdict.reason };
+              : { retry: true, reason: verdict.reason, quiet: verdict.kind === "security" };
           },
         },
       );
@@ -608,6 +619,7 @@ export function createKafkaTransport(deps: KafkaTransportDeps): Transport {
           }),
         ]);
         broker.connected = true;
+        broker.security.cleared();
         return true;
       } catch {
         return false;

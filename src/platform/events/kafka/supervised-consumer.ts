@@ -3,6 +3,7 @@ import { ConfigError } from "../../config/settings.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, type Registry } from "../../metrics/registry.js";
 import { type Backoff, backoffDelayMs } from "../../startup/retry-until-ready.js";
+import { logConsumerFailure, type SecurityFaults } from "../kafka-security-faults.js";
 import { createSleeper } from "../sleep.js";
 import type { RunnerStatus } from "../transport/runner.js";
 import { classifyKafkaError } from "./kafka-errors.js";
@@ -39,7 +40,7 @@ export interface SupervisedConsumerSpec {
   /** After a failure, before the next consumer: forget what belonged to the old one */
   onRestart?(): void;
   /** The transport's memory of having reached a broker: a configuration error is fatal only before */
-  readonly broker: { connected: boolean };
+  readonly broker: { connected: boolean; readonly security?: SecurityFaults };
   /** Replace a consumer the broker no longer confirms as a member (decision 0533); absent: never */
   readonly membership?: MembershipLimits;
 }
@@ -127,6 +128,7 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
       if (beforeJoin !== null) throw beforeJoin;
       await spec.onJoined?.(kc);
       spec.broker.connected = true;
+      spec.broker.security?.cleared();
       status = "running";
       joinedOnce();
       const whileRunning = await Promise.race([crash, stopping]);
@@ -203,9 +205,7 @@ export function superviseConsumer(spec: SupervisedConsumerSpec): SupervisedConsu
         status = ran ? "restarting" : "starting";
         const delayMs = backoffDelayMs(failures, RESTART_BACKOFF);
         const entry = { runner: spec.name, failures, delayMs, reason: verdict.reason, err: error };
-        const message = "kafka consumer failed; a fresh one follows after a pause";
-        if (verdict.kind === "unexpected") spec.log.error(entry, message);
-        else spec.log.warn(entry, message);
+        logConsumerFailure(spec.log, spec.broker.security, verdict, entry);
         spec.onRestart?.();
         await disconnect(kc);
         await sleeper.sleep(delayMs);

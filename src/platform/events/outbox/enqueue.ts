@@ -30,7 +30,7 @@ export interface OutgoingEvent<P> {
  * Writes the outbox row inside the caller's transaction, so the event exists if and only if the
  * business change committed. Per-key order relies on writers of one aggregate serialising on the
  * aggregate row (SELECT … FOR UPDATE / optimistic version update) before they enqueue: the later
- * writer then always gets the higher outbox id. See docs/events.md.
+ * writer then always gets the higher outbox id. See docs/engineering/events.md.
  */
 export async function enqueue<P>(
   tx: Tx,

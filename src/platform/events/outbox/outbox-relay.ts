@@ -5,6 +5,7 @@ import type { Logger } from "../../log/logger.js";
 import { counter, gauge, type Registry } from "../../metrics/registry.js";
 import { markFailed, startProducerSpan } from "../../tracing/tracing.js";
 import { COMMIT_CHANNEL, type CommitSignals } from "../commit-signals.js";
+import { isReportedKafkaFault } from "../kafka-security-faults.js";
 import { deleteAppendedBefore } from "../local/sql/delete-appended-before.js";
 import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { EventPlatformTuning, Runner } from "../transport/runner.js";
@@ -157,11 +158,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     return publisher;
   }
 
-  function abandon(pub: RelayPublisher | null, why: "timeout" | "failures"): void {
+  function abandon(pub: RelayPublisher | null, why: "timeout" | "failures", quiet = false): void {
     if (!pub || publisher !== pub) return;
     publisher = null;
     if (why === "timeout") timeouts.inc();
-    log.warn({ why }, "outbox relay: producer replaced");
+    if (quiet) log.debug({ why }, "outbox relay: producer replaced");
+    else log.warn({ why }, "outbox relay: producer replaced");
     void pub.close().catch(() => {});
   }
   let loops: PollLoop[] = [];
@@ -261,12 +263,20 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
         m.errors.inc();
         // A producer that keeps failing (stale metadata or connections after a broker left and
         // came back) is made anew: its next pass starts from the bootstrap brokers (decision 0499).
-        if (failures % REPLACE_AFTER_FAILURES === 0) abandon(publisher, "failures");
+        if (failures % REPLACE_AFTER_FAILURES === 0)
+          abandon(publisher, "failures", isReportedKafkaFault(error));
         const delay = Math.min(ERROR_BACKOFF_MAX_MS, ERROR_BACKOFF_MIN_MS * 2 ** Math.min(failures - 1, 20));
-        log.warn(
-          { worker: index, failures, delayMs: delay, err: error },
-          "outbox relay batch failed, backing off",
-        );
+        // A Kafka security fault was logged once by the transport (kafka-security-faults.ts)
+        if (isReportedKafkaFault(error))
+          log.debug(
+            { worker: index, failures, delayMs: delay, reason: error.reason },
+            "outbox relay batch failed",
+          );
+        else
+          log.warn(
+            { worker: index, failures, delayMs: delay, err: error },
+            "outbox relay batch failed, backing off",
+          );
         await refreshStats(true).catch(() => {});
         return delay;
       },

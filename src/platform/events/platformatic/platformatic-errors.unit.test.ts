@@ -24,7 +24,7 @@ describe("classifyPlatformaticError", () => {
     expect(classifyPlatformaticError(multiple(network)).kind).toBe("not-ready");
   });
 
-  it("an unknown broker host or refused credentials is a configuration error naming KAFKA_BROKERS", () => {
+  it("an unknown broker host is a configuration error naming KAFKA_BROKERS; refused credentials or an untrusted certificate a security fault", () => {
     const unknown = Object.assign(new Error("getaddrinfo ENOTFOUND nohost"), { code: "ENOTFOUND" });
     expect(
       classifyPlatformaticError(Object.assign(new Error("x"), { code: "PLT_KFK_NETWORK", cause: unknown })),
@@ -34,7 +34,19 @@ describe("classifyPlatformaticError", () => {
     });
     expect(
       classifyPlatformaticError(Object.assign(new Error("auth"), { code: "PLT_KFK_AUTHENTICATION" })).kind,
-    ).toBe("configuration");
+    ).toBe("security");
+    // as @platformatic/kafka 2.12 fails a TLS handshake with an unknown CA (issue #41)
+    const handshake = Object.assign(new Error("self-signed certificate in certificate chain"), {
+      code: "SELF_SIGNED_CERT_IN_CHAIN",
+    });
+    const network = Object.assign(new Error("Connection failed"), {
+      code: "PLT_KFK_NETWORK",
+      cause: handshake,
+    });
+    expect(classifyPlatformaticError(multiple(network))).toMatchObject({
+      kind: "security",
+      setting: "KAFKA_TLS_CA_FILE",
+    });
   });
 
   it("anything else is unexpected; only the library's own errors count as client errors", () => {

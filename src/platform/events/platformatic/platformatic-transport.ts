@@ -15,6 +15,8 @@ import { HEADER } from "../envelope.js";
 import { IncompleteSendError, withPartitions } from "../kafka/complete-send.js";
 import { broadcastGroupId, groupTimeouts, newBootId } from "../kafka/group-membership.js";
 import { kafkaNames } from "../kafka/kafka-names.js";
+import { type KafkaSecurity, PLAINTEXT } from "../kafka-security.js";
+import { createSecurityFaults, reportSecurityFaults } from "../kafka-security-faults.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { Transport } from "../transport/transport.js";
 import { type InboundMessage, parseEnvelope } from "../wire.js";
@@ -27,6 +29,7 @@ import {
   watermarks,
 } from "./platformatic-admin.js";
 import { classifyPlatformaticError } from "./platformatic-errors.js";
+import { platformaticSecurity } from "./platformatic-security.js";
 import { routeConnections } from "./route-connections.js";
 import { type Member, superviseMember } from "./supervised-member.js";
 
@@ -66,6 +69,8 @@ export interface PlatformaticTransportDeps {
   instanceId: string;
   tuning?: EventPlatformTuning;
   contracts?: ContractRegistry;
+  /** TLS and SASL of every client (issue #41); absent → plaintext */
+  security?: KafkaSecurity;
 }
 
 type Outbound = {
@@ -96,17 +101,19 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
       : messages;
   const partitions = deps.tuning?.topicPartitions ?? DEFAULT_PARTITIONS;
   const clientId = `pin-${deps.instanceId}`;
+  const securityOptions = platformaticSecurity(deps.security ?? PLAINTEXT, deps.brokers);
   const base = (brokers: string[], id: string) => ({
     clientId: id,
     bootstrapBrokers: brokers,
     timeout: REQUEST_TIMEOUT_MS,
     retries: CLIENT_RETRIES,
     retryDelay: CLIENT_RETRY_DELAY_MS,
+    ...securityOptions,
   });
   if (deps.tuning?.relaySocketFactory && !deps.tuning.relayBrokerAddress)
     log.warn("relaySocketFactory is a kafkajs option: the platformatic relay takes relayBrokerAddress");
 
-  const broker = { connected: false };
+  const broker = { connected: false, security: createSecurityFaults(log) };
   let admin: Admin | null = null;
   const getAdmin = (): Admin => {
     admin ??= new Admin(base(deps.brokers, clientId));
@@ -456,7 +463,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
     async publisher(opts) {
       // Created at the first publish: the relay starts while the broker is away (issue #21).
       let p: Producer<string, string, string, string> | null = null;
-      return {
+      return reportSecurityFaults(broker.security, classifyPlatformaticError, {
         async publish(messages) {
           if (!p) {
             p = newProducer(opts?.brokers ?? deps.brokers, `pin-relay-${deps.instanceId}`);
@@ -482,7 +489,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
           await p?.close().catch(() => {});
           p = null;
         },
-      };
+      });
     },
     consumer,
     broadcast,
@@ -492,6 +499,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
         async () => {
           await describeCluster();
           broker.connected = true;
+          broker.security.cleared();
         },
         {
           what: "Kafka broker",
@@ -499,9 +507,10 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
           cancelled,
           classify: (error) => {
             const verdict = classifyPlatformaticError(error);
+            if (verdict.kind === "security") broker.security.report(verdict, "broker");
             return verdict.kind === "configuration" && !broker.connected
               ? { retry: false, fatal: new ConfigError(verdict.setting, verdict.reason) }
-              : { retry: true, reason: verdict.reason };
+              : { retry: true, reason: verdict.reason, quiet: verdict.kind === "security" };
           },
         },
       );
@@ -516,6 +525,7 @@ export function createPlatformaticTransport(deps: PlatformaticTransportDeps): Tr
           }),
         ]);
         broker.connected = true;
+        broker.security.cleared();
         return true;
       } catch {
         return false;

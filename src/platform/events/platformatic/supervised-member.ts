@@ -2,6 +2,7 @@ import { ConfigError } from "../../config/settings.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, type Registry } from "../../metrics/registry.js";
 import { type Backoff, backoffDelayMs } from "../../startup/retry-until-ready.js";
+import { logConsumerFailure, type SecurityFaults } from "../kafka-security-faults.js";
 import { createSleeper } from "../sleep.js";
 import type { RunnerStatus } from "../transport/runner.js";
 import { withDeadline } from "./deadline.js";
@@ -28,7 +29,7 @@ export interface SupervisedMemberSpec {
   readonly log: Logger;
   readonly metrics: Registry;
   /** The transport's memory of having reached a broker: a configuration error is fatal only before */
-  readonly broker: { connected: boolean };
+  readonly broker: { connected: boolean; readonly security?: SecurityFaults };
   /** A fresh client that makes sure of its topics and starts joining (throws: nothing left open) */
   create(): Promise<Member>;
   /** After a failure, before the next member: forget what belonged to the old one */
@@ -82,6 +83,7 @@ export function superviseMember(spec: SupervisedMemberSpec) {
         await Promise.race([member.fetcher.joined, stopping]);
         if (stopped) break;
         spec.broker.connected = true;
+        spec.broker.security?.cleared();
         status = "running";
         failures = 0;
         ran = true;
@@ -104,9 +106,7 @@ export function superviseMember(spec: SupervisedMemberSpec) {
         status = ran ? "restarting" : "starting";
         const delayMs = backoffDelayMs(failures, RESTART_BACKOFF);
         const entry = { runner: spec.name, failures, delayMs, reason: verdict.reason, err: error };
-        const message = "kafka consumer failed; a fresh one follows after a pause";
-        if (verdict.kind === "unexpected") spec.log.error(entry, message);
-        else spec.log.warn(entry, message);
+        logConsumerFailure(spec.log, spec.broker.security, verdict, entry);
         spec.onRestart?.();
         await sleeper.sleep(delayMs);
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { BLD, codeOf, DEV, PRJ } from "../../../../../test/support/fixtures/catalog-cards.js";
+import { buildingEvent } from "../../../../../test/support/fixtures/catalog-events.js";
 import { CATALOG_ERROR } from "../../catalog.errors.js";
-import { BLD, codeOf, DEV, PRJ } from "../test-cards.js";
-import { buildingEvent } from "../test-events.js";
 import { decideBuildingUpsert } from "./building.decide.js";
 
 const project = { developerId: DEV };

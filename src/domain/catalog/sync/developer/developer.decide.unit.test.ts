@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { codeOf, DEV } from "../../../../../test/support/fixtures/catalog-cards.js";
+import { developerEvent } from "../../../../../test/support/fixtures/catalog-events.js";
 import { CATALOG_ERROR } from "../../catalog.errors.js";
-import { codeOf, DEV } from "../test-cards.js";
-import { developerEvent } from "../test-events.js";
 import { decideDeveloperUpsert } from "./developer.decide.js";
 
 describe("B. DeveloperUpserted", () => {

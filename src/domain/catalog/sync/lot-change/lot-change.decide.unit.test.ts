@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
+import {
+  BLD,
+  codeOf,
+  DEV,
+  LOT,
+  lotCard,
+  OTHER,
+  PRJ,
+} from "../../../../../test/support/fixtures/catalog-cards.js";
+import { priceEvent, statusEvent } from "../../../../../test/support/fixtures/catalog-events.js";
 import { CATALOG_ERROR } from "../../catalog.errors.js";
-import { BLD, codeOf, DEV, LOT, lotCard, OTHER, PRJ } from "../test-cards.js";
-import { priceEvent, statusEvent } from "../test-events.js";
 import { decidePriceChange, decideStatusChange } from "./lot-change.decide.js";
 
 describe("E/F. status and price changes", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { BLD, codeOf, DEV, LOT, lotCard, PRJ } from "../../../../../test/support/fixtures/catalog-cards.js";
+import { priceEvent, statusEvent } from "../../../../../test/support/fixtures/catalog-events.js";
 import { CATALOG_ERROR } from "../../catalog.errors.js";
-import { BLD, codeOf, DEV, LOT, lotCard, PRJ } from "../test-cards.js";
-import { priceEvent, statusEvent } from "../test-events.js";
 import { foldLotChanges, type LotChange, type LotChangeState } from "./lot-change.fold.js";
 
 const LOT2 = "66666666-6666-4666-8666-666666666666";

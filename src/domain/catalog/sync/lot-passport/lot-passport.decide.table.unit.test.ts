@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
+import {
+  BLD,
+  codeOf,
+  DEV,
+  LOT,
+  lotCard,
+  OTHER,
+  PRJ,
+} from "../../../../../test/support/fixtures/catalog-cards.js";
+import { lotEvent } from "../../../../../test/support/fixtures/catalog-events.js";
 import type { CatalogPropertyObjectUpserted } from "../../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import { CATALOG_ERROR } from "../../catalog.errors.js";
 import { EMPTY_GUID } from "../../vocabulary/payload-rules.js";
-import { BLD, codeOf, DEV, LOT, lotCard, OTHER, PRJ } from "../test-cards.js";
-import { lotEvent } from "../test-events.js";
 import { decidePropertyObjectUpsert } from "./lot-passport.decide.js";
 
 const lot = (o: Partial<CatalogPropertyObjectUpserted> = {}) =>

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
+import {
+  BLD,
+  codeOf,
+  DEV,
+  LOT,
+  lotCard,
+  OTHER,
+  PRJ,
+} from "../../../../../test/support/fixtures/catalog-cards.js";
+import { lotEvent } from "../../../../../test/support/fixtures/catalog-events.js";
 import { CATALOG_ERROR } from "../../catalog.errors.js";
-import { BLD, codeOf, DEV, LOT, lotCard, OTHER, PRJ } from "../test-cards.js";
-import { lotEvent } from "../test-events.js";
 import { decidePropertyObjectUpsert } from "./lot-passport.decide.js";
 
 const lot = lotEvent({ Id: LOT, ProjectId: PRJ, BuildingId: BLD, TenantId: DEV });

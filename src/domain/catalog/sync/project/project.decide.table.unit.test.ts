@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { card, codeOf, DEV, PRJ } from "../../../../../test/support/fixtures/catalog-cards.js";
+import { projectEvent } from "../../../../../test/support/fixtures/catalog-events.js";
 import type { CatalogProjectUpserted } from "../../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import { CATALOG_ERROR } from "../../catalog.errors.js";
-import { card, codeOf, DEV, PRJ } from "../test-cards.js";
-import { projectEvent } from "../test-events.js";
 import { decideProjectUpsert, KIND_MISMATCH_LIMIT } from "./project.decide.js";
 
 const project = (o: Partial<CatalogProjectUpserted> = {}) =>

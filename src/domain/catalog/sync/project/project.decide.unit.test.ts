@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { card, codeOf, DEV, OTHER, PRJ } from "../../../../../test/support/fixtures/catalog-cards.js";
+import { projectEvent } from "../../../../../test/support/fixtures/catalog-events.js";
 import { CATALOG_ERROR } from "../../catalog.errors.js";
 import { EMPTY_GUID } from "../../vocabulary/payload-rules.js";
-import { card, codeOf, DEV, OTHER, PRJ } from "../test-cards.js";
-import { projectEvent } from "../test-events.js";
 import { decideProjectUpsert, KIND_MISMATCH_LIMIT } from "./project.decide.js";
 
 const project = projectEvent({ Id: PRJ, DeveloperId: DEV });

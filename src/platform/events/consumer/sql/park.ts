@@ -9,13 +9,15 @@ export interface ParkInput {
   nextAttemptAt: Date;
   errorCode: string | null;
   error: string | null;
+  /** What else it may wait for (decision 0580): re-driven when a message with this key is handled */
+  waitKey: string | null;
   now: Date;
 }
 
 const PARK = `INSERT INTO platform.parked_messages
   (group_id, topic, key, partition, "offset", value, headers, attempts, next_attempt_at,
-   last_error_code, last_error, parked_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)`;
+   last_error_code, last_error, parked_at, wait_key)
+VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)`;
 
 /** Parks a message: its key's later messages queue behind it until it is retried. */
 export async function park(runner: SqlRunner, p: ParkInput): Promise<void> {
@@ -33,5 +35,6 @@ export async function park(runner: SqlRunner, p: ParkInput): Promise<void> {
     p.errorCode,
     p.error,
     p.now,
+    p.waitKey,
   ]);
 }

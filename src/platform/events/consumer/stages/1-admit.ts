@@ -41,6 +41,9 @@ type Prepared =
   | { kind: "rejected"; code: string; reason: string }
   | { kind: "unhandled" };
 
+/** A wait key is an id (a UUID in practice); anything longer is cut, not stored whole. */
+const WAIT_KEY_MAX = 200;
+
 /** Per-topic values computed once, not per message (`eventTypeOf` splits the name). */
 export function perTopic<T>(of: (topic: string) => T): (topic: string) => T {
   const cache = new Map<string, T>();
@@ -57,6 +60,8 @@ export function createAdmission(def: AnyConsumerDefinition, contracts: ContractR
   );
   const eventTypeFor = perTopic(eventTypeOf);
   const rejected = (code: string, reason: string): Prepared => ({ kind: "rejected", code, reason });
+  const waitKeyOf = (topic: string, payload: unknown): string | null =>
+    def.ordering?.waitKey?.(topic, payload)?.slice(0, WAIT_KEY_MAX) ?? null;
 
   function prepare(message: InboundMessage): Prepared {
     if (!subscribed.has(message.topic)) return { kind: "unhandled" };
@@ -113,6 +118,7 @@ export function createAdmission(def: AnyConsumerDefinition, contracts: ContractR
           envelope,
           dedupKey: dedupKeyHash(dedupKeyOf(def.group, envelope)),
           attempt: priorFailures + 1,
+          waitKey: waitKeyOf(message.topic, envelope.payload),
         });
       }
     });

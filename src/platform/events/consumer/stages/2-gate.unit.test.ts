@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { itemOf, TOPIC } from "../../../../../test/support/fixtures/consumer-stages.js";
 import type { InboundMessage } from "../../wire.js";
 import { createGate, decideGate } from "./2-gate.js";
 import { inMemoryScope, memoryStore } from "./in-memory-scope.js";
 import { pairOf } from "./types.js";
-import { itemOf, TOPIC } from "./unit-fixtures.js";
 
 const NOW = new Date("2026-01-01T00:00:00.000Z");
 const kinds = (g: ReturnType<typeof decideGate>) => g.verdicts.map((v) => `${v.kind}:${v.item.index}`);

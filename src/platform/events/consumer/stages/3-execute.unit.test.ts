@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itemOf, runDepsOf } from "../../../../../test/support/fixtures/consumer-stages.js";
 import { ValidationError } from "../../../errors/domain-error.js";
 import { ConcurrencyConflictError } from "../classify-error.js";
 import type { BatchMessage, PayloadMap } from "../definition.js";
@@ -7,7 +8,6 @@ import { perMessageStrategy } from "./3a-per-message.js";
 import { batchStrategy } from "./3b-batch-bisect.js";
 import { inMemoryScope, type MemoryWriter, memoryStore } from "./in-memory-scope.js";
 import { InfrastructureSignal, type Item, OptimisticAbort, type Verdict } from "./types.js";
-import { itemOf, runDepsOf } from "./unit-fixtures.js";
 
 type Payload = { Key: string; Seq: number };
 const summary = (verdicts: readonly Verdict[]) =>

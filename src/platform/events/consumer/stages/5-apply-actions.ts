@@ -23,6 +23,8 @@ export interface Settled {
   readonly results: readonly string[];
   readonly actions: readonly Action[];
   readonly successes: ReadonlyArray<{ readonly item: Item; readonly result: string }>;
+  /** Wait keys of the handled messages: their parked waiters are re-driven (decision 0580) */
+  readonly handledWaitKeys: readonly string[];
 }
 
 const RESULT: { readonly [K in Verdict["kind"]]: string | null } = {
@@ -49,6 +51,7 @@ export function settle(
   const results: string[] = new Array<string>(size).fill("unhandled");
   const actions: Array<{ index: number; action: Action }> = [];
   const successes: Array<{ item: Item; result: string }> = [];
+  const handledWaitKeys = new Set<string>();
   const add = (index: number, action: Action) => {
     if (index < stopAt) actions.push({ index, action });
   };
@@ -73,13 +76,25 @@ export function settle(
     const message = item.message;
     switch (v.kind) {
       case "handled":
+        if (item.waitKey !== null) handledWaitKeys.add(item.waitKey);
+        successes.push({ item, result });
+        if (retry) add(item.index, { kind: "unpark" });
+        break;
       case "duplicate":
         successes.push({ item, result });
         if (retry) add(item.index, { kind: "unpark" });
         break;
       case "parked-behind":
         successes.push({ item, result });
-        add(item.index, { kind: "park", message, attempts: 0, at: v.at, code: null, error: null });
+        add(item.index, {
+          kind: "park",
+          message,
+          attempts: 0,
+          at: v.at,
+          code: null,
+          error: null,
+          waitKey: item.waitKey,
+        });
         break;
       case "parked":
         add(item.index, {
@@ -89,6 +104,7 @@ export function settle(
           at: v.at,
           code: v.code,
           error: v.error,
+          waitKey: item.waitKey,
         });
         break;
       case "dead-lettered":
@@ -107,7 +123,12 @@ export function settle(
         assertNever(v, "verdict");
     }
   }
-  return { results: results.slice(0, stopAt), actions: actions.map((a) => a.action), successes };
+  return {
+    results: results.slice(0, stopAt),
+    actions: actions.map((a) => a.action),
+    successes,
+    handledWaitKeys: [...handledWaitKeys],
+  };
 }
 
 /** Dedup keys whose marks the scope takes back before it commits (failed, parked, not reached). */
@@ -156,6 +177,7 @@ export async function applyAction(
         nextAttemptAt: action.at,
         errorCode: action.code,
         error: action.error,
+        waitKey: action.waitKey,
         now: clock.now(),
       });
       return;

@@ -50,13 +50,21 @@ export interface BatchRunnerDeps {
   readonly strategy: ExecuteStrategy;
   readonly record: Recorder;
   readonly apply: (action: Action, retry: ParkedRetry | null) => Promise<void>;
+  /**
+   * After the actions: the parked messages waiting for the handled messages' wait keys are made
+   * due (decision 0580), in the parked retry's transaction when this batch is one.
+   */
+  readonly redrive: (waitKeys: readonly string[], retry: ParkedRetry | null) => Promise<void>;
 }
 
 type Passed =
   | { kind: "committed"; verdicts: readonly Verdict[]; stopAt: number }
   | { kind: "infrastructure"; error: unknown };
 
-/** One batch through the stages, in order: admit → (gate → execute, in the scope) → settle → apply → record. */
+/**
+ * One batch through the stages, in order: admit → (gate → execute, in the scope) → settle → apply
+ * (and re-drive the handled messages' waiters) → record.
+ */
 export function createBatchRunner(deps: BatchRunnerDeps) {
   const { scope, clock, gate, strategy, record } = deps;
 
@@ -132,6 +140,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     // batch is read again, its committed messages are duplicates, the failed ones rerun.
     try {
       for (const action of settled.actions) await deps.apply(action, retry);
+      await deps.redrive(settled.handledWaitKeys, retry);
     } catch (error) {
       return { kind: "infrastructure", error };
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itemOf, runDepsOf, TOPIC } from "../../../../../test/support/fixtures/consumer-stages.js";
 import { ValidationError } from "../../../errors/domain-error.js";
 import type { Admitted } from "./1-admit.js";
 import { createGate } from "./2-gate.js";
@@ -6,7 +7,6 @@ import { perMessageStrategy } from "./3a-per-message.js";
 import { inMemoryScope, type MemoryWriter, memoryStore } from "./in-memory-scope.js";
 import { createBatchRunner } from "./run-batch.js";
 import type { Action } from "./types.js";
-import { itemOf, runDepsOf, TOPIC } from "./unit-fixtures.js";
 
 /** The stages composed as message-processor.ts does, on an in-memory PostgreSQL-like scope. */
 function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
@@ -14,6 +14,7 @@ function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
   const deps = runDepsOf();
   const calls: string[] = [];
   const applied: Action[] = [];
+  const redriven: string[][] = [];
   const strategy = perMessageStrategy({
     ...deps,
     handlerOf: () => async (payload: unknown, ctx) => {
@@ -23,7 +24,11 @@ function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
       if (p.Key === "poison") throw new ValidationError("X_POISON", "poison");
     },
   });
-  const items = [itemOf(0, "a"), itemOf(1, "poison"), itemOf(2, "b"), itemOf(3, "p")];
+  // wait keys (decision 0580): a and poison wait on "x", b and p on "y"
+  const items = [itemOf(0, "a"), itemOf(1, "poison"), itemOf(2, "b"), itemOf(3, "p")].map((item, i) => ({
+    ...item,
+    waitKey: i < 2 ? "x" : "y",
+  }));
   const admitted: Admitted = { ready: items, refused: [], unhandled: [], versionMismatches: [] };
   const run = createBatchRunner({
     scope: inMemoryScope(store, "postgres"),
@@ -36,9 +41,12 @@ function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
     apply: async (action) => {
       applied.push(action);
     },
+    redrive: async (keys) => {
+      redriven.push([...keys]);
+    },
   });
   const messages = items.map((i) => i.message);
-  return { store, calls, applied, batch: () => run(messages, {}, null) };
+  return { store, calls, applied, redriven, batch: () => run(messages, {}, null) };
 }
 
 describe("run-batch: the stages in order on an in-memory scope", () => {
@@ -53,11 +61,16 @@ describe("run-batch: the stages in order on an in-memory scope", () => {
     expect(r.calls).toEqual(["a:0", "poison:1", "a:0", "poison:1", "b:2"]);
     expect(r.store.rows).toEqual(["a:0", "b:2"]);
     expect(r.applied.map((a) => a.kind)).toEqual(["park", "dead-letter"]);
+    // the parked one keeps its wait key; the handled ones' wait keys re-drive their waiters, once each
+    expect(r.applied[0]).toMatchObject({ kind: "park", waitKey: "y" });
+    expect(r.redriven).toEqual([["x", "y"]]);
     // only the handled messages keep their marks: a redelivery is a duplicate of them only
     const again = await r.batch();
     expect(again).toEqual({
       kind: "done",
       results: ["skipped-duplicate", "dead-lettered", "skipped-duplicate", "parked-behind"],
     });
+    // duplicates change nothing: they re-drive nothing
+    expect(r.redriven.at(-1)).toEqual([]);
   });
 });

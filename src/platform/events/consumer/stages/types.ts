@@ -17,6 +17,8 @@ export interface Item {
   readonly dedupKey: DedupKey;
   /** 1 on first delivery; a parked retry's prior failures + 1 */
   readonly attempt: number;
+  /** The definition's `ordering.waitKey` of the message (decision 0580); null without one */
+  readonly waitKey: string | null;
 }
 
 export const DUPLICATE = "skipped-duplicate";
@@ -66,6 +68,7 @@ export type Action =
       readonly at: Date;
       readonly code: string | null;
       readonly error: string | null;
+      readonly waitKey: string | null;
     }
   | { readonly kind: "unpark" };
 
