@@ -113,12 +113,12 @@ describeWithService(["postgres", "kafka"], `the image ${IMAGE}: migrate, then ea
     const job = manifests.find((d) => d.object.kind === "Job")?.object;
     const args = job ? podSpecOf(job)?.containers[0]?.args : undefined;
     expect(args).toContain("migrate");
-    // PIN_JWT_SECRET: `migrate` still asks for it (issue #40 item 4 drops that); the Job has it anyway.
+    // Only DATABASE_URL: a migration needs no token secret (decision 0552).
     const migrate = runInImage({
       rootfs: image.rootfs,
       config,
       args,
-      env: { DATABASE_URL: db.url, PIN_JWT_SECRET: secret },
+      env: { DATABASE_URL: db.url },
     });
     const code = await migrate.exited;
     expect(code, migrate.output()).toBe(0);
