@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { describeWithService } from "../../support/services.js";
@@ -28,6 +29,28 @@ describeWithService("postgres", "GraphiQL without a CDN and the demo pages", () 
     // dev mode: the demo tabs, signed in
     expect(html).toContain("subscription WatchBuilding");
     expect(html).toContain("Bearer ey");
+  });
+
+  it("the rendered references are served at /reference/graphql and /reference/events, with nothing from another host", async ({
+    skip,
+  }) => {
+    const rendered = existsSync(new URL("../../../.reference/graphql.html", import.meta.url));
+    if (!rendered && process.env.CI !== "true") {
+      console.warn(
+        "[references] .reference/ not rendered in this checkout (npm run docs:reference): test skipped",
+      );
+      skip();
+    }
+    const graphql = await (await fetch(`${base(dev)}/reference/graphql`)).text();
+    expect(graphql).toContain("PIN GraphQL API");
+    expect(graphql).toContain("createBooking");
+    const events = await (await fetch(`${base(dev)}/reference/events`)).text();
+    expect(events).toContain("AsyncApiStandalone.render");
+    expect(events).toContain("pin.crm.booking-created.v1");
+    for (const html of [graphql, events])
+      expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=["']?(https?:)?\/\//i);
+    const bundle = await fetch(`${base(dev)}/reference/asyncapi-standalone.js`);
+    expect(bundle.headers.get("content-type")).toContain("javascript");
   });
 
   it("/demo/chessboard and its graphql-ws browser bundle are served in embedded/dev mode", async () => {
