@@ -39,9 +39,14 @@ function renderGraphql() {
   copyFileSync(join(work, "index.html"), join(OUT, "graphql.html"));
   rmSync(work, { recursive: true, force: true });
   const page = readFileSync(join(OUT, "graphql.html"), "utf8");
-  const types = [...readFileSync(join(ROOT, "schema/schema.graphql"), "utf8").matchAll(/^(?:type|input|enum|union|interface|scalar) (\w+)/gm)].map((m) => m[1]);
+  const types = [
+    ...readFileSync(join(ROOT, "schema/schema.graphql"), "utf8").matchAll(
+      /^(?:type|input|enum|union|interface|scalar) (\w+)/gm,
+    ),
+  ].map((m) => m[1]);
   const missing = types.filter((t) => !page.includes(t));
-  if (missing.length > 0) throw new Error(`graphql.html lacks ${missing.length} types: ${missing.slice(0, 5).join(", ")}`);
+  if (missing.length > 0)
+    throw new Error(`graphql.html lacks ${missing.length} types: ${missing.slice(0, 5).join(", ")}`);
   return types.length;
 }
 
@@ -78,4 +83,6 @@ mkdirSync(OUT, { recursive: true });
 const types = renderGraphql();
 const channels = renderEvents();
 assertNoCdn();
-console.log(`[docs:reference] .reference/graphql.html (${types} types), .reference/events.html (${channels} channels)`);
+console.log(
+  `[docs:reference] .reference/graphql.html (${types} types), .reference/events.html (${channels} channels)`,
+);
