@@ -20,6 +20,7 @@ const SUITES: Record<string, string> = {
   messenger: "runMessengerBenchmarks",
   peers: "runPeersBenchmarks",
   tracing: "runTracingBenchmarks",
+  cost: "runCostBenchmarks",
 };
 
 function loadServicesEnv(): void {
