@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Prisma } from "../../../src/generated/prisma/client.js";
-import { outboxInsert } from "../../../src/platform/events/outbox/enqueue.js";
 import type { EventEnvelope } from "../../../src/platform/events/envelope.js";
+import { outboxInsert } from "../../../src/platform/events/outbox/enqueue.js";
 import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
 import { enqueueItems, itemsSuite, itemTopic, metricValue, type TransportName } from "./harness.js";
