@@ -84,7 +84,7 @@ async function measure(checkout: Checkout, o: Options): Promise<Measured> {
 
 function describe(s: StepFigures): string {
   const cpu = [...s.cpuMsPerBooking].map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(", ");
-  return `${s.rate}/s: ${s.sent} sent, ${s.failed} failed, completed ${(s.completed * 100).toFixed(1)} %; subscriber p50 ${s.subscriber.p50.toFixed(0)} / p99 ${s.subscriber.p99.toFixed(0)} ms; card p50 ${s.card.p50.toFixed(0)} / p99 ${s.card.p99.toFixed(0)} ms; cpu ms/booking: ${cpu}`;
+  return `${s.rate}/s: ${s.sent} sent, ${s.failed} failed, completed ${(s.completed * 100).toFixed(1)} %, drained ${(s.drained * 100).toFixed(1)} % when the cpu window closed; subscriber p50 ${s.subscriber.p50.toFixed(0)} / p99 ${s.subscriber.p99.toFixed(0)} ms; card p50 ${s.card.p50.toFixed(0)} / p99 ${s.card.p99.toFixed(0)} ms; cpu ms/booking: ${cpu}`;
 }
 
 /** name → value of one checkout's figures. */
@@ -99,6 +99,7 @@ function rows(m: Measured): Map<string, { value: number; unit: string }> {
     }
     if (s.rate === 100) put("cost: completed at 100/s", s.completed, "fraction");
     put(`cost: completed at ${s.rate}/s (any rate)`, s.completed, "fraction");
+    put(`cost: drained when the cpu window closed at ${s.rate}/s`, s.drained, "fraction");
     put(`cost: subscriber p50 at ${s.rate}/s`, s.subscriber.p50, "ms");
     put(`cost: subscriber p99 at ${s.rate}/s (any rate)`, s.subscriber.p99, "ms");
     put(`cost: catalog card p50 at ${s.rate}/s`, s.card.p50, "ms");

@@ -28,6 +28,8 @@ export interface StepFigures {
   readonly failed: number;
   /** fraction of the step's bookings delivered to the subscriber within the step + 2 s */
   readonly completed: number;
+  /** fraction delivered to the subscriber when the CPU window closed (< 1: the drain gave up, the CPU of the rest is not counted) */
+  readonly drained: number;
   /** CPU ms per booking sent, per process group and "total" */
   readonly cpuMsPerBooking: Map<string, number>;
   readonly subscriber: ReturnType<typeof figures>;
@@ -114,6 +116,7 @@ export async function steadyStep(topology: Topology, rate: number, seconds: numb
       { everyMs: 250, timeoutMs: DRAIN_TIMEOUT_MS },
     ).catch(() => {});
     const after = await readCpu(topology.groups);
+    const drained = delivered / samples.length;
     const cards = await cardTimes(db, ids);
     const cpu = cpuMsBetween(before, after);
     const perBooking = new Map([...cpu].map(([name, ms]) => [name, ms / samples.length]));
@@ -125,6 +128,7 @@ export async function steadyStep(topology: Topology, rate: number, seconds: numb
       sent: samples.length,
       failed,
       completed: inTime / samples.length,
+      drained,
       cpuMsPerBooking: perBooking,
       subscriber: figures(samples.map((s) => s.deliveredAt - s.sentAt)),
       card: figures(samples.map((s) => (cards.get(s.objectId) ?? Number.NaN) - s.sentAt)),

@@ -62,8 +62,10 @@ class Rollback extends Error {
 /**
  * The PostgreSQL scope: one transaction per batch. The dedup marks and the handlers' writes
  * commit together, so a message is applied exactly once whatever happens to the offset commit.
+ * `{ marks: false }`: no mark (decisions 0540, 0589), for handlers idempotent by construction.
  */
-export function postgresScope(): ScopeFactory<Tx> {
+export function postgresScope(options: PgScopeOptions = {}): ScopeFactory<Tx> {
+  const marks = options.marks ?? true;
   return ({ db, group, clock }) => ({
     kind: "postgres",
     async begin() {
@@ -90,7 +92,7 @@ export function postgresScope(): ScopeFactory<Tx> {
       const runner = prismaRunner(tx);
       return {
         writer: tx,
-        ...dedupMarks(runner, group, clock),
+        ...(marks ? dedupMarks(runner, group, clock) : { unmark: async () => {} }),
         async isolate(fn) {
           const name = `handler_${++savepoints}`;
           await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
