@@ -36,6 +36,8 @@ export interface ScopeSession<W> {
 
 export interface ProcessingScope<W> {
   readonly kind: "postgres" | "sink";
+  /** false: a PostgreSQL scope that writes no dedup marks (its gate reads parked keys before it begins) */
+  readonly marked?: boolean;
   begin(): Promise<ScopeSession<W>>;
 }
 
@@ -68,6 +70,7 @@ export function postgresScope(options: PgScopeOptions = {}): ScopeFactory<Tx> {
   const marks = options.marks ?? true;
   return ({ db, group, clock }) => ({
     kind: "postgres",
+    marked: marks,
     async begin() {
       let release!: (commit: boolean) => void;
       const decided = new Promise<boolean>((resolve) => {
@@ -156,6 +159,7 @@ export function pgScope(options: PgScopeOptions = {}): ScopeFactory<PgTx> {
   const marks = options.marks ?? true;
   return ({ pool, group, clock }) => ({
     kind: "postgres",
+    marked: marks,
     async begin() {
       if (!pool) throw new Error(`pgScope (${group}): the database was not made by createPrismaClient`);
       const client = await pool.connect();
