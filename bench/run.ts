@@ -21,7 +21,10 @@ const SUITES: Record<string, string> = {
   peers: "runPeersBenchmarks",
   tracing: "runTracingBenchmarks",
   "storefront-flood": "runStorefrontFloodBenchmarks",
+  cost: "runCostBenchmarks",
 };
+/** Suites a bare `npm run bench` skips: they start role processes and build a baseline checkout (minutes). */
+const NAMED_ONLY = new Set(["cost"]);
 
 function loadServicesEnv(): void {
   const file = path.resolve(here, "../.infra/services.env");
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const all: Array<BenchResult & { suite: string; kafkaClient: string }> = [];
   for (const [suite, exportName] of Object.entries(SUITES)) {
-    if (wanted.length > 0 && !wanted.includes(suite)) continue;
+    if (wanted.length > 0 ? !wanted.includes(suite) : NAMED_ONLY.has(suite)) continue;
     const entry = path.join(here, suite, "index.ts");
     if (!existsSync(entry)) {
       console.log(`- ${suite}: no suite yet (${entry})`);

@@ -82,14 +82,19 @@ const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
  * so a heavy client (fetch: WHATWG streams, a Request clone per call) would bill its own CPU to
  * the server's latency (decision 0205).
  */
-export function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+export function postJson<T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  agent: http.Agent = keepAlive,
+): Promise<T> {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise<T>((resolve, reject) => {
     const request = http.request(
       url,
       {
         method: "POST",
-        agent: keepAlive,
+        agent,
         headers: { "content-type": "application/json", "content-length": payload.length, ...headers },
       },
       (response) => {

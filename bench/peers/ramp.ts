@@ -169,7 +169,7 @@ async function roleDeployment(
 }
 
 /** Apartments added to the demo project's new building until `count` are bookable. */
-async function seedApartments(db: Db, count: number): Promise<void> {
+export async function seedApartments(db: Db, count: number): Promise<void> {
   const missing = count - (await bookableObjects({ db })).length;
   if (missing <= 0) return;
   const structure = createChessboardStructure({ db, clock: systemClock });
@@ -378,7 +378,7 @@ function startProduceProbe(brokers: string[], topic: string) {
 }
 
 /** The run's topics and groups (every name suffixed by its namespace) off the shared broker. */
-async function dropNamespace(brokers: string[], namespace: string): Promise<void> {
+export async function dropNamespace(brokers: string[], namespace: string): Promise<void> {
   const admin = new Kafka({ clientId: "bench-ramp-admin", brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {

@@ -19,6 +19,7 @@ import {
   type HandlerContext,
   type HandlerResult,
 } from "../platform/events/consumer/definition.js";
+import { postgresScope } from "../platform/events/consumer/scope.js";
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
@@ -33,7 +34,8 @@ const CONTRACT_VERSION = 1;
 /**
  * crm booking events → system cards in the deal chat (booking created, contract paid, reserve /
  * booking time expired), and chessboard property objects → the replica the cards take their
- * figures from. Dedup by MessageId is the platform's; a card is also unique per source event.
+ * figures from. No dedup mark (decision 0590): a card is unique per source event, the chat and
+ * the replica are idempotent writes.
  * A card for a deal whose chat is unknown (booking-created not seen yet) fails with
  * MESSENGER_CHAT_NOT_FOUND: retried (parked behind its key), then DLQ.
  */
@@ -83,6 +85,10 @@ export function messengerBookingCardsConsumer(deps: {
     group: MESSENGER_BOOKING_CARDS_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    // Dedup by construction (decision 0590): the chat ON CONFLICT DO NOTHING, a card unique per
+    // source message id (its event and the chat's last message only for the inserted row), the
+    // replica version-guarded.
+    scope: postgresScope({ marks: false }),
     // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
     // catalog's 30 s (decision 0527).
     policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },

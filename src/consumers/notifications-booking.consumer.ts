@@ -17,6 +17,7 @@ import {
   type HandlerContext,
   type HandlerResult,
 } from "../platform/events/consumer/definition.js";
+import { postgresScope } from "../platform/events/consumer/scope.js";
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
@@ -30,8 +31,8 @@ const CONTRACT_VERSION = 1;
 
 /**
  * crm booking events → notifications in the participants' inboxes. booking-created only records
- * the deal's parties (no notification: the spec names none for it). Dedup by MessageId is the
- * platform's; notifications are also unique per (source event, recipient). A transition of a deal
+ * the deal's parties (no notification: the spec names none for it). No dedup mark (decision
+ * 0589): notifications are unique per (source event, recipient), the parties first-insert-wins. A transition of a deal
  * whose booking-created was not seen yet fails with NOTIFICATIONS_DEAL_PARTICIPANTS_NOT_FOUND:
  * retried (parked), then DLQ.
  */
@@ -68,6 +69,9 @@ export function notificationsBookingConsumer(deps: {
     group: NOTIFICATIONS_BOOKING_GROUP,
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
+    // Dedup by construction (decision 0589): participants ON CONFLICT DO NOTHING, a notification
+    // unique per (source message id, recipient), its event enqueued only for inserted rows.
+    scope: postgresScope({ marks: false }),
     // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
     // catalog's 30 s (decision 0527).
     policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },

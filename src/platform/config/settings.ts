@@ -562,6 +562,13 @@ export const SETTINGS = {
     true,
     "Wake the outbox relay and the local log's readers on commit (PostgreSQL LISTEN/NOTIFY on one connection per process; decision 0485); false = polling only, e.g. behind a transaction-mode pooler",
   ),
+  commitSignalFallbackMs: int(
+    "PIN_COMMIT_SIGNAL_FALLBACK_MS",
+    10_000,
+    "How long the outbox relay and the local log's readers sleep between idle polls while their commit-signal connection listens (decision 0588): a commit wakes them at once, this poll only catches a signal lost; while the connection is down they poll at their own intervals",
+    100,
+    300_000,
+  ),
   outboxShards: int(
     "PIN_OUTBOX_SHARDS",
     8,

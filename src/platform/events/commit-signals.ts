@@ -8,10 +8,13 @@ import { counter, type Registry } from "../metrics/registry.js";
  * trigger NOTIFYs `pin_outbox`, the local event log's `pin_event_log`. A NOTIFY is delivered at
  * commit and only then, so a woken poller reads what the signal is about.
  *
- * The signal only shortens waits: every poller still polls at its interval, which is the fallback
- * while this connection is down (PostgreSQL restarted, a pooler in transaction mode in front of
- * it). A lost connection is re-opened with a doubling backoff (1 s → 30 s); after a reconnect every
- * listener is called once, for commits missed meanwhile.
+ * While this connection listens, the pollers it wakes sleep a slow fallback interval between
+ * passes (`idleInterval`, PIN_COMMIT_SIGNAL_FALLBACK_MS, decision 0588): an idle system runs no
+ * query a few times a second. While it is down (PostgreSQL restarted, a pooler in transaction mode
+ * in front of it) they poll at their own interval again. A lost connection calls every listener
+ * once (the pollers' long sleeps end and they poll at their interval) and is re-opened with a
+ * doubling backoff (1 s → 30 s); after a reconnect every listener is called once more, for commits
+ * missed meanwhile.
  */
 export const COMMIT_CHANNEL = {
   outbox: "pin_outbox",
@@ -22,7 +25,21 @@ export type CommitChannel = (typeof COMMIT_CHANNEL)[keyof typeof COMMIT_CHANNEL]
 export interface CommitSignals {
   /** Calls `listener` after each commit signalled on `channel`; returns the unsubscribe. */
   on(channel: CommitChannel, listener: () => void): () => void;
+  /** True while the LISTEN connection is up: a commit on a channel will be signalled. */
+  listening(): boolean;
   close(): Promise<void>;
+}
+
+/**
+ * The idle sleep of a poller woken by `signals`: `fallbackMs` (at least `pollMs`) while the
+ * signals' connection listens, `pollMs` otherwise (no signals, or their connection down).
+ */
+export function idleInterval(
+  signals: CommitSignals | undefined,
+  pollMs: number,
+  fallbackMs: number,
+): () => number {
+  return () => (signals?.listening() ? Math.max(pollMs, fallbackMs) : pollMs);
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -72,6 +89,8 @@ export function createCommitSignals(deps: { url: string; log: Logger; metrics: R
         c.end().catch(() => {});
         if (closed) return;
         deps.log.warn({ err: error }, "commit-signal connection lost; pollers fall back to their intervals");
+        // The pollers' long sleeps end: they poll at their own interval until the signals are back.
+        for (const channel of listeners.keys()) fire(channel);
         scheduleReconnect();
       };
       c.on("error", lost);
@@ -90,11 +109,10 @@ export function createCommitSignals(deps: { url: string; log: Logger; metrics: R
           return;
         }
         client = c;
-        if (failures > 0) {
-          deps.log.info({ failures }, "commit-signal connection back");
-          // Commits while it was down were not signalled: every poller reads once now.
-          for (const channel of listeners.keys()) fire(channel);
-        }
+        if (failures > 0) deps.log.info({ failures }, "commit-signal connection back");
+        // Commits before the LISTEN (or while it was down) were not signalled: every poller reads
+        // once now, before its next sleep may be the long one.
+        for (const channel of listeners.keys()) fire(channel);
         failures = 0;
       } catch (error) {
         c.end().catch(() => {});
@@ -123,6 +141,7 @@ export function createCommitSignals(deps: { url: string; log: Logger; metrics: R
         set.delete(listener);
       };
     },
+    listening: () => client !== null,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

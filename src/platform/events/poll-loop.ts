@@ -16,7 +16,8 @@ export type PassOutcome = "busy" | "idle" | "failed";
 export interface PollLoopOptions {
   /** One pass: "busy" runs the next at once, "idle" sleeps `idleMs`, "failed" (or a throw) backs off */
   readonly pass: () => Promise<PassOutcome>;
-  readonly idleMs: number;
+  /** The sleep after an idle pass; a function is asked before each such sleep (decision 0588) */
+  readonly idleMs: number | (() => number);
   /**
    * The pause after the `failures`-th failed pass in a row (1, 2, …); `error` is what the pass threw
    * (undefined when it answered "failed"). Log and count here.
@@ -74,7 +75,7 @@ export function createPollLoop(options: PollLoopOptions): PollLoop {
       // A stop() during the pass found no sleep to end: do not start one.
       if (outcome === "idle" && running && !nudged) {
         idleSleep = true;
-        await sleeper.sleep(options.idleMs);
+        await sleeper.sleep(typeof options.idleMs === "number" ? options.idleMs : options.idleMs());
         idleSleep = false;
       }
     }

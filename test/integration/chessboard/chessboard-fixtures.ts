@@ -5,6 +5,7 @@ import type {
   BookingCreatedV1,
   BookingExpiredV1,
   BookingExtendedV1,
+  BookingPaidV1,
   CrmEventByTopic,
   DealSaleStartedV1,
 } from "../../../src/contracts/crm-booking-events.js";
@@ -144,6 +145,15 @@ export const crm = {
     Cause: "BookingCancelled",
     CancelledAt: at.toISOString(),
     CancelledByUserId: USER,
+  }),
+  /** booking-paid, confirmed by a developer manager ("dm-1") */
+  paid: (b: BookingRef, version: number, at: Date): BookingPaidV1 => ({
+    ...ids(b),
+    Version: version,
+    Status: "Booked",
+    PaidAt: at.toISOString(),
+    ReceiptFileId: "receipt-1",
+    ConfirmedByUserId: "dm-1",
   }),
   saleStarted: (b: BookingRef, version: number, at: Date): DealSaleStartedV1 => ({
     ...ids(b),

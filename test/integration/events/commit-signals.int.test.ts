@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { Prisma } from "../../../src/generated/prisma/client.js";
 import type { EventEnvelope } from "../../../src/platform/events/envelope.js";
+import { outboxInsert } from "../../../src/platform/events/outbox/enqueue.js";
 import { eventually } from "../../support/eventually.js";
 import { describeWithService } from "../../support/services.js";
 import { enqueueItems, itemsSuite, itemTopic, metricValue, type TransportName } from "./harness.js";
@@ -16,6 +18,14 @@ describeWithService(["postgres", "kafka"], "commit signals (LISTEN/NOTIFY wake-u
     const { put, started } = suite;
     const unpublished = (topic: string) =>
       suite.db.prisma.outboxMessage.count({ where: { topic, publishedAt: null } });
+    const signalConnections = async () =>
+      Number(
+        (
+          await suite.db.prisma.$queryRaw<Array<{ n: bigint }>>`
+            SELECT count(*) AS n FROM pg_stat_activity
+             WHERE application_name = 'pin-commit-signals' AND datname = current_database()`
+        )[0]?.n ?? 0,
+      );
 
     /** The relay started, its first pass done and asleep for its (minute-long) idle interval. */
     async function idleRelay(settings: Record<string, unknown>) {
@@ -68,6 +78,36 @@ describeWithService(["postgres", "kafka"], "commit signals (LISTEN/NOTIFY wake-u
       await eventually(() => unpublished(topic), {
         until: (n) => n === 0,
         what: "the row published on its commit signal after the reconnect",
+        timeoutMs: SIGNALLED_WITHIN_MS,
+      });
+    });
+
+    it("while the signals listen, an idle relay sleeps the slow fallback, not its own interval (decision 0588)", async () => {
+      const p = put({ settings: { outboxRelayIntervalMs: 50, commitSignalFallbackMs: MINUTE_MS } });
+      const relay = await started(p.platform.startRelay());
+      await relay.whenCaughtUp?.();
+      await eventually(signalConnections, { until: (n) => n > 0, what: "the signal connection open" });
+      await new Promise((r) => setTimeout(r, 300));
+      // A row whose commit sends no signal ('after-commit' with nobody sending it afterwards):
+      // only a poll finds it, and a relay polling every 50 ms would have published it long since.
+      const topic = itemTopic();
+      const item = { Key: "unsignalled", Seq: 1 };
+      const { sql } = outboxInsert(
+        [{ topic, key: item.Key, aggregateType: "TestItem", payload: item }],
+        p.clock,
+        Prisma.sql`true`,
+        "after-commit",
+      );
+      await suite.db.prisma.$executeRaw(sql);
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(await unpublished(topic)).toBe(1);
+      // The signal connection lost: the relay's long sleep ends and it polls at its interval again.
+      await suite.db.prisma.$queryRaw`
+        SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = 'pin-commit-signals' AND datname = current_database()`;
+      await eventually(() => unpublished(topic), {
+        until: (n) => n === 0,
+        what: "the unsignalled row published once the signals are down",
         timeoutMs: SIGNALLED_WITHIN_MS,
       });
     });

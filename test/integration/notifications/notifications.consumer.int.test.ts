@@ -76,18 +76,7 @@ describeWithService("postgres", "notifications booking consumer (pin-notificatio
 
   it("booking-paid notifies agent, investor and the other managers of the developer", async () => {
     const b = await opened();
-    const paid = {
-      BookingId: b.bookingId,
-      DealId: b.dealId,
-      PropertyObjectId: b.propertyObjectId,
-      TenantId: b.tenantId,
-      Version: 4,
-      Status: "Booked" as const,
-      PaidAt: clock.now().toISOString(),
-      ReceiptFileId: "receipt-1",
-      ConfirmedByUserId: "dm-1",
-    };
-    await harness.deliver(wireMessage(TOPIC.bookingPaid, paid));
+    await harness.deliver(wireMessage(TOPIC.bookingPaid, crm.paid(b, 4, clock.now())));
     expect(await recipients(b.dealId)).toEqual([
       `BookingPaid→User:${AGENT}`,
       `BookingPaid→User:${INVESTOR}`,
@@ -143,15 +132,15 @@ describeWithService("postgres", "notifications booking consumer (pin-notificatio
     expect([...ids].sort((x, y) => (x < y ? -1 : 1))).toEqual(ids);
   });
 
-  it("duplicates: a redelivered event never makes a second notification, even past the dedup window", async () => {
+  it("duplicates: a redelivered event never makes a second notification (no mark: decision 0589)", async () => {
     const b = await opened();
     const message = wireMessage(TOPIC.bookingExpired, crm.expired(b, 2, clock.now(), "Reserve"));
     expect(await harness.deliver(message)).toBe("applied");
-    expect(await harness.deliver(message)).toBe("skipped-duplicate");
-    await database.prisma.$executeRaw`
-      DELETE FROM platform.processed_messages WHERE group_id = ${NOTIFICATIONS_BOOKING_GROUP}`;
     expect(await harness.deliver(message)).toBe("skipped");
     expect(await inboxOf(b.dealId)).toHaveLength(3);
+    const marks = await database.prisma.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*) AS n FROM platform.processed_messages WHERE group_id = ${NOTIFICATIONS_BOOKING_GROUP}`;
+    expect(Number(marks[0]?.n)).toBe(0);
   });
 
   it("a transition of a deal whose booking-created was not seen yet is parked for 1 s, then notified", async () => {

@@ -117,6 +117,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     admit: createAdmission(def, deps.contracts),
     gate: createGate({
       scopeKind: scope.kind,
+      marked: scope.marked !== false,
       keyOrderKept: sink.keyOrderKept,
       parkedKeys: (messages) => parkedKeys(direct, group, messages),
     }),

@@ -36,6 +36,8 @@ export interface ScopeSession<W> {
 
 export interface ProcessingScope<W> {
   readonly kind: "postgres" | "sink";
+  /** false: a PostgreSQL scope that writes no dedup marks (its gate reads parked keys before it begins) */
+  readonly marked?: boolean;
   begin(): Promise<ScopeSession<W>>;
 }
 
@@ -62,10 +64,13 @@ class Rollback extends Error {
 /**
  * The PostgreSQL scope: one transaction per batch. The dedup marks and the handlers' writes
  * commit together, so a message is applied exactly once whatever happens to the offset commit.
+ * `{ marks: false }`: no mark (decisions 0540, 0589), for handlers idempotent by construction.
  */
-export function postgresScope(): ScopeFactory<Tx> {
+export function postgresScope(options: PgScopeOptions = {}): ScopeFactory<Tx> {
+  const marks = options.marks ?? true;
   return ({ db, group, clock }) => ({
     kind: "postgres",
+    marked: marks,
     async begin() {
       let release!: (commit: boolean) => void;
       const decided = new Promise<boolean>((resolve) => {
@@ -90,7 +95,7 @@ export function postgresScope(): ScopeFactory<Tx> {
       const runner = prismaRunner(tx);
       return {
         writer: tx,
-        ...dedupMarks(runner, group, clock),
+        ...(marks ? dedupMarks(runner, group, clock) : { unmark: async () => {} }),
         async isolate(fn) {
           const name = `handler_${++savepoints}`;
           await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
@@ -154,6 +159,7 @@ export function pgScope(options: PgScopeOptions = {}): ScopeFactory<PgTx> {
   const marks = options.marks ?? true;
   return ({ pool, group, clock }) => ({
     kind: "postgres",
+    marked: marks,
     async begin() {
       if (!pool) throw new Error(`pgScope (${group}): the database was not made by createPrismaClient`);
       const client = await pool.connect();

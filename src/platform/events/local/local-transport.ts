@@ -3,7 +3,7 @@ import type { Settings } from "../../config/settings.js";
 import { connectionStringOf, type Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
-import { COMMIT_CHANNEL, type CommitSignals } from "../commit-signals.js";
+import { COMMIT_CHANNEL, type CommitSignals, idleInterval } from "../commit-signals.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import { infrastructureDelayMs } from "../consumer/retry-policy.js";
@@ -65,6 +65,8 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
     return locks;
   };
   const pollMs = deps.tuning?.localPollMs ?? DEFAULT_POLL_MS;
+  // Idle readers sleep the slow fallback while commit signals listen (decision 0588).
+  const idleMs = idleInterval(deps.signals, pollMs, deps.settings.commitSignalFallbackMs);
   const send = async (m: { topic: string; key: string; value: string; headers: Record<string, string> }) =>
     appendToLog(db, [m]);
 
@@ -140,8 +142,15 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
       }
     }
 
+    /** A paused topic is read again when its pause ends, not a whole idle sleep later. */
+    const untilNextResume = (): number => {
+      const now = Date.now();
+      let soonest = Number.POSITIVE_INFINITY;
+      for (const { until } of backoff.values()) if (until > now) soonest = Math.min(soonest, until - now);
+      return soonest;
+    };
     const loop: PollLoop = createPollLoop({
-      idleMs: pollMs,
+      idleMs: () => Math.min(idleMs(), untilNextResume()),
       pass: async () => ((await pollOnce()) ? "busy" : "idle"),
       onFailure(failures, error) {
         log.warn({ group: def.group, err: error, failures }, "local log poll failed");
@@ -180,7 +189,7 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
     const positions = new Map<string, LogPosition>();
     let unlisten: (() => void) | null = null;
     const loop = createPollLoop({
-      idleMs: pollMs,
+      idleMs,
       async pass() {
         let more = false;
         for (const topic of opts.topics) {

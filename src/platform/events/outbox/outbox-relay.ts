@@ -4,7 +4,7 @@ import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import { counter, gauge, type Registry } from "../../metrics/registry.js";
 import { markFailed, startProducerSpan } from "../../tracing/tracing.js";
-import { COMMIT_CHANNEL, type CommitSignals } from "../commit-signals.js";
+import { COMMIT_CHANNEL, type CommitSignals, idleInterval } from "../commit-signals.js";
 import { isReportedKafkaFault } from "../kafka-security-faults.js";
 import { deleteAppendedBefore } from "../local/sql/delete-appended-before.js";
 import { createPollLoop, type PollLoop } from "../poll-loop.js";
@@ -242,7 +242,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     // Each worker starts at a different shard so replicas and workers spread over the shards.
     let cursor = Math.floor(Math.random() * shards);
     const loop: PollLoop = createPollLoop({
-      idleMs: settings.outboxRelayIntervalMs,
+      idleMs: idleInterval(deps.signals, settings.outboxRelayIntervalMs, settings.commitSignalFallbackMs),
       async pass() {
         let published = 0;
         let fullBatch = false;

@@ -57,6 +57,13 @@ export function decideGate(
 
 export interface GateDeps {
   readonly scopeKind: "postgres" | "sink";
+  /**
+   * false: a PostgreSQL scope without dedup marks (decisions 0540, 0589). Its parked keys are read
+   * before the scope begins, as a sink's: read inside, on another connection of the pool, every
+   * batch would hold its transaction's connection while waiting for a second one, and concurrent
+   * batches exhaust the pool and wait on each other for ever.
+   */
+  readonly marked?: boolean;
   /** Whether a key's messages wait behind its parked one on a sink scope (see sink-strategy) */
   readonly keyOrderKept: boolean;
   /** The group's parked (topic, key) pairs among these messages (sql/parked-keys) */
@@ -68,7 +75,7 @@ const NONE: ReadonlySet<string> = new Set();
 export function createGate(deps: GateDeps) {
   /** Whether the parked-key check rides on the PostgreSQL scope's dedup mark */
   const folded = (ready: readonly Item[], retry: boolean) =>
-    !retry && ready.length > 0 && deps.scopeKind === "postgres";
+    !retry && ready.length > 0 && deps.scopeKind === "postgres" && deps.marked !== false;
   const messagesOf = (items: readonly Item[]) => items.map((i) => i.message);
   return {
     /**
@@ -94,10 +101,8 @@ export function createGate(deps: GateDeps) {
         );
         return decideGate(ready, marked.parked, marked.fresh, now);
       }
-      // A PostgreSQL scope without marks (pgScope({ marks: false })) checks the parked keys here,
-      // unless the consumer declared its keys' order irrelevant (then, as on a sink, it does not).
-      const held =
-        folded(ready, retry) && deps.keyOrderKept ? await deps.parkedKeys(messagesOf(ready)) : heldBefore;
+      // A scope without marks read its parked keys before it began (heldBefore), as a sink does.
+      const held = heldBefore;
       const candidates = held.size === 0 ? ready : ready.filter((item) => !held.has(pairOf(item.message)));
       const fresh = session.mark ? await session.mark(candidates.map((i) => i.dedupKey)) : null;
       return decideGate(ready, held, fresh, now);

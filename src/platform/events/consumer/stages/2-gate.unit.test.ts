@@ -62,6 +62,19 @@ describe("stage 2, gate: one call per scope", () => {
     expect(gated.toRun.map((i) => i.index)).toEqual([1]);
   });
 
+  it("PostgreSQL without marks: the parked keys are read before the scope begins, never inside it (decision 0589)", async () => {
+    lookups.length = 0;
+    const gate = createGate({ scopeKind: "postgres", marked: false, keyOrderKept: true, parkedKeys });
+    const before = await gate.before(items, false);
+    expect(lookups).toHaveLength(1);
+    // Inside the scope nothing is read (a read on the pool would wait on a second connection).
+    const sink = await inMemoryScope(memoryStore(), "sink").begin();
+    const gated = await gate.pass(sink, items, before, false, NOW);
+    expect(lookups).toHaveLength(1);
+    expect(kinds(gated)).toEqual(["parked-behind:0"]);
+    expect(gated.toRun.map((i) => i.index)).toEqual([1]);
+  });
+
   it("a sink keeping key order reads the parked keys once, before the scope begins", async () => {
     lookups.length = 0;
     const gate = createGate({ scopeKind: "sink", keyOrderKept: true, parkedKeys });
