@@ -1,5 +1,6 @@
 import { builder } from "../builder.js";
 import { withValidatedIds } from "../scalars/ids.js";
+import { withGeneratedTypeDescriptions } from "./generated-type-descriptions.js";
 
 // One import per type file (pattern: Pothos complex-app). Order does not matter.
 import "./system.js";
@@ -26,5 +27,8 @@ import "./notifications/notification-inbox.js";
 import "./notifications/notification-added.js";
 import "./platform/test-clock.js";
 
-/** `ID` is a validated UUID in every argument and input (src/graphql/scalars/ids.ts). */
-export const schema = withValidatedIds(builder.toSchema({ sortSchema: true }));
+/**
+ * `ID` is a validated UUID in every argument and input (src/graphql/scalars/ids.ts); the types the
+ * errors and relay plugins generate per field are described after the field (generated-type-descriptions.ts).
+ */
+export const schema = withGeneratedTypeDescriptions(withValidatedIds(builder.toSchema({ sortSchema: true })));

@@ -7,6 +7,7 @@ const STAFF = "Allowed: pin_manager, admin.";
 const staff: { role: UserRole[] } = { role: ["pin_manager", "admin"] };
 
 const OverrideTargetEnum = builder.enumType("DisplayOverrideTarget", {
+  description: "What a display override applies to.",
   values: ["Project", "Building", "PropertyObject"] as const,
 });
 

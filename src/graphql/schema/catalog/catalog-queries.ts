@@ -45,8 +45,9 @@ const NearInput = builder.inputType("GeoNear", {
 });
 
 const DeliveryQuarterInput = builder.inputType("DeliveryQuarter", {
+  description: "A calendar quarter, for the delivery-date bounds of the lot filter.",
   fields: (t) => ({
-    year: t.int({ required: true }),
+    year: t.int({ required: true, description: "Calendar year, e.g. 2027" }),
     quarter: t.int({ required: true, description: "1..4" }),
   }),
 });
@@ -132,11 +133,12 @@ export function lotFilter(f: LotFilterArg | null | undefined): LotFilter | null 
 }
 
 const ProjectCardFilterInput = builder.inputType("ProjectCardFilter", {
+  description: "Narrows the project cards; lists match any of their values, an omitted field matches all.",
   fields: (t) => ({
-    regionIds: t.intList({ required: false }),
-    cityIds: t.intList({ required: false }),
-    developerIds: t.idList({ required: false }),
-    kinds: t.field({ type: [ProjectKindEnum], required: false }),
+    regionIds: t.intList({ required: false, description: "Geo-directory region ids" }),
+    cityIds: t.intList({ required: false, description: "Geo-directory city ids" }),
+    developerIds: t.idList({ required: false, description: "Developers (tenants) of the projects" }),
+    kinds: t.field({ type: [ProjectKindEnum], required: false, description: "Project kinds" }),
   }),
 });
 

@@ -33,13 +33,20 @@ export function parseDay(field: string, value: string | null | undefined): Date 
   return date;
 }
 
-export const ProjectKindEnum = builder.enumType("CatalogProjectKind", { values: PROJECT_KINDS });
+export const ProjectKindEnum = builder.enumType("CatalogProjectKind", {
+  description: "Kind of project a catalog card belongs to.",
+  values: PROJECT_KINDS,
+});
 export const LotTypeEnum = builder.enumType("CatalogLotType", {
   description: "chessboard's property type of a lot (null on lots whose source did not say: decision 0082)",
   values: PROPERTY_TYPES,
 });
-export const PropertyClassEnum = builder.enumType("CatalogPropertyClass", { values: PROPERTY_CLASSES });
+export const PropertyClassEnum = builder.enumType("CatalogPropertyClass", {
+  description: "Market class of a catalog card's project, from Comfort up to Elite.",
+  values: PROPERTY_CLASSES,
+});
 export const ConstructionStatusEnum = builder.enumType("CatalogConstructionStatus", {
+  description: "Construction stage shown on a catalog card: Planned, InProgress, Commissioned.",
   values: CARD_CONSTRUCTION_STATUSES,
 });
 export const LotSortEnum = builder.enumType("LotSort", {
@@ -48,6 +55,7 @@ export const LotSortEnum = builder.enumType("LotSort", {
   values: LOT_SORTS,
 });
 export const RebuildJobStatusEnum = builder.enumType("ProjectionRebuildStatus", {
+  description: "State of a projection rebuild job: Queued, Running, then Done or Failed.",
   values: REBUILD_JOB_STATUSES,
 });
 
@@ -162,10 +170,21 @@ const FacetValueRef = builder.objectRef<FacetValue<number>>("CatalogFacetValue")
 });
 
 const BoundsRef = builder.objectRef<Bounds>("CatalogBounds").implement({
+  description: "Range of one numeric facet over the lots matching the filter.",
   fields: (t) => ({
-    min: t.field({ type: "Decimal", nullable: true, resolve: (b) => b.min }),
-    max: t.field({ type: "Decimal", nullable: true, resolve: (b) => b.max }),
-    count: t.exposeInt("count"),
+    min: t.field({
+      type: "Decimal",
+      nullable: true,
+      description: "Smallest value; null when no matching lot has one",
+      resolve: (b) => b.min,
+    }),
+    max: t.field({
+      type: "Decimal",
+      nullable: true,
+      description: "Largest value; null when no matching lot has one",
+      resolve: (b) => b.max,
+    }),
+    count: t.exposeInt("count", { description: "Matching lots that have a value" }),
   }),
 });
 
@@ -213,26 +232,45 @@ export const CatalogFiltersRef = builder
   });
 
 const LotClusterRef = builder.objectRef<LotClusterView>("LotCluster").implement({
+  description:
+    "One map grid cell holding matching lots: where to draw the marker, how many, from what price.",
   fields: (t) => ({
-    x: t.exposeInt("x"),
-    y: t.exposeInt("y"),
-    count: t.exposeInt("count"),
-    latitude: t.field({ type: "Decimal", resolve: (c) => c.latitude }),
-    longitude: t.field({ type: "Decimal", resolve: (c) => c.longitude }),
-    minPrice: t.field({ type: "Decimal", resolve: (c) => c.minPrice }),
+    x: t.exposeInt("x", { description: "Web-mercator tile column at cellZoom" }),
+    y: t.exposeInt("y", { description: "Web-mercator tile row at cellZoom" }),
+    count: t.exposeInt("count", { description: "Matching lots in the cell" }),
+    latitude: t.field({
+      type: "Decimal",
+      description: "Marker position: degrees, WGS 84",
+      resolve: (c) => c.latitude,
+    }),
+    longitude: t.field({
+      type: "Decimal",
+      description: "Marker position: degrees, WGS 84",
+      resolve: (c) => c.longitude,
+    }),
+    minPrice: t.field({
+      type: "Decimal",
+      description: "Lowest lot price in the cell",
+      resolve: (c) => c.minPrice,
+    }),
     lotId: t.exposeID("lotId", { nullable: true, description: "The lot of a one-lot cell" }),
   }),
 });
 
 export const LotClustersRef = builder.objectRef<LotClustersView>("LotClusters").implement({
+  description: "The matching lots of a map viewport grouped into grid cells, densest first.",
   fields: (t) => ({
-    zoom: t.exposeInt("zoom"),
+    zoom: t.exposeInt("zoom", { description: "The map zoom asked for" }),
     cellZoom: t.exposeInt("cellZoom", {
       description: "The grid's zoom: cell x/y are web-mercator tile numbers at it",
     }),
     total: t.exposeInt("total", { description: "Lots in the viewport under the filter" }),
-    cells: t.field({ type: [LotClusterRef], resolve: (c) => [...c.cells] }),
-    truncated: t.exposeBoolean("truncated"),
+    cells: t.field({
+      type: [LotClusterRef],
+      description: "Non-empty cells, densest first",
+      resolve: (c) => [...c.cells],
+    }),
+    truncated: t.exposeBoolean("truncated", { description: "More cells existed than were returned" }),
   }),
 });
 
@@ -253,6 +291,7 @@ export const LotsRankingRef = builder
 export const CatalogSearchInfoRef = builder
   .objectRef<{ typoTolerant: boolean }>("CatalogSearchInfo")
   .implement({
+    description: "What the catalog's text search (filter.q) can do on this server.",
     fields: (t) => ({
       typoTolerant: t.exposeBoolean("typoTolerant", {
         description: "Whether q forgives typos (pg_trgm with a Unicode ctype); otherwise full text only",

@@ -24,26 +24,38 @@ const ACCESS =
   "Allowed: developer_manager of the developer; admin for any developer. Errors: CHESSBOARD_FORBIDDEN";
 
 const GeoRefInput = builder.inputType("ChessboardGeoRefInput", {
+  description: "A region or city of the geo directory: its id and display name.",
   fields: (t) => ({
-    id: t.int({ required: true, validate: intRange(1, 2_147_483_647, "id") }),
-    name: t.string({ required: true, validate: text(TEXT.short, "name") }),
+    id: t.int({
+      required: true,
+      description: "Directory id, positive",
+      validate: intRange(1, 2_147_483_647, "id"),
+    }),
+    name: t.string({ required: true, description: "Display name", validate: text(TEXT.short, "name") }),
   }),
 });
 const CountryInput = builder.inputType("ChessboardCountryInput", {
+  description: "The country of a project: directory id, display name and ISO code.",
   fields: (t) => ({
     id: t.int({ required: true, validate: intRange(1, 2_147_483_647, "id") }),
     name: t.string({ required: true, validate: text(TEXT.short, "name") }),
-    isoCode: t.string({ required: true, validate: text({ max: 3 }, "isoCode") }),
+    isoCode: t.string({
+      required: true,
+      description: "ISO 3166-1 code, at most 3 characters",
+      validate: text({ max: 3 }, "isoCode"),
+    }),
   }),
 });
 const GeoPointInput = builder.inputType("ChessboardGeoPointInput", {
+  description: "A point on the map (WGS 84).",
   fields: (t) => ({
-    latitude: t.field({ type: "Decimal", required: true }),
-    longitude: t.field({ type: "Decimal", required: true }),
+    latitude: t.field({ type: "Decimal", required: true, description: "Degrees, -90..90" }),
+    longitude: t.field({ type: "Decimal", required: true, description: "Degrees, -180..180" }),
   }),
 });
 
 const ProjectFieldsInput = builder.inputType("ChessboardProjectInput", {
+  description: "Every editable field of a project, as create and update take them.",
   fields: (t) => ({
     name: t.string({ required: true, validate: text(TEXT.short, "name") }),
     status: t.field({ type: ProjectStatusEnum, required: true }),
@@ -70,6 +82,7 @@ const BuildingStatusInputEnum = builder.enumType("ChessboardBuildingEditableStat
 });
 
 const BuildingFieldsInput = builder.inputType("ChessboardBuildingInput", {
+  description: "Every editable field of a building, as create and update take them.",
   fields: (t) => ({
     name: t.string({ required: true, validate: text(TEXT.short, "name") }),
     status: t.field({ type: BuildingStatusInputEnum, required: true }),
@@ -84,6 +97,8 @@ const BuildingFieldsInput = builder.inputType("ChessboardBuildingInput", {
 });
 
 const PropertyObjectFieldsInput = builder.inputType("PropertyObjectInput", {
+  description:
+    "Every editable field of a property object (price has its own mutation), as create and update take them.",
   fields: (t) => ({
     number: t.string({ required: true, validate: text({ max: 32 }, "number") }),
     floor: t.int({ required: true, validate: intRange(-5, FLOORS_MAX, "floor") }),

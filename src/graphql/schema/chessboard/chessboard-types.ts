@@ -27,15 +27,37 @@ export const PropertyObjectStatusEnum = builder.enumType("PropertyObjectStatus",
     "Sale status: Free, Reserved (booking created), Booked (confirmed), Sold, Hidden (not offered).",
   values: PROPERTY_OBJECT_STATUSES,
 });
-export const ProjectStatusEnum = builder.enumType("ProjectStatus", { values: PROJECT_STATUSES });
-export const ProjectTypeEnum = builder.enumType("ProjectType", { values: PROJECT_TYPES });
-export const ProjectClassEnum = builder.enumType("ProjectClass", { values: PROJECT_CLASSES });
+export const ProjectStatusEnum = builder.enumType("ProjectStatus", {
+  description:
+    "Lifecycle of a project: Draft (being filled), Published (on the storefront), Hidden (kept off it), Archived (closed).",
+  values: PROJECT_STATUSES,
+});
+export const ProjectTypeEnum = builder.enumType("ProjectType", {
+  description: "What kind of development a project is.",
+  values: PROJECT_TYPES,
+});
+export const ProjectClassEnum = builder.enumType("ProjectClass", {
+  description: "Market class of a project, from Standard up to Elite.",
+  values: PROJECT_CLASSES,
+});
 export const ConstructionStatusEnum = builder.enumType("ConstructionStatus", {
+  description:
+    "Where the construction of a project stands: Planned, UnderConstruction, Commissioned, Delivered (keys handed over).",
   values: CONSTRUCTION_STATUSES,
 });
-export const BuildingStatusEnum = builder.enumType("BuildingStatus", { values: BUILDING_STATUSES });
-export const PropertyTypeEnum = builder.enumType("PropertyType", { values: PROPERTY_TYPES });
-export const WindowViewEnum = builder.enumType("WindowView", { values: WINDOW_VIEW_KINDS });
+export const BuildingStatusEnum = builder.enumType("BuildingStatus", {
+  description:
+    "Lifecycle of a building: Draft (being filled), Published (its objects are offered), Hidden (kept off the storefront).",
+  values: BUILDING_STATUSES,
+});
+export const PropertyTypeEnum = builder.enumType("PropertyType", {
+  description: "What a property object is: an Apartment, a Commercial premise or a Parking space.",
+  values: PROPERTY_TYPES,
+});
+export const WindowViewEnum = builder.enumType("WindowView", {
+  description: "What the windows of a property object look out on.",
+  values: WINDOW_VIEW_KINDS,
+});
 
 const MONEY_SCALE = 2;
 const decimal = (value: { toString(): string }) => Number(value.toString()).toFixed(MONEY_SCALE);
@@ -43,30 +65,52 @@ const decimal = (value: { toString(): string }) => Number(value.toString()).toFi
 export const GridCellRef = builder.objectRef<GridCell>("ChessboardCell").implement({
   description: "One property object in the grid. `version` orders live deltas: drop any delta not newer.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    number: t.exposeString("number"),
-    floor: t.exposeInt("floor"),
-    section: t.exposeInt("section", { nullable: true }),
+    id: t.exposeID("id", { description: "The property object's id" }),
+    number: t.exposeString("number", { description: "Number of the object in its building, as on the plan" }),
+    floor: t.exposeInt("floor", { description: "Floor number (1 = ground floor)" }),
+    section: t.exposeInt("section", {
+      nullable: true,
+      description: "Section number; null when the building has none",
+    }),
     rooms: t.exposeInt("rooms", { description: "0 = studio" }),
     totalArea: t.expose("totalArea", { type: "Decimal", description: "m²" }),
-    price: t.expose("price", { type: "Decimal" }),
+    price: t.expose("price", {
+      type: "Decimal",
+      description: "Current list price, in `currency`, 2 decimals",
+    }),
     currency: t.exposeString("currency", { description: "ISO code; RUB in v1" }),
-    status: t.field({ type: PropertyObjectStatusEnum, resolve: (c) => c.status }),
-    propertyType: t.exposeString("propertyType"),
-    reservedUntil: t.expose("reservedUntil", { type: "DateTime", nullable: true }),
-    bookedUntil: t.expose("bookedUntil", { type: "DateTime", nullable: true }),
-    version: t.exposeInt("version"),
+    status: t.field({ type: PropertyObjectStatusEnum, description: "Sale status", resolve: (c) => c.status }),
+    propertyType: t.exposeString("propertyType", {
+      description: "Apartment, Commercial or Parking (PropertyType)",
+    }),
+    reservedUntil: t.expose("reservedUntil", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the reservation lapses; null unless Reserved",
+    }),
+    bookedUntil: t.expose("bookedUntil", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the confirmed booking lapses; null unless Booked",
+    }),
+    version: t.exposeInt("version", { description: "Grows on every change; orders live deltas" }),
   }),
 });
 
 const GridFloorRef = builder.objectRef<GridFloor>("ChessboardFloor").implement({
+  description: "One floor of a grid section and its property objects.",
   fields: (t) => ({
-    floor: t.exposeInt("floor"),
-    cells: t.field({ type: [GridCellRef], resolve: (f) => [...f.cells] }),
+    floor: t.exposeInt("floor", { description: "Floor number (1 = ground floor)" }),
+    cells: t.field({
+      type: [GridCellRef],
+      description: "The floor's property objects",
+      resolve: (f) => [...f.cells],
+    }),
   }),
 });
 
 const GridSectionRef = builder.objectRef<GridSection>("ChessboardSection").implement({
+  description: "One section (entrance) of a building in the grid, its floors top first.",
   fields: (t) => ({
     section: t.exposeInt("section", { nullable: true, description: "null groups objects without a section" }),
     floors: t.field({ type: [GridFloorRef], description: "Top floor first", resolve: (s) => [...s.floors] }),
@@ -117,6 +161,7 @@ export const ProjectRef = builder.objectRef<ProjectView>("ChessboardProject").im
 });
 
 export const BuildingRef = builder.objectRef<BuildingView>("ChessboardBuilding").implement({
+  description: "A building of a chessboard project, as its developer manages it.",
   fields: (t) => ({
     id: t.exposeID("id"),
     projectId: t.exposeID("projectId"),

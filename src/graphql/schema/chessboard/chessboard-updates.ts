@@ -53,6 +53,7 @@ const PriceDeltaRef = builder.objectRef<PriceDelta>("PropertyObjectPriceDelta").
 });
 
 const ChessboardUpdateRef = builder.unionType("ChessboardUpdate", {
+  description: "One message of chessboardUpdates: the full snapshot first, then status or price deltas.",
   types: [SnapshotRef, StatusDeltaRef, PriceDeltaRef],
 });
 

@@ -19,9 +19,12 @@ export const DealStatusEnum = builder.enumType("DealStatus", {
 });
 
 const PaymentStatusEnum = builder.enumType("PaymentStatus", {
+  description:
+    "Booking payment: None (no receipt), Uploaded (receipt uploaded, awaiting check), Paid (payment confirmed with confirmBookingPayment).",
   values: ["None", "Uploaded", "Paid"] as const,
 });
 const InitiatedByEnum = builder.enumType("BookingInitiatedBy", {
+  description: "Who started a booking: an agent for a client, the investor themself, or a PIN manager.",
   values: ["Agent", "Investor", "PinManager"] as const,
 });
 

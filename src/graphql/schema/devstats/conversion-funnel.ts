@@ -29,6 +29,7 @@ const FunnelStageEnum = builder.enumType("FunnelStage", {
 });
 
 const FunnelGroupByEnum = builder.enumType("FunnelGroupBy", {
+  description: "Whether conversionFunnel also returns per-day rows.",
   values: {
     DAY: { description: "One row per day (UTC)" },
     TOTAL: { description: "Only the totals" },
@@ -58,29 +59,42 @@ const FunnelRatio = builder.objectRef<StageRatio>("FunnelRatio").implement({
 });
 
 const FunnelDay = builder.objectRef<FunnelDayShape>("FunnelDay").implement({
+  description: "The funnel of one day (UTC) of the range.",
   fields: (t) => ({
     day: t.string({ description: "YYYY-MM-DD (UTC)", resolve: (d) => d.day }),
-    counts: t.field({ type: FunnelCounts, resolve: (d) => d.counts }),
-    ratios: t.field({ type: [FunnelRatio], resolve: (d) => conversionRatios(d.counts) }),
+    counts: t.field({ type: FunnelCounts, description: "Distinct over this day", resolve: (d) => d.counts }),
+    ratios: t.field({
+      type: [FunnelRatio],
+      description: "Conversions of this day",
+      resolve: (d) => conversionRatios(d.counts),
+    }),
   }),
 });
 
 const ConversionFunnel = builder.objectRef<ConversionFunnelShape>("ConversionFunnel").implement({
+  description:
+    "A developer's sales funnel (views → favorites → selections → leads → bookings → deals) over a day range.",
   fields: (t) => ({
-    developerId: t.id({ resolve: (f) => f.developerId }),
-    from: t.string({ resolve: (f) => f.from }),
-    to: t.string({ resolve: (f) => f.to }),
+    developerId: t.id({ description: "The developer counted", resolve: (f) => f.developerId }),
+    from: t.string({ description: "First day, YYYY-MM-DD (UTC)", resolve: (f) => f.from }),
+    to: t.string({ description: "Last day, YYYY-MM-DD (UTC), inclusive", resolve: (f) => f.to }),
     counts: t.field({
       type: FunnelCounts,
       description: "Distinct over the whole range",
       resolve: (f) => f.counts,
     }),
-    ratios: t.field({ type: [FunnelRatio], resolve: (f) => conversionRatios(f.counts) }),
+    ratios: t.field({
+      type: [FunnelRatio],
+      description: "Conversions over the whole range",
+      resolve: (f) => conversionRatios(f.counts),
+    }),
     days: t.field({ type: [FunnelDay], description: "Empty unless groupBy = DAY", resolve: (f) => f.days }),
   }),
 });
 
 const ConversionFunnelFilter = builder.inputType("ConversionFunnelFilter", {
+  description:
+    "Which slice of a developer's funnel to count: a day range, optionally narrowed to one project, building, layout or object.",
   fields: (t) => ({
     developerId: t.id({
       required: false,

@@ -10,6 +10,7 @@ export const DealChatCardKindEnum = builder.enumType("DealChatCardKind", {
 });
 
 export const DealChatMessageKindEnum = builder.enumType("DealChatMessageKind", {
+  description: "Text: written by a member (`text`). Card: a system card about the deal (`card`).",
   values: ["Text", "Card"] as const,
 });
 

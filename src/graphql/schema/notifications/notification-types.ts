@@ -45,8 +45,9 @@ export const NotificationPageRef = builder
 export const MarkNotificationsReadRef = builder
   .objectRef<{ marked: number; unreadCount: number }>("MarkNotificationsReadPayload")
   .implement({
+    description: "What markNotificationsRead changed.",
     fields: (t) => ({
       marked: t.exposeInt("marked", { description: "How many became read now" }),
-      unreadCount: t.exposeInt("unreadCount"),
+      unreadCount: t.exposeInt("unreadCount", { description: "Unread notifications left in your inbox" }),
     }),
   });
