@@ -6,17 +6,15 @@ import { QUERY_MAX_LENGTH } from "../../../domain/catalog/storefront/search-quer
 import { MAX_PAGE_SIZE } from "../../../platform/paging/keyset.js";
 import { builder } from "../../builder.js";
 import { connectionPage } from "../connection-page.js";
+import { AdminCardRef, LotRef, ProjectCardRef } from "./card-types.js";
 import {
-  AdminCardRef,
   CatalogFiltersRef,
   CatalogSearchInfoRef,
   ConstructionStatusEnum,
   LotClustersRef,
-  LotRef,
   LotSortEnum,
   LotsRankingRef,
   LotTypeEnum,
-  ProjectCardRef,
   ProjectKindEnum,
   PropertyClassEnum,
   parseDay,

@@ -1,13 +1,10 @@
 import { PROPERTY_TYPES } from "../../../contracts/chessboard-events.js";
 import type {
-  AdminCardView,
   Bounds,
   CatalogFiltersView,
   FacetValue,
   LotClustersView,
   LotClusterView,
-  LotView,
-  ProjectCardView,
   RebuildJobView,
   SearchFacetsView,
   SourceSnapshotView,
@@ -57,106 +54,6 @@ export const LotSortEnum = builder.enumType("LotSort", {
 export const RebuildJobStatusEnum = builder.enumType("ProjectionRebuildStatus", {
   description: "State of a projection rebuild job: Queued, Running, then Done or Failed.",
   values: REBUILD_JOB_STATUSES,
-});
-
-export const LotRef = builder.objectRef<LotView>("Lot").implement({
-  description:
-    "A lot of the public storefront: one Published catalog card with the project and building fields denormalised on it.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    projectId: t.exposeID("projectId"),
-    buildingId: t.exposeID("buildingId"),
-    developerId: t.exposeID("developerId"),
-    propertyObjectStatus: t.exposeString("propertyObjectStatus", {
-      description: "Sale status replicated from chessboard: Free, Reserved, Booked, Sold",
-    }),
-    title: t.exposeString("title"),
-    number: t.exposeString("number"),
-    floor: t.exposeInt("floor"),
-    roomsCount: t.exposeInt("roomsCount"),
-    areaTotal: t.field({ type: "Decimal", resolve: (l) => l.areaTotal }),
-    areaLiving: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.areaLiving }),
-    view: t.exposeString("view", { nullable: true }),
-    propertyType: t.field({ type: LotTypeEnum, nullable: true, resolve: (l) => l.propertyType as never }),
-    geoLatitude: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.geoLatitude }),
-    geoLongitude: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.geoLongitude }),
-    distanceMeters: t.exposeFloat("distanceMeters", {
-      nullable: true,
-      description: "Metres from filter.near (null without it)",
-    }),
-    typeName: t.exposeString("typeName"),
-    price: t.field({ type: "Decimal", resolve: (l) => l.price }),
-    pricePerMeter: t.field({ type: "Decimal", resolve: (l) => l.pricePerMeter }),
-    badge: t.exposeString("badge", { nullable: true }),
-    stars: t.exposeInt("stars", { nullable: true }),
-    deliveryDate: t.string({
-      nullable: true,
-      description: "YYYY-MM-DD",
-      resolve: (l) => isoDay(l.deliveryDate),
-    }),
-    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
-    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
-    projectName: t.exposeString("projectName", { nullable: true }),
-    projectKind: t.exposeString("projectKind", { nullable: true }),
-    propertyClass: t.exposeString("propertyClass", { nullable: true }),
-    constructionStatus: t.exposeString("constructionStatus", { nullable: true }),
-    regionId: t.exposeInt("regionId", { nullable: true }),
-    regionName: t.exposeString("regionName", { nullable: true }),
-    cityId: t.exposeInt("cityId", { nullable: true }),
-    cityName: t.exposeString("cityName", { nullable: true }),
-    address: t.exposeString("address", { nullable: true }),
-    developerName: t.exposeString("developerName", { nullable: true }),
-    coverFileId: t.exposeID("coverFileId", { nullable: true }),
-    buildingName: t.exposeString("buildingName", { nullable: true }),
-    floorsTotal: t.exposeInt("floorsTotal", { nullable: true }),
-    publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (l) => l.publishedAt }),
-    agentCommission: t.field({
-      type: "Decimal",
-      nullable: true,
-      description:
-        "The agent's commission for this lot (RUB). Visible to agents and platform staff only; null for everyone else and while rewards has not answered.",
-      authScopes: { role: ["agent", "pin_manager", "admin", "system"] },
-      unauthorizedResolver: () => null,
-      resolve: (l) => l.agentCommission,
-    }),
-  }),
-});
-
-export const ProjectCardRef = builder.objectRef<ProjectCardView>("ProjectCard").implement({
-  description: "A project of the public storefront with its aggregates over its Published lots.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    status: t.exposeString("status"),
-    developerId: t.exposeID("developerId"),
-    developerName: t.exposeString("developerName"),
-    developerLogoFileId: t.exposeID("developerLogoFileId", { nullable: true }),
-    kind: t.exposeString("kind"),
-    propertyClass: t.exposeString("propertyClass"),
-    constructionStatus: t.exposeString("constructionStatus"),
-    regionId: t.exposeInt("regionId", { nullable: true }),
-    regionName: t.exposeString("regionName", { nullable: true }),
-    cityId: t.exposeInt("cityId", { nullable: true }),
-    cityName: t.exposeString("cityName", { nullable: true }),
-    coverFileId: t.exposeID("coverFileId", { nullable: true }),
-    shortDescription: t.exposeString("shortDescription", { nullable: true }),
-    geoLatitude: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.geoLatitude }),
-    geoLongitude: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.geoLongitude }),
-    name: t.exposeString("name"),
-    address: t.exposeString("address"),
-    stars: t.exposeInt("stars", { nullable: true }),
-    deliveryDate: t.string({
-      nullable: true,
-      description: "YYYY-MM-DD",
-      resolve: (p) => isoDay(p.deliveryDate),
-    }),
-    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
-    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
-    minPrice: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.minPrice }),
-    maxPrice: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.maxPrice }),
-    propertyObjectsTotal: t.exposeInt("propertyObjectsTotal"),
-    propertyObjectsAvailable: t.exposeInt("propertyObjectsAvailable"),
-    publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (p) => p.publishedAt }),
-  }),
 });
 
 const FacetValueRef = builder.objectRef<FacetValue<number>>("CatalogFacetValue").implement({
@@ -299,7 +196,7 @@ export const CatalogSearchInfoRef = builder
     }),
   });
 
-const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSnapshot").implement({
+export const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSnapshot").implement({
   description: "What chessboard said last (before display overrides).",
   fields: (t) => ({
     contractVersion: t.exposeInt("contractVersion"),
@@ -320,22 +217,6 @@ const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSn
         "Project cards: the time of the invest-analytics figures on the card; null until invest-analytics fills it. Always null for a lot.",
       resolve: (s) => s.analyticsAsOf,
     }),
-  }),
-});
-
-export const AdminCardRef = builder.objectRef<AdminCardView>("CatalogAdminCard").implement({
-  description: "A full catalog card for operations: any status, with its SourceSnapshot and sync marks.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    cardType: t.exposeString("cardType", { description: "Project or PropertyObject" }),
-    status: t.exposeString("status", { description: "Published, Hidden or Delisted" }),
-    chessboardVersion: t.exposeInt("chessboardVersion"),
-    chessboardSyncedAt: t.field({ type: "DateTime", resolve: (c) => c.chessboardSyncedAt }),
-    rowVersion: t.exposeInt("rowVersion"),
-    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updatedAt }),
-    sourceSnapshot: t.field({ type: SourceSnapshotRef, resolve: (c) => c.sourceSnapshot }),
-    project: t.field({ type: ProjectCardRef, nullable: true, resolve: (c) => c.project }),
-    lot: t.field({ type: LotRef, nullable: true, resolve: (c) => c.lot }),
   }),
 });
 
