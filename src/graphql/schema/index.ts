@@ -17,6 +17,7 @@ import "./devstats/conversion-funnel.js";
 import "./devstats/feature-flags.js";
 import "./catalog/catalog-types.js";
 import "./catalog/card-types.js";
+import "./catalog/lot-filter-input.js";
 import "./catalog/catalog-queries.js";
 import "./catalog/catalog-mutations.js";
 import "./catalog/saved-searches.js";

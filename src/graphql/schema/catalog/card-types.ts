@@ -81,8 +81,7 @@ export const LotRef = builder.objectRef<LotView>("Lot").implement({
     }),
     distanceMinutes: t.exposeInt("distanceMinutes", {
       nullable: true,
-      description:
-        "Travel time in minutes the project states (e.g. to the sea or the centre); null when not given",
+      description: "Minutes to transport, as the project states it; null when not given",
     }),
     projectName: t.exposeString("projectName", {
       nullable: true,
@@ -218,8 +217,7 @@ export const ProjectCardRef = builder.objectRef<ProjectCardView>("ProjectCard").
     }),
     distanceMinutes: t.exposeInt("distanceMinutes", {
       nullable: true,
-      description:
-        "Travel time in minutes the project states (e.g. to the sea or the centre); null when not given",
+      description: "Minutes to transport, as the project states it; null when not given",
     }),
     minPrice: t.field({
       description: "Lowest price of its Published Free lots, RUB; null when none is Free",

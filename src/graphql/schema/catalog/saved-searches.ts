@@ -5,7 +5,7 @@ import {
 } from "../../../domain/catalog/saved-searches/saved-searches.js";
 import { requireViewer } from "../../../platform/auth/viewer.js";
 import { builder } from "../../builder.js";
-import { LotFilterInput, lotFilter } from "./catalog-queries.js";
+import { LotFilterInput, lotFilter } from "./lot-filter-input.js";
 
 const SavedSearchRef = builder.objectRef<SavedSearchView>("SavedSearch").implement({
   description:
