@@ -14,7 +14,7 @@ const BUILT_IN_SCALARS = new Set(["String", "Int", "Float", "Boolean", "ID"]);
  * when this test was written. The number may only go down: describe a field, then lower it to
  * the new count the failure message prints. The goal is 0.
  */
-const UNDESCRIBED_FIELDS_MAX = 106;
+const UNDESCRIBED_FIELDS_MAX = 14;
 
 type Member = { name: string; description?: string | null | undefined };
 type Fielded = Member & { getFields(): Record<string, Member> };

@@ -247,15 +247,33 @@ export const ProjectCardRef = builder.objectRef<ProjectCardView>("ProjectCard").
 export const AdminCardRef = builder.objectRef<AdminCardView>("CatalogAdminCard").implement({
   description: "A full catalog card for operations: any status, with its SourceSnapshot and sync marks.",
   fields: (t) => ({
-    id: t.exposeID("id"),
+    id: t.exposeID("id", { description: "The card's id" }),
     cardType: t.exposeString("cardType", { description: "Project or PropertyObject" }),
     status: t.exposeString("status", { description: "Published, Hidden or Delisted" }),
-    chessboardVersion: t.exposeInt("chessboardVersion"),
-    chessboardSyncedAt: t.field({ type: "DateTime", resolve: (c) => c.chessboardSyncedAt }),
-    rowVersion: t.exposeInt("rowVersion"),
-    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updatedAt }),
-    sourceSnapshot: t.field({ type: SourceSnapshotRef, resolve: (c) => c.sourceSnapshot }),
-    project: t.field({ type: ProjectCardRef, nullable: true, resolve: (c) => c.project }),
-    lot: t.field({ type: LotRef, nullable: true, resolve: (c) => c.lot }),
+    chessboardVersion: t.exposeInt("chessboardVersion", { description: "Chessboard version last applied" }),
+    chessboardSyncedAt: t.field({
+      type: "DateTime",
+      resolve: (c) => c.chessboardSyncedAt,
+      description: "When chessboard data last reached it",
+    }),
+    rowVersion: t.exposeInt("rowVersion", { description: "Grows on every write to the card" }),
+    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updatedAt, description: "Last write" }),
+    sourceSnapshot: t.field({
+      type: SourceSnapshotRef,
+      resolve: (c) => c.sourceSnapshot,
+      description: "What chessboard said last, before overrides",
+    }),
+    project: t.field({
+      type: ProjectCardRef,
+      nullable: true,
+      resolve: (c) => c.project,
+      description: "The project card; null when cardType is PropertyObject",
+    }),
+    lot: t.field({
+      type: LotRef,
+      nullable: true,
+      resolve: (c) => c.lot,
+      description: "The lot; null when cardType is Project",
+    }),
   }),
 });

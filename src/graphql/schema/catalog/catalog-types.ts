@@ -60,9 +60,9 @@ const FacetValueRef = builder.objectRef<FacetValue<number>>("CatalogFacetValue")
   description:
     "One value of a filter with the number of published lots it would show under the other filters.",
   fields: (t) => ({
-    value: t.exposeInt("value"),
-    label: t.exposeString("label", { nullable: true }),
-    count: t.exposeInt("count"),
+    value: t.exposeInt("value", { description: "The id or number" }),
+    label: t.exposeString("label", { nullable: true, description: "Display name; null when none" }),
+    count: t.exposeInt("count", { description: "Lots it would show" }),
   }),
 });
 
@@ -88,9 +88,9 @@ const BoundsRef = builder.objectRef<Bounds>("CatalogBounds").implement({
 const FacetKeyRef = builder.objectRef<FacetValue<string>>("CatalogFacetKey").implement({
   description: "One value (an enum name, an id or a YYYY-QN quarter) with its count under the other filters.",
   fields: (t) => ({
-    value: t.exposeString("value"),
-    label: t.exposeString("label", { nullable: true }),
-    count: t.exposeInt("count"),
+    value: t.exposeString("value", { description: "The enum name, id or YYYY-QN" }),
+    label: t.exposeString("label", { nullable: true, description: "Display name; null when none" }),
+    count: t.exposeInt("count", { description: "Lots it would show" }),
   }),
 });
 
@@ -100,14 +100,26 @@ export const CatalogFiltersRef = builder
     description:
       "Facets of what is published: each dimension counts its values under every other filter of the request; `total` under all of them.",
     fields: (t) => ({
-      total: t.exposeInt("total"),
-      regions: t.field({ type: [FacetValueRef], resolve: (f) => [...f.regions] }),
-      cities: t.field({ type: [FacetValueRef], resolve: (f) => [...f.cities] }),
-      rooms: t.field({ type: [FacetValueRef], resolve: (f) => [...f.rooms] }),
-      price: t.field({ type: BoundsRef, resolve: (f) => f.price }),
-      area: t.field({ type: BoundsRef, resolve: (f) => f.area }),
-      propertyClasses: t.field({ type: [FacetKeyRef], resolve: (f) => [...f.propertyClasses] }),
-      constructionStatuses: t.field({ type: [FacetKeyRef], resolve: (f) => [...f.constructionStatuses] }),
+      total: t.exposeInt("total", { description: "Lots matching the whole filter" }),
+      regions: t.field({ type: [FacetValueRef], resolve: (f) => [...f.regions], description: "Region ids" }),
+      cities: t.field({ type: [FacetValueRef], resolve: (f) => [...f.cities], description: "City ids" }),
+      rooms: t.field({
+        type: [FacetValueRef],
+        resolve: (f) => [...f.rooms],
+        description: "Room counts (0 = studio)",
+      }),
+      price: t.field({ type: BoundsRef, resolve: (f) => f.price, description: "Price range, RUB" }),
+      area: t.field({ type: BoundsRef, resolve: (f) => f.area, description: "Total area range, m²" }),
+      propertyClasses: t.field({
+        type: [FacetKeyRef],
+        resolve: (f) => [...f.propertyClasses],
+        description: "CatalogPropertyClass names",
+      }),
+      constructionStatuses: t.field({
+        type: [FacetKeyRef],
+        resolve: (f) => [...f.constructionStatuses],
+        description: "CatalogConstructionStatus names",
+      }),
       developers: t.field({
         type: [FacetKeyRef],
         description: "The 100 developers with the most lots",
@@ -123,8 +135,12 @@ export const CatalogFiltersRef = builder
         description: "Delivery quarters YYYY-QN (filter deliveryByQuarter ignored)",
         resolve: (f) => [...f.deliveryQuarters],
       }),
-      pricePerMeter: t.field({ type: BoundsRef, resolve: (f) => f.pricePerMeter }),
-      floors: t.field({ type: BoundsRef, resolve: (f) => f.floors }),
+      pricePerMeter: t.field({
+        type: BoundsRef,
+        resolve: (f) => f.pricePerMeter,
+        description: "Price per m² range, RUB",
+      }),
+      floors: t.field({ type: BoundsRef, resolve: (f) => f.floors, description: "Floor range" }),
     }),
   });
 
@@ -199,17 +215,32 @@ export const CatalogSearchInfoRef = builder
 export const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSnapshot").implement({
   description: "What chessboard said last (before display overrides).",
   fields: (t) => ({
-    contractVersion: t.exposeInt("contractVersion"),
-    chessboardVersion: t.exposeInt("chessboardVersion"),
-    name: t.exposeString("name", { nullable: true }),
-    address: t.exposeString("address", { nullable: true }),
-    title: t.exposeString("title", { nullable: true }),
-    price: t.field({ type: "Decimal", nullable: true, resolve: (s) => s.price }),
-    badge: t.exposeString("badge", { nullable: true }),
-    stars: t.exposeInt("stars", { nullable: true }),
-    deliveryDate: t.string({ nullable: true, resolve: (s) => isoDay(s.deliveryDate) }),
-    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
-    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
+    contractVersion: t.exposeInt("contractVersion", { description: "Event contract version it came in" }),
+    chessboardVersion: t.exposeInt("chessboardVersion", { description: "Chessboard version it reflects" }),
+    name: t.exposeString("name", { nullable: true, description: "Project name; null on a lot" }),
+    address: t.exposeString("address", { nullable: true, description: "Project address; null on a lot" }),
+    title: t.exposeString("title", { nullable: true, description: "Lot title; null on a project" }),
+    price: t.field({
+      type: "Decimal",
+      nullable: true,
+      resolve: (s) => s.price,
+      description: "Lot price, RUB; null on a project",
+    }),
+    badge: t.exposeString("badge", { nullable: true, description: "Lot badge; null when none" }),
+    stars: t.exposeInt("stars", { nullable: true, description: "Hotel stars 0..5; null when none" }),
+    deliveryDate: t.string({
+      nullable: true,
+      resolve: (s) => isoDay(s.deliveryDate),
+      description: "YYYY-MM-DD; null when unknown",
+    }),
+    readinessPercent: t.exposeInt("readinessPercent", {
+      nullable: true,
+      description: "0..100; null when unknown",
+    }),
+    distanceMinutes: t.exposeInt("distanceMinutes", {
+      nullable: true,
+      description: "Minutes to transport; null when unknown",
+    }),
     analyticsAsOf: t.field({
       type: "DateTime",
       nullable: true,
@@ -223,16 +254,25 @@ export const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogS
 export const RebuildJobRef = builder.objectRef<RebuildJobView>("ProjectionRebuild").implement({
   description: "A projection rebuild and its progress (processed of total ids).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    status: t.field({ type: RebuildJobStatusEnum, resolve: (j) => j.status }),
-    total: t.exposeInt("total"),
-    processed: t.exposeInt("processed"),
+    id: t.exposeID("id", { description: "The job's id" }),
+    status: t.field({
+      type: RebuildJobStatusEnum,
+      resolve: (j) => j.status,
+      description: "Where the job stands",
+    }),
+    total: t.exposeInt("total", { description: "Card ids to rebuild" }),
+    processed: t.exposeInt("processed", { description: "Ids done so far" }),
     notFound: t.exposeInt("notFound", { description: "Ids that are neither a project nor a lot card" }),
-    lotsChanged: t.exposeInt("lotsChanged"),
-    projectsChanged: t.exposeInt("projectsChanged"),
-    requestedBy: t.exposeID("requestedBy"),
-    createdAt: t.field({ type: "DateTime", resolve: (j) => j.createdAt }),
-    finishedAt: t.field({ type: "DateTime", nullable: true, resolve: (j) => j.finishedAt }),
-    error: t.exposeString("error", { nullable: true }),
+    lotsChanged: t.exposeInt("lotsChanged", { description: "Lot cards it changed" }),
+    projectsChanged: t.exposeInt("projectsChanged", { description: "Project cards it changed" }),
+    requestedBy: t.exposeID("requestedBy", { description: "Who asked for it" }),
+    createdAt: t.field({ type: "DateTime", resolve: (j) => j.createdAt, description: "When it was queued" }),
+    finishedAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (j) => j.finishedAt,
+      description: "When it ended; null while Queued or Running",
+    }),
+    error: t.exposeString("error", { nullable: true, description: "Why it Failed; null otherwise" }),
   }),
 });

@@ -39,12 +39,12 @@ const FunnelGroupByEnum = builder.enumType("FunnelGroupBy", {
 const FunnelCounts = builder.objectRef<StageCounts>("FunnelCounts").implement({
   description: "Distinct counts per stage (uniqMerge); a stage nobody fills yet is 0.",
   fields: (t) => ({
-    views: t.int({ resolve: (c) => c.Views }),
-    favorites: t.int({ resolve: (c) => c.Favorites }),
-    selections: t.int({ resolve: (c) => c.Selections }),
-    leads: t.int({ resolve: (c) => c.Leads }),
-    bookings: t.int({ resolve: (c) => c.Bookings }),
-    deals: t.int({ resolve: (c) => c.Deals }),
+    views: t.int({ resolve: (c) => c.Views, description: "Views stage, distinct count" }),
+    favorites: t.int({ resolve: (c) => c.Favorites, description: "Favorites stage, distinct count" }),
+    selections: t.int({ resolve: (c) => c.Selections, description: "Selections stage, distinct count" }),
+    leads: t.int({ resolve: (c) => c.Leads, description: "Leads stage, distinct count" }),
+    bookings: t.int({ resolve: (c) => c.Bookings, description: "Bookings created, distinct" }),
+    deals: t.int({ resolve: (c) => c.Deals, description: "Deals whose sale started, distinct" }),
   }),
 });
 
@@ -52,9 +52,9 @@ const FunnelRatio = builder.objectRef<StageRatio>("FunnelRatio").implement({
   description:
     "Conversion between consecutive filled stages (to / from; stages with 0 in this slice are stepped over). A day's counts are not a cohort: its ratio can exceed 1.",
   fields: (t) => ({
-    from: t.field({ type: FunnelStageEnum, resolve: (r) => r.from }),
-    to: t.field({ type: FunnelStageEnum, resolve: (r) => r.to }),
-    ratio: t.float({ resolve: (r) => r.ratio }),
+    from: t.field({ type: FunnelStageEnum, resolve: (r) => r.from, description: "The earlier stage" }),
+    to: t.field({ type: FunnelStageEnum, resolve: (r) => r.to, description: "The later stage" }),
+    ratio: t.float({ resolve: (r) => r.ratio, description: "to / from, ≥ 0" }),
   }),
 });
 
@@ -100,14 +100,19 @@ const ConversionFunnelFilter = builder.inputType("ConversionFunnelFilter", {
       required: false,
       description: "Platform staff: required. Developer staff: own only.",
     }),
-    projectId: t.id({ required: false }),
-    buildingId: t.id({ required: false }),
-    layoutGroupId: t.id({ required: false }),
-    layoutId: t.id({ required: false }),
-    propertyObjectId: t.id({ required: false }),
+    projectId: t.id({ required: false, description: "Only this project; omit for all" }),
+    buildingId: t.id({ required: false, description: "Only this building; omit for all" }),
+    layoutGroupId: t.id({ required: false, description: "Only this layout group; omit for all" }),
+    layoutId: t.id({ required: false, description: "Only this layout; omit for all" }),
+    propertyObjectId: t.id({ required: false, description: "Only this property object; omit for all" }),
     from: t.string({ required: true, description: "First day, YYYY-MM-DD (UTC)" }),
     to: t.string({ required: true, description: "Last day, YYYY-MM-DD (UTC), at most 731 days after from" }),
-    groupBy: t.field({ type: FunnelGroupByEnum, required: false, defaultValue: "TOTAL" }),
+    groupBy: t.field({
+      type: FunnelGroupByEnum,
+      required: false,
+      defaultValue: "TOTAL",
+      description: "TOTAL (default) or also per DAY",
+    }),
   }),
 });
 
