@@ -3,7 +3,8 @@ import type { GraphQLField, GraphQLNamedType, GraphQLSchema } from "graphql";
 /**
  * Descriptions for the types Pothos plugins generate per field, which their options can only
  * describe with one static text: the errors plugin's `<Parent><Field>Result` union and
- * `<Parent><Field>Success` wrapper, the relay plugin's `<Parent><Field>Connection` and `…Edge`.
+ * `<Parent><Field>Success` wrapper, the relay plugin's `<Parent><Field>Connection` and `…Edge` (and
+ * the connection field's first/after/last/before arguments).
  * Each gets a text naming the field it belongs to (issue #44 item 3). Mutates the built schema,
  * like withValidatedIds, by shape so that it works whichever graphql build Pothos loaded.
  */
@@ -35,12 +36,27 @@ function describeFieldTypes(schema: GraphQLSchema, parent: string, field: GraphQ
     edges: "The items of this page, in the field's order; empty when nothing matches.",
     pageInfo: "Cursors of this page's ends and whether more pages exist.",
   });
+  if (connection) describeArgs(field, CONNECTION_ARGS);
   const edge = schema.getType(`${prefix}ConnectionEdge`);
   describe(edge, `One item of a ${path} page and its cursor.`);
   describeFields(edge, {
     cursor: "Opaque cursor of this item: pass it as `after` (or `before`) to page from here.",
     node: "The item.",
   });
+}
+
+const CONNECTION_ARGS: Record<string, string> = {
+  first: "Page forward: at most this many items after `after` (bounded by the server's page size).",
+  after: "Page forward from this cursor (an edge's `cursor` or `pageInfo.endCursor`); omit for the start.",
+  last: "Page backward: at most this many items before `before`.",
+  before: "Page backward from this cursor (`pageInfo.startCursor`); omit for the end.",
+};
+
+function describeArgs(field: GraphQLField<unknown, unknown>, descriptions: Record<string, string>) {
+  for (const arg of field.args) {
+    const description = descriptions[arg.name];
+    if (description && !arg.description) arg.description = description;
+  }
 }
 
 function describePageInfo(type: GraphQLNamedType | undefined) {

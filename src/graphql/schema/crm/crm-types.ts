@@ -31,7 +31,9 @@ const InitiatedByEnum = builder.enumType("BookingInitiatedBy", {
 export const ProgramTermsRef = builder.objectRef<ProgramTerms>("ProgramTerms").implement({
   description: "Snapshot of the booking programme taken when the booking started.",
   fields: (t) => ({
-    reserveDurationMinutes: t.exposeInt("reserveDurationMinutes"),
+    reserveDurationMinutes: t.exposeInt("reserveDurationMinutes", {
+      description: "How long a reservation holds before it lapses, minutes",
+    }),
     bookingDurationHours: t.exposeInt("bookingDurationHours", {
       description: "Booking window; also the extend step.",
     }),
