@@ -116,8 +116,12 @@ export const ErrorInterface = builder.interfaceRef<DomainError>("Error").impleme
   description:
     "An expected failure. `code` is stable (e.g. CRM_BOOKING_PROPERTY_OBJECT_BUSY); see docs/guide/errors.md for every code.",
   fields: (t) => ({
-    code: t.exposeString("code"),
-    message: t.exposeString("message"),
+    code: t.exposeString("code", {
+      description: "Stable machine-readable code, e.g. CRM_BOOKING_PROPERTY_OBJECT_BUSY",
+    }),
+    message: t.exposeString("message", {
+      description: "Human-readable explanation (English); do not parse it",
+    }),
   }),
 });
 

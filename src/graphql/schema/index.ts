@@ -1,5 +1,6 @@
 import { builder } from "../builder.js";
 import { withValidatedIds } from "../scalars/ids.js";
+import { withGeneratedTypeDescriptions } from "./generated-type-descriptions.js";
 
 // One import per type file (pattern: Pothos complex-app). Order does not matter.
 import "./system.js";
@@ -8,12 +9,15 @@ import "./crm/crm-queries.js";
 import "./crm/crm-mutations.js";
 import "./crm/deals-query.js";
 import "./chessboard/chessboard-types.js";
+import "./chessboard/chessboard-inputs.js";
 import "./chessboard/chessboard-queries.js";
 import "./chessboard/chessboard-mutations.js";
 import "./chessboard/chessboard-updates.js";
 import "./devstats/conversion-funnel.js";
 import "./devstats/feature-flags.js";
 import "./catalog/catalog-types.js";
+import "./catalog/card-types.js";
+import "./catalog/lot-filter-input.js";
 import "./catalog/catalog-queries.js";
 import "./catalog/catalog-mutations.js";
 import "./catalog/saved-searches.js";
@@ -26,5 +30,8 @@ import "./notifications/notification-inbox.js";
 import "./notifications/notification-added.js";
 import "./platform/test-clock.js";
 
-/** `ID` is a validated UUID in every argument and input (src/graphql/scalars/ids.ts). */
-export const schema = withValidatedIds(builder.toSchema({ sortSchema: true }));
+/**
+ * `ID` is a validated UUID in every argument and input (src/graphql/scalars/ids.ts); the types the
+ * errors and relay plugins generate per field are described after the field (generated-type-descriptions.ts).
+ */
+export const schema = withGeneratedTypeDescriptions(withValidatedIds(builder.toSchema({ sortSchema: true })));

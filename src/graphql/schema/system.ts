@@ -5,8 +5,11 @@ const ViewerRef = builder
   .implement({
     description: "The signed-in user as the API sees them (from the bearer token).",
     fields: (t) => ({
-      userId: t.exposeID("userId"),
-      roles: t.stringList({ resolve: (v) => [...v.roles] }),
+      userId: t.exposeID("userId", { description: "Your user id (the token's subject)" }),
+      roles: t.stringList({
+        resolve: (v) => [...v.roles],
+        description: "Your roles, e.g. investor, agent, developer_manager, pin_manager, admin",
+      }),
       tenantId: t.exposeID("tenantId", { nullable: true, description: "DeveloperId for developer staff" }),
     }),
   });

@@ -7,6 +7,7 @@ const STAFF = "Allowed: pin_manager, admin.";
 const staff: { role: UserRole[] } = { role: ["pin_manager", "admin"] };
 
 const OverrideTargetEnum = builder.enumType("DisplayOverrideTarget", {
+  description: "What a display override applies to.",
   values: ["Project", "Building", "PropertyObject"] as const,
 });
 
@@ -14,11 +15,26 @@ const OverrideResultRef = builder.objectRef<OverrideResult>("DisplayOverrideResu
   description:
     "The override's target and what its recompute changed (effective values, visibility, aggregates).",
   fields: (t) => ({
-    target: t.field({ type: OverrideTargetEnum, resolve: (r) => r.target }),
-    targetId: t.exposeID("targetId"),
-    expiresAt: t.field({ type: "DateTime", nullable: true, resolve: (r) => r.expiresAt }),
-    lotsChanged: t.int({ resolve: (r) => r.recompute.lotsChanged }),
-    projectsChanged: t.int({ resolve: (r) => r.recompute.projectsChanged }),
+    target: t.field({
+      type: OverrideTargetEnum,
+      resolve: (r) => r.target,
+      description: "What the override applies to",
+    }),
+    targetId: t.exposeID("targetId", { description: "The id of that project, building or property object" }),
+    expiresAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (r) => r.expiresAt,
+      description: "When it stops applying; null when it does not expire",
+    }),
+    lotsChanged: t.int({
+      resolve: (r) => r.recompute.lotsChanged,
+      description: "Lot cards the recompute changed",
+    }),
+    projectsChanged: t.int({
+      resolve: (r) => r.recompute.projectsChanged,
+      description: "Project cards the recompute changed",
+    }),
   }),
 });
 
@@ -45,7 +61,11 @@ const BuildingOverrideInput = builder.inputType("BuildingDisplayOverrideInput", 
     stars: t.int({ required: false, description: "1..5" }),
     distanceMinutes: t.int({ required: false, description: "0..1000" }),
     isVisible: t.boolean({ required: false, description: "false hides every lot of the building" }),
-    expiresAt: t.field({ type: "DateTime", required: false }),
+    expiresAt: t.field({
+      type: "DateTime",
+      required: false,
+      description: "When it stops applying (future); omit for never",
+    }),
   }),
 });
 
@@ -55,8 +75,12 @@ const PropertyObjectOverrideInput = builder.inputType("PropertyObjectDisplayOver
     title: t.string({ required: false, description: "≤ 256" }),
     price: t.field({ type: "Decimal", required: false, description: "> 0, RUB" }),
     badge: t.string({ required: false, description: "≤ 64" }),
-    isVisible: t.boolean({ required: false }),
-    expiresAt: t.field({ type: "DateTime", required: false }),
+    isVisible: t.boolean({ required: false, description: "false hides the lot" }),
+    expiresAt: t.field({
+      type: "DateTime",
+      required: false,
+      description: "When it stops applying (future); omit for never",
+    }),
   }),
 });
 

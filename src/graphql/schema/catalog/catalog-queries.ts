@@ -1,142 +1,28 @@
-import { RADIUS_KM_MAX, RADIUS_KM_MIN } from "../../../domain/catalog/storefront/geo.js";
 import { CLUSTER_CELLS_MAX, CLUSTER_ZOOM_MAX } from "../../../domain/catalog/storefront/lot-clusters.js";
-import type { LotFilter } from "../../../domain/catalog/storefront/lot-filter.js";
 import { type LotsPage, RELEVANCE_CANDIDATES_MAX } from "../../../domain/catalog/storefront/lots-page.js";
-import { QUERY_MAX_LENGTH } from "../../../domain/catalog/storefront/search-query.js";
 import { MAX_PAGE_SIZE } from "../../../platform/paging/keyset.js";
 import { builder } from "../../builder.js";
 import { connectionPage } from "../connection-page.js";
+import { AdminCardRef, LotRef, ProjectCardRef } from "./card-types.js";
 import {
-  AdminCardRef,
   CatalogFiltersRef,
   CatalogSearchInfoRef,
-  ConstructionStatusEnum,
   LotClustersRef,
-  LotRef,
   LotSortEnum,
   LotsRankingRef,
-  LotTypeEnum,
-  ProjectCardRef,
   ProjectKindEnum,
-  PropertyClassEnum,
-  parseDay,
   RebuildJobRef,
 } from "./catalog-types.js";
+import { BoundingBoxInput, LotFilterInput, lotFilter } from "./lot-filter-input.js";
 import { limitAnonymousStorefront } from "./storefront-rate-limit.js";
 
-const BoundingBoxInput = builder.inputType("GeoBoundingBox", {
-  description:
-    "A map viewport in degrees (WGS 84); west ≤ east (split a view across the antimeridian in two).",
-  fields: (t) => ({
-    south: t.float({ required: true }),
-    west: t.float({ required: true }),
-    north: t.float({ required: true }),
-    east: t.float({ required: true }),
-  }),
-});
-
-const NearInput = builder.inputType("GeoNear", {
-  description: `Within radiusKm (${RADIUS_KM_MIN}..${RADIUS_KM_MAX}) of a point; also the origin of sort DISTANCE.`,
-  fields: (t) => ({
-    latitude: t.float({ required: true }),
-    longitude: t.float({ required: true }),
-    radiusKm: t.float({ required: true }),
-  }),
-});
-
-const DeliveryQuarterInput = builder.inputType("DeliveryQuarter", {
-  fields: (t) => ({
-    year: t.int({ required: true }),
-    quarter: t.int({ required: true, description: "1..4" }),
-  }),
-});
-
-export const LotFilterInput = builder.inputType("LotFilter", {
-  description: "Every field narrows the feed; lists match any of their values (at most 50 each).",
-  fields: (t) => ({
-    q: t.string({
-      required: false,
-      description: `Search text (≤ ${QUERY_MAX_LENGTH} chars): Russian full text over the title, project, building, developer and address, forgiving typos where the server supports it (catalogSearchInfo). Sort RELEVANCE ranks by it.`,
-    }),
-    bbox: t.field({
-      type: BoundingBoxInput,
-      required: false,
-      description: "The map viewport (project coordinates)",
-    }),
-    near: t.field({ type: NearInput, required: false }),
-    floorMin: t.int({ required: false }),
-    floorMax: t.int({ required: false }),
-    notFirstFloor: t.boolean({ required: false }),
-    notLastFloor: t.boolean({
-      required: false,
-      description: "Excludes lots whose building height is unknown",
-    }),
-    propertyClasses: t.field({ type: [PropertyClassEnum], required: false }),
-    constructionStatuses: t.field({ type: [ConstructionStatusEnum], required: false }),
-    deliveryByQuarter: t.field({
-      type: DeliveryQuarterInput,
-      required: false,
-      description: "Delivered by the end of the quarter",
-    }),
-    readinessMin: t.int({ required: false, description: "Readiness percent ≥ (0..100)" }),
-    distanceMinutesMax: t.int({ required: false, description: "Minutes to transport ≤" }),
-    pricePerMeterMin: t.field({ type: "Decimal", required: false }),
-    pricePerMeterMax: t.field({ type: "Decimal", required: false }),
-    regionIds: t.intList({ required: false }),
-    cityIds: t.intList({ required: false }),
-    projectIds: t.idList({ required: false }),
-    developerIds: t.idList({ required: false }),
-    rooms: t.intList({ required: false, description: "Room counts (0 = studio)" }),
-    priceMin: t.field({ type: "Decimal", required: false }),
-    priceMax: t.field({ type: "Decimal", required: false }),
-    areaMin: t.field({ type: "Decimal", required: false }),
-    areaMax: t.field({ type: "Decimal", required: false }),
-    deliveryBy: t.string({ required: false, description: "Delivered on or before this day, YYYY-MM-DD" }),
-    kinds: t.field({ type: [ProjectKindEnum], required: false }),
-    types: t.field({ type: [LotTypeEnum], required: false }),
-  }),
-});
-
-type LotFilterArg = typeof LotFilterInput.$inferInput;
-
-export function lotFilter(f: LotFilterArg | null | undefined): LotFilter | null {
-  if (!f) return null;
-  return {
-    regionIds: f.regionIds ?? null,
-    cityIds: f.cityIds ?? null,
-    projectIds: f.projectIds?.map(String) ?? null,
-    developerIds: f.developerIds?.map(String) ?? null,
-    rooms: f.rooms ?? null,
-    priceMin: f.priceMin ?? null,
-    priceMax: f.priceMax ?? null,
-    areaMin: f.areaMin ?? null,
-    areaMax: f.areaMax ?? null,
-    deliveryBy: parseDay("deliveryBy", f.deliveryBy),
-    kinds: f.kinds ?? null,
-    types: f.types ?? null,
-    q: f.q ?? null,
-    bbox: f.bbox ?? null,
-    near: f.near ?? null,
-    floorMin: f.floorMin ?? null,
-    floorMax: f.floorMax ?? null,
-    notFirstFloor: f.notFirstFloor ?? null,
-    notLastFloor: f.notLastFloor ?? null,
-    propertyClasses: f.propertyClasses ?? null,
-    constructionStatuses: f.constructionStatuses ?? null,
-    deliveryByQuarter: f.deliveryByQuarter ?? null,
-    readinessMin: f.readinessMin ?? null,
-    distanceMinutesMax: f.distanceMinutesMax ?? null,
-    pricePerMeterMin: f.pricePerMeterMin ?? null,
-    pricePerMeterMax: f.pricePerMeterMax ?? null,
-  };
-}
-
 const ProjectCardFilterInput = builder.inputType("ProjectCardFilter", {
+  description: "Narrows the project cards; lists match any of their values, an omitted field matches all.",
   fields: (t) => ({
-    regionIds: t.intList({ required: false }),
-    cityIds: t.intList({ required: false }),
-    developerIds: t.idList({ required: false }),
-    kinds: t.field({ type: [ProjectKindEnum], required: false }),
+    regionIds: t.intList({ required: false, description: "Geo-directory region ids" }),
+    cityIds: t.intList({ required: false, description: "Geo-directory city ids" }),
+    developerIds: t.idList({ required: false, description: "Developers (tenants) of the projects" }),
+    kinds: t.field({ type: [ProjectKindEnum], required: false, description: "Project kinds" }),
   }),
 });
 

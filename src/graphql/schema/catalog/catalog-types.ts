@@ -1,13 +1,10 @@
 import { PROPERTY_TYPES } from "../../../contracts/chessboard-events.js";
 import type {
-  AdminCardView,
   Bounds,
   CatalogFiltersView,
   FacetValue,
   LotClustersView,
   LotClusterView,
-  LotView,
-  ProjectCardView,
   RebuildJobView,
   SearchFacetsView,
   SourceSnapshotView,
@@ -33,13 +30,20 @@ export function parseDay(field: string, value: string | null | undefined): Date 
   return date;
 }
 
-export const ProjectKindEnum = builder.enumType("CatalogProjectKind", { values: PROJECT_KINDS });
+export const ProjectKindEnum = builder.enumType("CatalogProjectKind", {
+  description: "Kind of project a catalog card belongs to.",
+  values: PROJECT_KINDS,
+});
 export const LotTypeEnum = builder.enumType("CatalogLotType", {
   description: "chessboard's property type of a lot (null on lots whose source did not say: decision 0082)",
   values: PROPERTY_TYPES,
 });
-export const PropertyClassEnum = builder.enumType("CatalogPropertyClass", { values: PROPERTY_CLASSES });
+export const PropertyClassEnum = builder.enumType("CatalogPropertyClass", {
+  description: "Market class of a catalog card's project, from Comfort up to Elite.",
+  values: PROPERTY_CLASSES,
+});
 export const ConstructionStatusEnum = builder.enumType("CatalogConstructionStatus", {
+  description: "Construction stage shown on a catalog card: Planned, InProgress, Commissioned.",
   values: CARD_CONSTRUCTION_STATUSES,
 });
 export const LotSortEnum = builder.enumType("LotSort", {
@@ -48,133 +52,45 @@ export const LotSortEnum = builder.enumType("LotSort", {
   values: LOT_SORTS,
 });
 export const RebuildJobStatusEnum = builder.enumType("ProjectionRebuildStatus", {
+  description: "State of a projection rebuild job: Queued, Running, then Done or Failed.",
   values: REBUILD_JOB_STATUSES,
-});
-
-export const LotRef = builder.objectRef<LotView>("Lot").implement({
-  description:
-    "A lot of the public storefront: one Published catalog card with the project and building fields denormalised on it.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    projectId: t.exposeID("projectId"),
-    buildingId: t.exposeID("buildingId"),
-    developerId: t.exposeID("developerId"),
-    propertyObjectStatus: t.exposeString("propertyObjectStatus", {
-      description: "Sale status replicated from chessboard: Free, Reserved, Booked, Sold",
-    }),
-    title: t.exposeString("title"),
-    number: t.exposeString("number"),
-    floor: t.exposeInt("floor"),
-    roomsCount: t.exposeInt("roomsCount"),
-    areaTotal: t.field({ type: "Decimal", resolve: (l) => l.areaTotal }),
-    areaLiving: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.areaLiving }),
-    view: t.exposeString("view", { nullable: true }),
-    propertyType: t.field({ type: LotTypeEnum, nullable: true, resolve: (l) => l.propertyType as never }),
-    geoLatitude: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.geoLatitude }),
-    geoLongitude: t.field({ type: "Decimal", nullable: true, resolve: (l) => l.geoLongitude }),
-    distanceMeters: t.exposeFloat("distanceMeters", {
-      nullable: true,
-      description: "Metres from filter.near (null without it)",
-    }),
-    typeName: t.exposeString("typeName"),
-    price: t.field({ type: "Decimal", resolve: (l) => l.price }),
-    pricePerMeter: t.field({ type: "Decimal", resolve: (l) => l.pricePerMeter }),
-    badge: t.exposeString("badge", { nullable: true }),
-    stars: t.exposeInt("stars", { nullable: true }),
-    deliveryDate: t.string({
-      nullable: true,
-      description: "YYYY-MM-DD",
-      resolve: (l) => isoDay(l.deliveryDate),
-    }),
-    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
-    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
-    projectName: t.exposeString("projectName", { nullable: true }),
-    projectKind: t.exposeString("projectKind", { nullable: true }),
-    propertyClass: t.exposeString("propertyClass", { nullable: true }),
-    constructionStatus: t.exposeString("constructionStatus", { nullable: true }),
-    regionId: t.exposeInt("regionId", { nullable: true }),
-    regionName: t.exposeString("regionName", { nullable: true }),
-    cityId: t.exposeInt("cityId", { nullable: true }),
-    cityName: t.exposeString("cityName", { nullable: true }),
-    address: t.exposeString("address", { nullable: true }),
-    developerName: t.exposeString("developerName", { nullable: true }),
-    coverFileId: t.exposeID("coverFileId", { nullable: true }),
-    buildingName: t.exposeString("buildingName", { nullable: true }),
-    floorsTotal: t.exposeInt("floorsTotal", { nullable: true }),
-    publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (l) => l.publishedAt }),
-    agentCommission: t.field({
-      type: "Decimal",
-      nullable: true,
-      description:
-        "The agent's commission for this lot (RUB). Visible to agents and platform staff only; null for everyone else and while rewards has not answered.",
-      authScopes: { role: ["agent", "pin_manager", "admin", "system"] },
-      unauthorizedResolver: () => null,
-      resolve: (l) => l.agentCommission,
-    }),
-  }),
-});
-
-export const ProjectCardRef = builder.objectRef<ProjectCardView>("ProjectCard").implement({
-  description: "A project of the public storefront with its aggregates over its Published lots.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    status: t.exposeString("status"),
-    developerId: t.exposeID("developerId"),
-    developerName: t.exposeString("developerName"),
-    developerLogoFileId: t.exposeID("developerLogoFileId", { nullable: true }),
-    kind: t.exposeString("kind"),
-    propertyClass: t.exposeString("propertyClass"),
-    constructionStatus: t.exposeString("constructionStatus"),
-    regionId: t.exposeInt("regionId", { nullable: true }),
-    regionName: t.exposeString("regionName", { nullable: true }),
-    cityId: t.exposeInt("cityId", { nullable: true }),
-    cityName: t.exposeString("cityName", { nullable: true }),
-    coverFileId: t.exposeID("coverFileId", { nullable: true }),
-    shortDescription: t.exposeString("shortDescription", { nullable: true }),
-    geoLatitude: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.geoLatitude }),
-    geoLongitude: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.geoLongitude }),
-    name: t.exposeString("name"),
-    address: t.exposeString("address"),
-    stars: t.exposeInt("stars", { nullable: true }),
-    deliveryDate: t.string({
-      nullable: true,
-      description: "YYYY-MM-DD",
-      resolve: (p) => isoDay(p.deliveryDate),
-    }),
-    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
-    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
-    minPrice: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.minPrice }),
-    maxPrice: t.field({ type: "Decimal", nullable: true, resolve: (p) => p.maxPrice }),
-    propertyObjectsTotal: t.exposeInt("propertyObjectsTotal"),
-    propertyObjectsAvailable: t.exposeInt("propertyObjectsAvailable"),
-    publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (p) => p.publishedAt }),
-  }),
 });
 
 const FacetValueRef = builder.objectRef<FacetValue<number>>("CatalogFacetValue").implement({
   description:
     "One value of a filter with the number of published lots it would show under the other filters.",
   fields: (t) => ({
-    value: t.exposeInt("value"),
-    label: t.exposeString("label", { nullable: true }),
-    count: t.exposeInt("count"),
+    value: t.exposeInt("value", { description: "The id or number" }),
+    label: t.exposeString("label", { nullable: true, description: "Display name; null when none" }),
+    count: t.exposeInt("count", { description: "Lots it would show" }),
   }),
 });
 
 const BoundsRef = builder.objectRef<Bounds>("CatalogBounds").implement({
+  description: "Range of one numeric facet over the lots matching the filter.",
   fields: (t) => ({
-    min: t.field({ type: "Decimal", nullable: true, resolve: (b) => b.min }),
-    max: t.field({ type: "Decimal", nullable: true, resolve: (b) => b.max }),
-    count: t.exposeInt("count"),
+    min: t.field({
+      type: "Decimal",
+      nullable: true,
+      description: "Smallest value; null when no matching lot has one",
+      resolve: (b) => b.min,
+    }),
+    max: t.field({
+      type: "Decimal",
+      nullable: true,
+      description: "Largest value; null when no matching lot has one",
+      resolve: (b) => b.max,
+    }),
+    count: t.exposeInt("count", { description: "Matching lots that have a value" }),
   }),
 });
 
 const FacetKeyRef = builder.objectRef<FacetValue<string>>("CatalogFacetKey").implement({
   description: "One value (an enum name, an id or a YYYY-QN quarter) with its count under the other filters.",
   fields: (t) => ({
-    value: t.exposeString("value"),
-    label: t.exposeString("label", { nullable: true }),
-    count: t.exposeInt("count"),
+    value: t.exposeString("value", { description: "The enum name, id or YYYY-QN" }),
+    label: t.exposeString("label", { nullable: true, description: "Display name; null when none" }),
+    count: t.exposeInt("count", { description: "Lots it would show" }),
   }),
 });
 
@@ -184,14 +100,26 @@ export const CatalogFiltersRef = builder
     description:
       "Facets of what is published: each dimension counts its values under every other filter of the request; `total` under all of them.",
     fields: (t) => ({
-      total: t.exposeInt("total"),
-      regions: t.field({ type: [FacetValueRef], resolve: (f) => [...f.regions] }),
-      cities: t.field({ type: [FacetValueRef], resolve: (f) => [...f.cities] }),
-      rooms: t.field({ type: [FacetValueRef], resolve: (f) => [...f.rooms] }),
-      price: t.field({ type: BoundsRef, resolve: (f) => f.price }),
-      area: t.field({ type: BoundsRef, resolve: (f) => f.area }),
-      propertyClasses: t.field({ type: [FacetKeyRef], resolve: (f) => [...f.propertyClasses] }),
-      constructionStatuses: t.field({ type: [FacetKeyRef], resolve: (f) => [...f.constructionStatuses] }),
+      total: t.exposeInt("total", { description: "Lots matching the whole filter" }),
+      regions: t.field({ type: [FacetValueRef], resolve: (f) => [...f.regions], description: "Region ids" }),
+      cities: t.field({ type: [FacetValueRef], resolve: (f) => [...f.cities], description: "City ids" }),
+      rooms: t.field({
+        type: [FacetValueRef],
+        resolve: (f) => [...f.rooms],
+        description: "Room counts (0 = studio)",
+      }),
+      price: t.field({ type: BoundsRef, resolve: (f) => f.price, description: "Price range, RUB" }),
+      area: t.field({ type: BoundsRef, resolve: (f) => f.area, description: "Total area range, m²" }),
+      propertyClasses: t.field({
+        type: [FacetKeyRef],
+        resolve: (f) => [...f.propertyClasses],
+        description: "CatalogPropertyClass names",
+      }),
+      constructionStatuses: t.field({
+        type: [FacetKeyRef],
+        resolve: (f) => [...f.constructionStatuses],
+        description: "CatalogConstructionStatus names",
+      }),
       developers: t.field({
         type: [FacetKeyRef],
         description: "The 100 developers with the most lots",
@@ -207,32 +135,55 @@ export const CatalogFiltersRef = builder
         description: "Delivery quarters YYYY-QN (filter deliveryByQuarter ignored)",
         resolve: (f) => [...f.deliveryQuarters],
       }),
-      pricePerMeter: t.field({ type: BoundsRef, resolve: (f) => f.pricePerMeter }),
-      floors: t.field({ type: BoundsRef, resolve: (f) => f.floors }),
+      pricePerMeter: t.field({
+        type: BoundsRef,
+        resolve: (f) => f.pricePerMeter,
+        description: "Price per m² range, RUB",
+      }),
+      floors: t.field({ type: BoundsRef, resolve: (f) => f.floors, description: "Floor range" }),
     }),
   });
 
 const LotClusterRef = builder.objectRef<LotClusterView>("LotCluster").implement({
+  description:
+    "One map grid cell holding matching lots: where to draw the marker, how many, from what price.",
   fields: (t) => ({
-    x: t.exposeInt("x"),
-    y: t.exposeInt("y"),
-    count: t.exposeInt("count"),
-    latitude: t.field({ type: "Decimal", resolve: (c) => c.latitude }),
-    longitude: t.field({ type: "Decimal", resolve: (c) => c.longitude }),
-    minPrice: t.field({ type: "Decimal", resolve: (c) => c.minPrice }),
+    x: t.exposeInt("x", { description: "Web-mercator tile column at cellZoom" }),
+    y: t.exposeInt("y", { description: "Web-mercator tile row at cellZoom" }),
+    count: t.exposeInt("count", { description: "Matching lots in the cell" }),
+    latitude: t.field({
+      type: "Decimal",
+      description: "Marker position: degrees, WGS 84",
+      resolve: (c) => c.latitude,
+    }),
+    longitude: t.field({
+      type: "Decimal",
+      description: "Marker position: degrees, WGS 84",
+      resolve: (c) => c.longitude,
+    }),
+    minPrice: t.field({
+      type: "Decimal",
+      description: "Lowest lot price in the cell",
+      resolve: (c) => c.minPrice,
+    }),
     lotId: t.exposeID("lotId", { nullable: true, description: "The lot of a one-lot cell" }),
   }),
 });
 
 export const LotClustersRef = builder.objectRef<LotClustersView>("LotClusters").implement({
+  description: "The matching lots of a map viewport grouped into grid cells, densest first.",
   fields: (t) => ({
-    zoom: t.exposeInt("zoom"),
+    zoom: t.exposeInt("zoom", { description: "The map zoom asked for" }),
     cellZoom: t.exposeInt("cellZoom", {
       description: "The grid's zoom: cell x/y are web-mercator tile numbers at it",
     }),
     total: t.exposeInt("total", { description: "Lots in the viewport under the filter" }),
-    cells: t.field({ type: [LotClusterRef], resolve: (c) => [...c.cells] }),
-    truncated: t.exposeBoolean("truncated"),
+    cells: t.field({
+      type: [LotClusterRef],
+      description: "Non-empty cells, densest first",
+      resolve: (c) => [...c.cells],
+    }),
+    truncated: t.exposeBoolean("truncated", { description: "More cells existed than were returned" }),
   }),
 });
 
@@ -253,6 +204,7 @@ export const LotsRankingRef = builder
 export const CatalogSearchInfoRef = builder
   .objectRef<{ typoTolerant: boolean }>("CatalogSearchInfo")
   .implement({
+    description: "What the catalog's text search (filter.q) can do on this server.",
     fields: (t) => ({
       typoTolerant: t.exposeBoolean("typoTolerant", {
         description: "Whether q forgives typos (pg_trgm with a Unicode ctype); otherwise full text only",
@@ -260,20 +212,35 @@ export const CatalogSearchInfoRef = builder
     }),
   });
 
-const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSnapshot").implement({
+export const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSnapshot").implement({
   description: "What chessboard said last (before display overrides).",
   fields: (t) => ({
-    contractVersion: t.exposeInt("contractVersion"),
-    chessboardVersion: t.exposeInt("chessboardVersion"),
-    name: t.exposeString("name", { nullable: true }),
-    address: t.exposeString("address", { nullable: true }),
-    title: t.exposeString("title", { nullable: true }),
-    price: t.field({ type: "Decimal", nullable: true, resolve: (s) => s.price }),
-    badge: t.exposeString("badge", { nullable: true }),
-    stars: t.exposeInt("stars", { nullable: true }),
-    deliveryDate: t.string({ nullable: true, resolve: (s) => isoDay(s.deliveryDate) }),
-    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
-    distanceMinutes: t.exposeInt("distanceMinutes", { nullable: true }),
+    contractVersion: t.exposeInt("contractVersion", { description: "Event contract version it came in" }),
+    chessboardVersion: t.exposeInt("chessboardVersion", { description: "Chessboard version it reflects" }),
+    name: t.exposeString("name", { nullable: true, description: "Project name; null on a lot" }),
+    address: t.exposeString("address", { nullable: true, description: "Project address; null on a lot" }),
+    title: t.exposeString("title", { nullable: true, description: "Lot title; null on a project" }),
+    price: t.field({
+      type: "Decimal",
+      nullable: true,
+      resolve: (s) => s.price,
+      description: "Lot price, RUB; null on a project",
+    }),
+    badge: t.exposeString("badge", { nullable: true, description: "Lot badge; null when none" }),
+    stars: t.exposeInt("stars", { nullable: true, description: "Hotel stars 0..5; null when none" }),
+    deliveryDate: t.string({
+      nullable: true,
+      resolve: (s) => isoDay(s.deliveryDate),
+      description: "YYYY-MM-DD; null when unknown",
+    }),
+    readinessPercent: t.exposeInt("readinessPercent", {
+      nullable: true,
+      description: "0..100; null when unknown",
+    }),
+    distanceMinutes: t.exposeInt("distanceMinutes", {
+      nullable: true,
+      description: "Minutes to transport; null when unknown",
+    }),
     analyticsAsOf: t.field({
       type: "DateTime",
       nullable: true,
@@ -284,35 +251,28 @@ const SourceSnapshotRef = builder.objectRef<SourceSnapshotView>("CatalogSourceSn
   }),
 });
 
-export const AdminCardRef = builder.objectRef<AdminCardView>("CatalogAdminCard").implement({
-  description: "A full catalog card for operations: any status, with its SourceSnapshot and sync marks.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    cardType: t.exposeString("cardType", { description: "Project or PropertyObject" }),
-    status: t.exposeString("status", { description: "Published, Hidden or Delisted" }),
-    chessboardVersion: t.exposeInt("chessboardVersion"),
-    chessboardSyncedAt: t.field({ type: "DateTime", resolve: (c) => c.chessboardSyncedAt }),
-    rowVersion: t.exposeInt("rowVersion"),
-    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updatedAt }),
-    sourceSnapshot: t.field({ type: SourceSnapshotRef, resolve: (c) => c.sourceSnapshot }),
-    project: t.field({ type: ProjectCardRef, nullable: true, resolve: (c) => c.project }),
-    lot: t.field({ type: LotRef, nullable: true, resolve: (c) => c.lot }),
-  }),
-});
-
 export const RebuildJobRef = builder.objectRef<RebuildJobView>("ProjectionRebuild").implement({
   description: "A projection rebuild and its progress (processed of total ids).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    status: t.field({ type: RebuildJobStatusEnum, resolve: (j) => j.status }),
-    total: t.exposeInt("total"),
-    processed: t.exposeInt("processed"),
+    id: t.exposeID("id", { description: "The job's id" }),
+    status: t.field({
+      type: RebuildJobStatusEnum,
+      resolve: (j) => j.status,
+      description: "Where the job stands",
+    }),
+    total: t.exposeInt("total", { description: "Card ids to rebuild" }),
+    processed: t.exposeInt("processed", { description: "Ids done so far" }),
     notFound: t.exposeInt("notFound", { description: "Ids that are neither a project nor a lot card" }),
-    lotsChanged: t.exposeInt("lotsChanged"),
-    projectsChanged: t.exposeInt("projectsChanged"),
-    requestedBy: t.exposeID("requestedBy"),
-    createdAt: t.field({ type: "DateTime", resolve: (j) => j.createdAt }),
-    finishedAt: t.field({ type: "DateTime", nullable: true, resolve: (j) => j.finishedAt }),
-    error: t.exposeString("error", { nullable: true }),
+    lotsChanged: t.exposeInt("lotsChanged", { description: "Lot cards it changed" }),
+    projectsChanged: t.exposeInt("projectsChanged", { description: "Project cards it changed" }),
+    requestedBy: t.exposeID("requestedBy", { description: "Who asked for it" }),
+    createdAt: t.field({ type: "DateTime", resolve: (j) => j.createdAt, description: "When it was queued" }),
+    finishedAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (j) => j.finishedAt,
+      description: "When it ended; null while Queued or Running",
+    }),
+    error: t.exposeString("error", { nullable: true, description: "Why it Failed; null otherwise" }),
   }),
 });

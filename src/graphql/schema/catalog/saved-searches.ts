@@ -5,20 +5,20 @@ import {
 } from "../../../domain/catalog/saved-searches/saved-searches.js";
 import { requireViewer } from "../../../platform/auth/viewer.js";
 import { builder } from "../../builder.js";
-import { LotFilterInput, lotFilter } from "./catalog-queries.js";
+import { LotFilterInput, lotFilter } from "./lot-filter-input.js";
 
 const SavedSearchRef = builder.objectRef<SavedSearchView>("SavedSearch").implement({
   description:
     "A saved storefront filter. When a lot starts matching it (published, back on sale, its price fell into range) or a matching lot's price falls, its owner gets a SavedSearchMatch notification (at most one per lot a day; a SavedSearchDigest when more than 3 match at once).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
+    id: t.exposeID("id", { description: "The saved search's id" }),
+    name: t.exposeString("name", { description: "Its name, as the owner gave it" }),
     query: t.exposeString("query", { nullable: true, description: "The saved q" }),
     filter: t.string({
       description: "The filter as JSON in the shape of the LotFilter input (without q): pass it back to lots",
       resolve: (s) => JSON.stringify(s.filter),
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was saved" }),
   }),
 });
 

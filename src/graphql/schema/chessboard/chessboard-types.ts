@@ -27,15 +27,37 @@ export const PropertyObjectStatusEnum = builder.enumType("PropertyObjectStatus",
     "Sale status: Free, Reserved (booking created), Booked (confirmed), Sold, Hidden (not offered).",
   values: PROPERTY_OBJECT_STATUSES,
 });
-export const ProjectStatusEnum = builder.enumType("ProjectStatus", { values: PROJECT_STATUSES });
-export const ProjectTypeEnum = builder.enumType("ProjectType", { values: PROJECT_TYPES });
-export const ProjectClassEnum = builder.enumType("ProjectClass", { values: PROJECT_CLASSES });
+export const ProjectStatusEnum = builder.enumType("ProjectStatus", {
+  description:
+    "Lifecycle of a project: Draft (being filled), Published (on the storefront), Hidden (kept off it), Archived (closed).",
+  values: PROJECT_STATUSES,
+});
+export const ProjectTypeEnum = builder.enumType("ProjectType", {
+  description: "What kind of development a project is.",
+  values: PROJECT_TYPES,
+});
+export const ProjectClassEnum = builder.enumType("ProjectClass", {
+  description: "Market class of a project, from Standard up to Elite.",
+  values: PROJECT_CLASSES,
+});
 export const ConstructionStatusEnum = builder.enumType("ConstructionStatus", {
+  description:
+    "Where the construction of a project stands: Planned, UnderConstruction, Commissioned, Delivered (keys handed over).",
   values: CONSTRUCTION_STATUSES,
 });
-export const BuildingStatusEnum = builder.enumType("BuildingStatus", { values: BUILDING_STATUSES });
-export const PropertyTypeEnum = builder.enumType("PropertyType", { values: PROPERTY_TYPES });
-export const WindowViewEnum = builder.enumType("WindowView", { values: WINDOW_VIEW_KINDS });
+export const BuildingStatusEnum = builder.enumType("BuildingStatus", {
+  description:
+    "Lifecycle of a building: Draft (being filled), Published (its objects are offered), Hidden (kept off the storefront).",
+  values: BUILDING_STATUSES,
+});
+export const PropertyTypeEnum = builder.enumType("PropertyType", {
+  description: "What a property object is: an Apartment, a Commercial premise or a Parking space.",
+  values: PROPERTY_TYPES,
+});
+export const WindowViewEnum = builder.enumType("WindowView", {
+  description: "What the windows of a property object look out on.",
+  values: WINDOW_VIEW_KINDS,
+});
 
 const MONEY_SCALE = 2;
 const decimal = (value: { toString(): string }) => Number(value.toString()).toFixed(MONEY_SCALE);
@@ -43,30 +65,52 @@ const decimal = (value: { toString(): string }) => Number(value.toString()).toFi
 export const GridCellRef = builder.objectRef<GridCell>("ChessboardCell").implement({
   description: "One property object in the grid. `version` orders live deltas: drop any delta not newer.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    number: t.exposeString("number"),
-    floor: t.exposeInt("floor"),
-    section: t.exposeInt("section", { nullable: true }),
+    id: t.exposeID("id", { description: "The property object's id" }),
+    number: t.exposeString("number", { description: "Number of the object in its building, as on the plan" }),
+    floor: t.exposeInt("floor", { description: "Floor number (1 = ground floor)" }),
+    section: t.exposeInt("section", {
+      nullable: true,
+      description: "Section number; null when the building has none",
+    }),
     rooms: t.exposeInt("rooms", { description: "0 = studio" }),
     totalArea: t.expose("totalArea", { type: "Decimal", description: "m²" }),
-    price: t.expose("price", { type: "Decimal" }),
+    price: t.expose("price", {
+      type: "Decimal",
+      description: "Current list price, in `currency`, 2 decimals",
+    }),
     currency: t.exposeString("currency", { description: "ISO code; RUB in v1" }),
-    status: t.field({ type: PropertyObjectStatusEnum, resolve: (c) => c.status }),
-    propertyType: t.exposeString("propertyType"),
-    reservedUntil: t.expose("reservedUntil", { type: "DateTime", nullable: true }),
-    bookedUntil: t.expose("bookedUntil", { type: "DateTime", nullable: true }),
-    version: t.exposeInt("version"),
+    status: t.field({ type: PropertyObjectStatusEnum, description: "Sale status", resolve: (c) => c.status }),
+    propertyType: t.exposeString("propertyType", {
+      description: "Apartment, Commercial or Parking (PropertyType)",
+    }),
+    reservedUntil: t.expose("reservedUntil", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the reservation lapses; null unless Reserved",
+    }),
+    bookedUntil: t.expose("bookedUntil", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the confirmed booking lapses; null unless Booked",
+    }),
+    version: t.exposeInt("version", { description: "Grows on every change; orders live deltas" }),
   }),
 });
 
 const GridFloorRef = builder.objectRef<GridFloor>("ChessboardFloor").implement({
+  description: "One floor of a grid section and its property objects.",
   fields: (t) => ({
-    floor: t.exposeInt("floor"),
-    cells: t.field({ type: [GridCellRef], resolve: (f) => [...f.cells] }),
+    floor: t.exposeInt("floor", { description: "Floor number (1 = ground floor)" }),
+    cells: t.field({
+      type: [GridCellRef],
+      description: "The floor's property objects",
+      resolve: (f) => [...f.cells],
+    }),
   }),
 });
 
 const GridSectionRef = builder.objectRef<GridSection>("ChessboardSection").implement({
+  description: "One section (entrance) of a building in the grid, its floors top first.",
   fields: (t) => ({
     section: t.exposeInt("section", { nullable: true, description: "null groups objects without a section" }),
     floors: t.field({ type: [GridFloorRef], description: "Top floor first", resolve: (s) => [...s.floors] }),
@@ -76,93 +120,145 @@ const GridSectionRef = builder.objectRef<GridSection>("ChessboardSection").imple
 export const ChessboardGridRef = builder.objectRef<ChessboardGrid>("ChessboardGrid").implement({
   description: "The grid of one building: sections × floors × apartments.",
   fields: (t) => ({
-    buildingId: t.exposeID("buildingId"),
-    buildingName: t.exposeString("buildingName"),
-    buildingStatus: t.exposeString("buildingStatus"),
-    projectId: t.exposeID("projectId"),
-    projectName: t.exposeString("projectName"),
-    developerId: t.exposeID("tenantId"),
-    floorsTotal: t.exposeInt("floorsTotal"),
-    sectionsCount: t.exposeInt("sectionsCount"),
-    sections: t.field({ type: [GridSectionRef], resolve: (g) => [...g.sections] }),
+    buildingId: t.exposeID("buildingId", { description: "The building" }),
+    buildingName: t.exposeString("buildingName", { description: "Its name" }),
+    buildingStatus: t.exposeString("buildingStatus", { description: "Its BuildingStatus" }),
+    projectId: t.exposeID("projectId", { description: "Its project" }),
+    projectName: t.exposeString("projectName", { description: "The project's name" }),
+    developerId: t.exposeID("tenantId", { description: "The developer (tenant)" }),
+    floorsTotal: t.exposeInt("floorsTotal", { description: "Floors in the building" }),
+    sectionsCount: t.exposeInt("sectionsCount", { description: "Sections (entrances) in the building" }),
+    sections: t.field({
+      description: "The grid by section, in section order",
+      type: [GridSectionRef],
+      resolve: (g) => [...g.sections],
+    }),
   }),
 });
 
 export const DeveloperRef = builder.objectRef<DeveloperView>("ChessboardDeveloper").implement({
   description: "A real-estate developer (the tenant).",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    status: t.exposeString("status"),
-    version: t.exposeInt("version"),
+    id: t.exposeID("id", { description: "The developer's id (= TenantId)" }),
+    name: t.exposeString("name", { description: "Display name" }),
+    status: t.exposeString("status", { description: "Lifecycle status of the developer" }),
+    version: t.exposeInt("version", { description: "Grows on every change" }),
   }),
 });
 
 export const ProjectRef = builder.objectRef<ProjectView>("ChessboardProject").implement({
   description: "A residential complex of a developer.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    developerId: t.exposeID("tenantId"),
-    name: t.exposeString("name"),
+    id: t.exposeID("id", { description: "The project's id" }),
+    developerId: t.exposeID("tenantId", { description: "The developer (tenant) owning it" }),
+    name: t.exposeString("name", { description: "Display name" }),
     status: t.field({
+      description: "Lifecycle status",
       type: ProjectStatusEnum,
       resolve: (p) => p.status as (typeof PROJECT_STATUSES)[number],
     }),
-    type: t.exposeString("type"),
-    class: t.exposeString("class"),
-    addressLine: t.exposeString("addressLine"),
-    cityName: t.exposeString("cityName", { nullable: true }),
-    version: t.exposeInt("version"),
+    type: t.exposeString("type", { description: "ProjectType" }),
+    class: t.exposeString("class", { description: "ProjectClass" }),
+    addressLine: t.exposeString("addressLine", { description: "Street address" }),
+    cityName: t.exposeString("cityName", {
+      nullable: true,
+      description: "City display name; null when no city was given",
+    }),
+    version: t.exposeInt("version", { description: "Grows on every change" }),
   }),
 });
 
 export const BuildingRef = builder.objectRef<BuildingView>("ChessboardBuilding").implement({
+  description: "A building of a chessboard project, as its developer manages it.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    projectId: t.exposeID("projectId"),
-    name: t.exposeString("name"),
+    id: t.exposeID("id", { description: "The building's id" }),
+    projectId: t.exposeID("projectId", { description: "Its project" }),
+    name: t.exposeString("name", { description: "Display name" }),
     status: t.field({
+      description: "Lifecycle status",
       type: BuildingStatusEnum,
       resolve: (b) => b.status as (typeof BUILDING_STATUSES)[number],
     }),
-    floorsTotal: t.exposeInt("floorsTotal"),
-    sectionsCount: t.exposeInt("sectionsCount"),
-    deliveryYear: t.exposeInt("deliveryYear", { nullable: true }),
-    deliveryQuarter: t.exposeInt("deliveryQuarter", { nullable: true }),
-    readinessPercent: t.exposeInt("readinessPercent", { nullable: true }),
-    version: t.exposeInt("version"),
+    floorsTotal: t.exposeInt("floorsTotal", { description: "Floors above ground" }),
+    sectionsCount: t.exposeInt("sectionsCount", { description: "Sections (entrances)" }),
+    deliveryYear: t.exposeInt("deliveryYear", {
+      nullable: true,
+      description: "Planned delivery year; null when not given",
+    }),
+    deliveryQuarter: t.exposeInt("deliveryQuarter", {
+      nullable: true,
+      description: "Planned delivery quarter 1..4; null when not given",
+    }),
+    readinessPercent: t.exposeInt("readinessPercent", {
+      nullable: true,
+      description: "Construction readiness 0..100; null when not given",
+    }),
+    version: t.exposeInt("version", { description: "Grows on every change" }),
   }),
 });
 
 export const PropertyObjectRef = builder.objectRef<PropertyObjectView>("PropertyObject").implement({
   description: "An apartment, parking lot or commercial unit, with its sale status and hold.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    buildingId: t.exposeID("buildingId"),
-    projectId: t.exposeID("projectId"),
-    developerId: t.exposeID("tenantId"),
-    number: t.exposeString("number"),
-    floor: t.exposeInt("floor"),
-    section: t.exposeInt("section", { nullable: true }),
-    rooms: t.exposeInt("rooms"),
-    totalArea: t.field({ type: "Decimal", resolve: (o) => decimal(o.totalArea) }),
+    id: t.exposeID("id", { description: "The property object's id" }),
+    buildingId: t.exposeID("buildingId", { description: "Its building" }),
+    projectId: t.exposeID("projectId", { description: "Its project" }),
+    developerId: t.exposeID("tenantId", { description: "The developer (tenant) selling it" }),
+    number: t.exposeString("number", { description: "Number in its building, as on the plan" }),
+    floor: t.exposeInt("floor", { description: "Floor number (1 = ground floor; negative below ground)" }),
+    section: t.exposeInt("section", {
+      nullable: true,
+      description: "Section number; null when the building has none",
+    }),
+    rooms: t.exposeInt("rooms", { description: "Rooms; 0 = studio" }),
+    totalArea: t.field({
+      description: "Total area, m², 2 decimals",
+      type: "Decimal",
+      resolve: (o) => decimal(o.totalArea),
+    }),
     livingArea: t.field({
+      description: "Living area, m², 2 decimals; null when not given",
       type: "Decimal",
       nullable: true,
       resolve: (o) => (o.livingArea ? decimal(o.livingArea) : null),
     }),
-    price: t.field({ type: "Decimal", resolve: (o) => decimal(o.price) }),
-    currency: t.exposeString("currencyIsoCode"),
-    propertyType: t.exposeString("propertyType"),
+    price: t.field({
+      description: "List price in `currency`, 2 decimals",
+      type: "Decimal",
+      resolve: (o) => decimal(o.price),
+    }),
+    currency: t.exposeString("currencyIsoCode", { description: "ISO 4217 code; RUB in v1" }),
+    propertyType: t.exposeString("propertyType", {
+      description: "Apartment, Commercial or Parking (PropertyType)",
+    }),
     status: t.field({
+      description: "Sale status",
       type: PropertyObjectStatusEnum,
       resolve: (o) => o.status as (typeof PROPERTY_OBJECT_STATUSES)[number],
     }),
-    holdDealId: t.exposeID("holdDealId", { nullable: true }),
-    holdBookingId: t.exposeID("holdBookingId", { nullable: true }),
-    reservedUntil: t.expose("reservedUntil", { type: "DateTime", nullable: true }),
-    bookedUntil: t.expose("bookedUntil", { type: "DateTime", nullable: true }),
-    soldAt: t.expose("soldAt", { type: "DateTime", nullable: true }),
-    version: t.exposeInt("version"),
+    holdDealId: t.exposeID("holdDealId", {
+      nullable: true,
+      description: "The deal holding it (reserved or booked); null when none",
+    }),
+    holdBookingId: t.exposeID("holdBookingId", {
+      nullable: true,
+      description: "The booking holding it; null when none",
+    }),
+    reservedUntil: t.expose("reservedUntil", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the reservation lapses; null unless Reserved",
+    }),
+    bookedUntil: t.expose("bookedUntil", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the confirmed booking lapses; null unless Booked",
+    }),
+    soldAt: t.expose("soldAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When it was sold; null unless Sold",
+    }),
+    version: t.exposeInt("version", { description: "Grows on every change; orders live deltas" }),
   }),
 });

@@ -17,7 +17,13 @@ type PriceDelta = Extract<LiveDelta, { kind: "price" }>;
 const SnapshotRef = builder.objectRef<Snapshot>("ChessboardSnapshot").implement({
   description: "Always the first message of a subscription (and of every reconnect): the full grids.",
   isTypeOf: (item) => (item as LiveItem).kind === "snapshot",
-  fields: (t) => ({ grids: t.field({ type: [ChessboardGridRef], resolve: (s) => [...s.grids] }) }),
+  fields: (t) => ({
+    grids: t.field({
+      type: [ChessboardGridRef],
+      description: "One grid per building subscribed to (one, or every building of the project)",
+      resolve: (s) => [...s.grids],
+    }),
+  }),
 });
 
 const StatusDeltaRef = builder.objectRef<StatusDelta>("PropertyObjectStatusDelta").implement({
@@ -25,16 +31,36 @@ const StatusDeltaRef = builder.objectRef<StatusDelta>("PropertyObjectStatusDelta
     "A status change. Apply only if `version` is greater than the version you hold for the object.",
   isTypeOf: (item) => (item as LiveItem).kind === "status",
   fields: (t) => ({
-    propertyObjectId: t.exposeID("propertyObjectId"),
-    buildingId: t.exposeID("buildingId"),
-    projectId: t.exposeID("projectId"),
-    version: t.exposeInt("version"),
-    fromStatus: t.field({ type: PropertyObjectStatusEnum, resolve: (d) => d.fromStatus }),
-    status: t.field({ type: PropertyObjectStatusEnum, resolve: (d) => d.status }),
-    reservedUntil: t.expose("reservedUntil", { type: "DateTime", nullable: true }),
-    bookedUntil: t.expose("bookedUntil", { type: "DateTime", nullable: true }),
-    soldAt: t.expose("soldAt", { type: "DateTime", nullable: true }),
-    changedAt: t.expose("changedAt", { type: "DateTime" }),
+    propertyObjectId: t.exposeID("propertyObjectId", { description: "The property object changed" }),
+    buildingId: t.exposeID("buildingId", { description: "Its building" }),
+    projectId: t.exposeID("projectId", { description: "Its project" }),
+    version: t.exposeInt("version", { description: "The object's version after this change" }),
+    fromStatus: t.field({
+      description: "Status before",
+      type: PropertyObjectStatusEnum,
+      resolve: (d) => d.fromStatus,
+    }),
+    status: t.field({
+      description: "Status after",
+      type: PropertyObjectStatusEnum,
+      resolve: (d) => d.status,
+    }),
+    reservedUntil: t.expose("reservedUntil", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the reservation lapses; null unless Reserved",
+    }),
+    bookedUntil: t.expose("bookedUntil", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the booking lapses; null unless Booked",
+    }),
+    soldAt: t.expose("soldAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When sold; null unless Sold",
+    }),
+    changedAt: t.expose("changedAt", { type: "DateTime", description: "When the change happened" }),
   }),
 });
 
@@ -42,17 +68,21 @@ const PriceDeltaRef = builder.objectRef<PriceDelta>("PropertyObjectPriceDelta").
   description: "A price change. Apply only if `version` is greater than the version you hold for the object.",
   isTypeOf: (item) => (item as LiveItem).kind === "price",
   fields: (t) => ({
-    propertyObjectId: t.exposeID("propertyObjectId"),
-    buildingId: t.exposeID("buildingId"),
-    projectId: t.exposeID("projectId"),
-    version: t.exposeInt("version"),
-    price: t.expose("price", { type: "Decimal" }),
-    pricePerMeter: t.expose("pricePerMeter", { type: "Decimal" }),
-    changedAt: t.expose("changedAt", { type: "DateTime" }),
+    propertyObjectId: t.exposeID("propertyObjectId", { description: "The property object changed" }),
+    buildingId: t.exposeID("buildingId", { description: "Its building" }),
+    projectId: t.exposeID("projectId", { description: "Its project" }),
+    version: t.exposeInt("version", { description: "The object's version after this change" }),
+    price: t.expose("price", { type: "Decimal", description: "New list price, 2 decimals" }),
+    pricePerMeter: t.expose("pricePerMeter", {
+      type: "Decimal",
+      description: "New price per m² of total area",
+    }),
+    changedAt: t.expose("changedAt", { type: "DateTime", description: "When the change happened" }),
   }),
 });
 
 const ChessboardUpdateRef = builder.unionType("ChessboardUpdate", {
+  description: "One message of chessboardUpdates: the full snapshot first, then status or price deltas.",
   types: [SnapshotRef, StatusDeltaRef, PriceDeltaRef],
 });
 

@@ -22,8 +22,13 @@ const CancelledDeal = builder
   .implement({
     description: "The cancelled deal and the booking cancelled with it (null when it had no active one).",
     fields: (t) => ({
-      deal: t.field({ type: DealRef, resolve: (p) => p.deal }),
-      cancelledBooking: t.field({ type: BookingRef, nullable: true, resolve: (p) => p.cancelledBooking }),
+      deal: t.field({ type: DealRef, resolve: (p) => p.deal, description: "The deal, now Cancelled" }),
+      cancelledBooking: t.field({
+        type: BookingRef,
+        nullable: true,
+        resolve: (p) => p.cancelledBooking,
+        description: "The booking cancelled with it; null when none was active",
+      }),
     }),
   });
 

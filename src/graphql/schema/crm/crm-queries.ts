@@ -5,11 +5,12 @@ import { viewerOf } from "./crm-context.js";
 import { BookingRef, BookingStatusEnum, DealRef } from "./crm-types.js";
 
 const BookingFilter = builder.inputType("BookingFilter", {
+  description: "Narrows the bookings list; every given field must match, an omitted one matches all.",
   fields: (t) => ({
-    status: t.field({ type: [BookingStatusEnum], required: false }),
-    dealId: t.id({ required: false }),
-    propertyObjectId: t.id({ required: false }),
-    tenantId: t.id({ required: false }),
+    status: t.field({ type: [BookingStatusEnum], required: false, description: "Any of these statuses" }),
+    dealId: t.id({ required: false, description: "Bookings of this deal" }),
+    propertyObjectId: t.id({ required: false, description: "Bookings of this property object" }),
+    tenantId: t.id({ required: false, description: "Bookings of this developer (tenant)" }),
   }),
 });
 

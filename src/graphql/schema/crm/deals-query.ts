@@ -5,8 +5,9 @@ import { viewerOf } from "./crm-context.js";
 import { DealRef, DealStatusEnum } from "./crm-types.js";
 
 const DealFilter = builder.inputType("DealFilter", {
+  description: "Narrows the deals list; every given field must match, an omitted one matches all.",
   fields: (t) => ({
-    status: t.field({ type: [DealStatusEnum], required: false }),
+    status: t.field({ type: [DealStatusEnum], required: false, description: "Any of these statuses" }),
     tenantId: t.id({ required: false, description: "DeveloperId the deal is engaged with" }),
   }),
 });

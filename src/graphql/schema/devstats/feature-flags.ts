@@ -11,7 +11,10 @@ interface FeatureFlagShape {
 const FeatureFlag = builder.objectRef<FeatureFlagShape>("FeatureFlag").implement({
   description:
     "A run-time switch (platform.feature_flags); every process sees a change within PIN_FEATURE_FLAG_REFRESH_MS.",
-  fields: (t) => ({ key: t.exposeString("key"), enabled: t.exposeBoolean("enabled") }),
+  fields: (t) => ({
+    key: t.exposeString("key", { description: "The flag's name (one of the keys setFeatureFlag lists)" }),
+    enabled: t.exposeBoolean("enabled", { description: "Whether the feature is on" }),
+  }),
 });
 
 builder.mutationField("setFeatureFlag", (t) =>

@@ -10,27 +10,38 @@ export const DealChatCardKindEnum = builder.enumType("DealChatCardKind", {
 });
 
 export const DealChatMessageKindEnum = builder.enumType("DealChatMessageKind", {
+  description: "Text: written by a member (`text`). Card: a system card about the deal (`card`).",
   values: ["Text", "Card"] as const,
 });
 
 export const DealChatCardRef = builder.objectRef<Card>("DealChatCard").implement({
   description: "A typed system card with the figures to render it.",
   fields: (t) => ({
-    kind: t.field({ type: DealChatCardKindEnum, resolve: (c) => c.kind }),
-    bookingId: t.exposeID("bookingId"),
-    propertyObjectId: t.exposeID("propertyObjectId"),
-    title: t.exposeString("title"),
+    kind: t.field({
+      type: DealChatCardKindEnum,
+      resolve: (c) => c.kind,
+      description: "Which booking event the card reports",
+    }),
+    bookingId: t.exposeID("bookingId", { description: "The booking it is about" }),
+    propertyObjectId: t.exposeID("propertyObjectId", { description: "The property object booked" }),
+    title: t.exposeString("title", { description: "Ready-to-show headline" }),
     apartmentNumber: t.exposeString("apartmentNumber", {
       nullable: true,
       description: "Null when messenger had not seen the property object yet",
     }),
-    floor: t.exposeInt("floor", { nullable: true }),
+    floor: t.exposeInt("floor", {
+      nullable: true,
+      description: "Floor of the apartment; null when messenger had not seen it yet",
+    }),
     amount: t.expose("amount", {
       type: "Decimal",
       nullable: true,
       description: "The apartment's price when the card was written",
     }),
-    currency: t.exposeString("currency", { nullable: true }),
+    currency: t.exposeString("currency", {
+      nullable: true,
+      description: "ISO code of amount; null when amount is null",
+    }),
     deadline: t.expose("deadline", {
       type: "DateTime",
       nullable: true,
@@ -48,21 +59,33 @@ export const DealChatMessageRef = builder.objectRef<ChatMessage>("DealChatMessag
         "A positive integer (decimal string), growing in commit order within the chat (not a UUID ID, decision 0129)",
       resolve: (m) => m.id.toString(),
     }),
-    dealId: t.exposeID("dealId"),
-    kind: t.field({ type: DealChatMessageKindEnum, resolve: (m) => m.kind }),
-    authorUserId: t.exposeID("authorUserId", { nullable: true }),
-    body: t.exposeString("body", { nullable: true }),
-    card: t.field({ type: DealChatCardRef, nullable: true, resolve: (m) => m.card }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    dealId: t.exposeID("dealId", { description: "The deal whose chat it is in" }),
+    kind: t.field({ type: DealChatMessageKindEnum, resolve: (m) => m.kind, description: "Text or Card" }),
+    authorUserId: t.exposeID("authorUserId", {
+      nullable: true,
+      description: "Who wrote it; null on a system card",
+    }),
+    body: t.exposeString("body", { nullable: true, description: "The text; null on a card" }),
+    card: t.field({
+      type: DealChatCardRef,
+      nullable: true,
+      resolve: (m) => m.card,
+      description: "The card; null on a text message",
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was committed" }),
   }),
 });
 
 export const DealChatReadStateRef = builder.objectRef<ChatReadState>("DealChatReadState").implement({
   description: "Your read mark in a deal chat and how many messages by others are after it.",
   fields: (t) => ({
-    dealId: t.exposeID("dealId"),
-    lastReadMessageId: t.string({ nullable: true, resolve: (r) => r.lastReadMessageId?.toString() ?? null }),
-    unreadCount: t.exposeInt("unreadCount"),
+    dealId: t.exposeID("dealId", { description: "The deal" }),
+    lastReadMessageId: t.string({
+      nullable: true,
+      resolve: (r) => r.lastReadMessageId?.toString() ?? null,
+      description: "Id of the last message you read; null before your first read",
+    }),
+    unreadCount: t.exposeInt("unreadCount", { description: "Messages by others after your mark" }),
   }),
 });
 
@@ -71,9 +94,17 @@ export const DealChatPageRef = builder
   .implement({
     description: "A page of a deal chat, oldest first; `hasOlder` → ask again with before: messages[0].id.",
     fields: (t) => ({
-      dealId: t.exposeID("dealId"),
-      messages: t.field({ type: [DealChatMessageRef], resolve: (p) => [...p.messages] }),
-      hasOlder: t.exposeBoolean("hasOlder"),
-      readState: t.field({ type: DealChatReadStateRef, resolve: (p) => p.readState }),
+      dealId: t.exposeID("dealId", { description: "The deal" }),
+      messages: t.field({
+        type: [DealChatMessageRef],
+        resolve: (p) => [...p.messages],
+        description: "Oldest first",
+      }),
+      hasOlder: t.exposeBoolean("hasOlder", { description: "Older messages exist before messages[0]" }),
+      readState: t.field({
+        type: DealChatReadStateRef,
+        resolve: (p) => p.readState,
+        description: "Your read mark",
+      }),
     }),
   });

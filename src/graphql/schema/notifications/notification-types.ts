@@ -17,16 +17,19 @@ export const NotificationRef = builder.objectRef<InboxNotification>("Notificatio
         "A positive integer (decimal string), growing in commit order (not a UUID ID, decision 0129)",
       resolve: (n) => n.id.toString(),
     }),
-    kind: t.field({ type: NotificationKindEnum, resolve: (n) => n.kind }),
-    title: t.exposeString("title"),
+    kind: t.field({ type: NotificationKindEnum, resolve: (n) => n.kind, description: "What happened" }),
+    title: t.exposeString("title", { description: "Ready-to-show text" }),
     dealId: t.exposeID("dealId", { nullable: true, description: "null on a saved-search alert" }),
-    bookingId: t.exposeID("bookingId", { nullable: true }),
+    bookingId: t.exposeID("bookingId", {
+      nullable: true,
+      description: "The booking it is about; null when none",
+    }),
     lotId: t.exposeID("lotId", { nullable: true, description: "The lot of a SavedSearchMatch" }),
     savedSearchId: t.exposeID("savedSearchId", {
       nullable: true,
       description: "The saved search of a SavedSearchMatch or SavedSearchDigest",
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it entered your inbox" }),
     read: t.exposeBoolean("read", { description: "Whether you marked it read" }),
   }),
 });
@@ -36,17 +39,22 @@ export const NotificationPageRef = builder
   .implement({
     description: "Newest first. Next page: after = the last item's id.",
     fields: (t) => ({
-      items: t.field({ type: [NotificationRef], resolve: (p) => [...p.items] }),
-      hasNextPage: t.exposeBoolean("hasNextPage"),
-      endCursor: t.string({ nullable: true, resolve: (p) => p.items.at(-1)?.id.toString() ?? null }),
+      items: t.field({ type: [NotificationRef], resolve: (p) => [...p.items], description: "Newest first" }),
+      hasNextPage: t.exposeBoolean("hasNextPage", { description: "Older notifications exist" }),
+      endCursor: t.string({
+        nullable: true,
+        resolve: (p) => p.items.at(-1)?.id.toString() ?? null,
+        description: "The last item's id (pass as after); null when the page is empty",
+      }),
     }),
   });
 
 export const MarkNotificationsReadRef = builder
   .objectRef<{ marked: number; unreadCount: number }>("MarkNotificationsReadPayload")
   .implement({
+    description: "What markNotificationsRead changed.",
     fields: (t) => ({
       marked: t.exposeInt("marked", { description: "How many became read now" }),
-      unreadCount: t.exposeInt("unreadCount"),
+      unreadCount: t.exposeInt("unreadCount", { description: "Unread notifications left in your inbox" }),
     }),
   });

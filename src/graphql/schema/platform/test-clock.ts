@@ -10,8 +10,10 @@ interface TestClockState {
 const TestClockRef = builder.objectRef<TestClockState>("TestClock").implement({
   description: "The test clock after a step: the system's now and how far it is ahead of real time.",
   fields: (t) => ({
-    now: t.expose("now", { type: "DateTime" }),
-    offsetMinutes: t.exposeInt("offsetMinutes"),
+    now: t.expose("now", { type: "DateTime", description: "The system's current time" }),
+    offsetMinutes: t.exposeInt("offsetMinutes", {
+      description: "How far it runs ahead of real time, minutes",
+    }),
   }),
 });
 
