@@ -1,7 +1,7 @@
 // Catalog benchmarks (npm run bench catalog): the pin-catalog-chessboard-sync handlers over real
 // PostgreSQL, driven through the platform's message processor (dedup, contract validation, error
 // policy, one transaction per message) without a broker, so the figure is the consumer's own cost.
-// Figures go to docs/engineering/benchmarks.md ("Catalog"); reported, never CI gates.
+// Figures go to docs/engineering/benchmarks-history.md ("Catalog"); reported, never CI gates.
 import { randomUUID } from "node:crypto";
 import { catalogChessboardSyncConsumer } from "../../src/consumers/catalog-chessboard-sync.consumer.js";
 import { createRewardsClient } from "../../src/domain/catalog/rewards/rewards-commission.client.js";

@@ -1,7 +1,7 @@
 // The storefront lots feed (npm run bench catalog): `lots` with three filters (city, rooms, price
 // range) over 100k cards, through the real API over HTTP (parsing, validation, auth, the resolver,
 // the reads module, JSON) vs the very SQL statement the feed runs, executed bare on a plain pg
-// client. Sequential requests: latency, not throughput. Figures in docs/engineering/benchmarks.md ("Catalog").
+// client. Sequential requests: latency, not throughput. Figures in docs/engineering/benchmarks-history.md ("Catalog").
 import pg from "pg";
 import { type App, startApp } from "../../src/app.js";
 import { createCatalogReads } from "../../src/domain/catalog/catalog.reads.js";

@@ -3,7 +3,7 @@
 // today's three-filter `lots` workload (the 2× bound), full text q (RELEVANCE), q with a typo,
 // q + filters, bbox, radius + DISTANCE, lotClusters, catalogFilters with q; then the saved-search
 // alert run with 10,000 saved searches and a 1,000-lot price change. Sequential requests
-// (latency). Figures in docs/engineering/benchmarks.md ("Catalog — storefront search").
+// (latency). Figures in docs/engineering/benchmarks-history.md ("Catalog — storefront search").
 import { type App, startApp } from "../../src/app.js";
 import { runSavedSearchAlertBatch } from "../../src/domain/catalog/saved-searches/saved-search-alerts.js";
 import { bulkSeedWithSearchVariety } from "../../src/domain/catalog/seed/bulk-search-seed.js";

@@ -4,7 +4,7 @@ import type { TimelineDraft } from "./timeline.types.js";
 
 /**
  * One statement for any number of timeline rows. Raw SQL on purpose: Prisma's createMany spent
- * ~0.5 s per 1,000 rows in the expiration worker's batches (docs/engineering/benchmarks.md, CRM).
+ * ~0.5 s per 1,000 rows in the expiration worker's batches (docs/engineering/benchmarks-history.md, CRM).
  */
 export async function insertTimeline(tx: Tx, entries: readonly TimelineDraft[]): Promise<void> {
   if (entries.length === 0) return;
