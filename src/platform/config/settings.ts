@@ -5,9 +5,22 @@
  * Unknown `PIN_*` variables and invalid values fail at start with a message naming the setting.
  */
 
-import { resolveKafkaSecurity, SASL_MECHANISMS } from "../events/kafka-security.js";
+import { resolveKafkaSecurity } from "../events/kafka-security.js";
+import { KAFKA_OPERATIONS_SETTINGS } from "./kafka-settings.js";
 import { type ConsumerSelection, parseRoles, ROLES, type Role, type RoleSelection } from "./roles.js";
-import { parseTrustProxy, type TrustProxy } from "./trusted-proxies.js";
+import {
+  bool,
+  ConfigError,
+  durations,
+  int,
+  list,
+  oneOf,
+  optionalPort,
+  type SettingSpec,
+  str,
+  trustProxySetting,
+  url,
+} from "./setting-kinds.js";
 
 export type { ConsumerContext, ConsumerSelection, Role } from "./roles.js";
 /** The Kafka client libraries the transport can run on (PIN_KAFKA_CLIENT); kafkajs is the default. */
@@ -16,190 +29,11 @@ export const KAFKA_CLIENTS = ["kafkajs", "platformatic"] as const;
 export const EVENT_TRANSPORTS = ["auto", "kafka", "local"] as const;
 export type KafkaClientName = (typeof KAFKA_CLIENTS)[number];
 
-interface SettingSpec<T> {
-  readonly env: string;
-  readonly description: string;
-  readonly example: string;
-  readonly parse: (raw: string | undefined) => T;
-  /** For docs/guide/configuration.md (`npm run config:docs`): the default and the values allowed */
-  readonly doc?: SettingDoc;
-}
-
-/** How a setting reads in the configuration reference; `null` default = empty / not set. */
-export interface SettingDoc {
-  readonly default: string | null;
-  readonly allowed: string;
-}
-
-export class ConfigError extends Error {
-  constructor(
-    readonly setting: string,
-    message: string,
-  ) {
-    super(`Invalid setting ${setting}: ${message}`);
-    this.name = "ConfigError";
-  }
-}
-
-function str(env: string, fallback: string | null, description: string, example = fallback ?? "") {
-  return {
-    env,
-    description,
-    example,
-    parse: (raw: string | undefined): string | null => (raw === undefined || raw === "" ? fallback : raw),
-    doc: { default: fallback, allowed: "text" },
-  } satisfies SettingSpec<string | null>;
-}
-
-function int(env: string, fallback: number, description: string, min = 0, max = Number.MAX_SAFE_INTEGER) {
-  return {
-    env,
-    description,
-    example: String(fallback),
-    parse: (raw: string | undefined): number => {
-      if (raw === undefined || raw === "") return fallback;
-      if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(env, `expected an integer, got "${raw}"`);
-      const value = Number(raw);
-      if (value < min || value > max) throw new ConfigError(env, `expected ${min}..${max}, got ${value}`);
-      return value;
-    },
-    doc: {
-      default: String(fallback),
-      allowed: `integer ${min}..${max === Number.MAX_SAFE_INTEGER ? "∞" : max}`,
-    },
-  } satisfies SettingSpec<number>;
-}
-
-function bool(env: string, fallback: boolean, description: string) {
-  return {
-    env,
-    description,
-    example: String(fallback),
-    parse: (raw: string | undefined): boolean => {
-      if (raw === undefined || raw === "") return fallback;
-      if (["true", "1", "yes"].includes(raw.toLowerCase())) return true;
-      if (["false", "0", "no"].includes(raw.toLowerCase())) return false;
-      throw new ConfigError(env, `expected true/false, got "${raw}"`);
-    },
-    doc: { default: String(fallback), allowed: "true | false (also 1/0, yes/no)" },
-  } satisfies SettingSpec<boolean>;
-}
-
-function oneOf<T extends string>(env: string, values: readonly T[], fallback: T, description: string) {
-  return {
-    env,
-    description: `${description} (${values.join(" | ")})`,
-    example: fallback,
-    parse: (raw: string | undefined): T => {
-      if (raw === undefined || raw === "") return fallback;
-      if (!(values as readonly string[]).includes(raw)) {
-        throw new ConfigError(env, `expected one of ${values.join(", ")}, got "${raw}"`);
-      }
-      return raw as T;
-    },
-    doc: { default: fallback, allowed: values.join(" | ") },
-  } satisfies SettingSpec<T>;
-}
-
-function url(env: string, protocols: readonly string[], description: string, example: string) {
-  return {
-    env,
-    description,
-    example,
-    parse: (raw: string | undefined): string | null => {
-      if (raw === undefined || raw === "") return null;
-      let parsed: URL;
-      try {
-        parsed = new URL(raw);
-      } catch {
-        throw new ConfigError(env, `not a URL: "${raw}"`);
-      }
-      if (!protocols.includes(parsed.protocol)) {
-        throw new ConfigError(env, `expected ${protocols.join(" or ")} URL, got ${parsed.protocol}`);
-      }
-      return raw;
-    },
-    doc: { default: null, allowed: `${protocols.map((p) => p.replace(/:$/, "")).join(" or ")} URL` },
-  } satisfies SettingSpec<string | null>;
-}
-
-function trustProxySetting(env: string, description: string) {
-  return {
-    env,
-    description,
-    example: "false",
-    parse: (raw: string | undefined): TrustProxy => {
-      try {
-        return parseTrustProxy(raw);
-      } catch (error) {
-        throw new ConfigError(env, (error as Error).message);
-      }
-    },
-    doc: { default: "false", allowed: "false, true, a hop count, or addresses/CIDRs (comma-separated)" },
-  } satisfies SettingSpec<TrustProxy>;
-}
-
-const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
-
-/** A comma-separated list of durations ("30s,1m,2m"): e.g. a retry schedule. */
-function durations(env: string, fallback: string, description: string) {
-  const parseList = (raw: string): number[] => {
-    const items = raw
-      .split(",")
-      .map((i) => i.trim())
-      .filter(Boolean);
-    if (items.length === 0 || items.length > 32) throw new ConfigError(env, "expected 1..32 durations");
-    return items.map((item) => {
-      const match = /^(\d{1,9})(ms|s|m|h)$/.exec(item);
-      if (!match) throw new ConfigError(env, `"${item}" is not a duration like 500ms, 30s, 2m, 1h`);
-      return Number(match[1]) * (DURATION_UNITS_MS[match[2] as string] as number);
-    });
-  };
-  return {
-    env,
-    description,
-    example: fallback,
-    parse: (raw: string | undefined): number[] => parseList(raw === undefined || raw === "" ? fallback : raw),
-    doc: { default: fallback, allowed: "1..32 durations (500ms, 30s, 2m, 1h), comma-separated" },
-  } satisfies SettingSpec<number[]>;
-}
+export { ConfigError, type SettingDoc } from "./setting-kinds.js";
 
 export const JWT_SECRET_MIN_LENGTH = 32;
 /** Used only on the embedded database; refused everywhere else (issue #13). */
 export const DEV_JWT_SECRET = "pin-embedded-development-secret-not-for-production";
-
-function list(env: string, description: string, example: string, maxItems = 200, maxLength = 256) {
-  return {
-    env,
-    description,
-    example,
-    parse: (raw: string | undefined): string[] => {
-      if (raw === undefined || raw.trim() === "") return [];
-      const items = raw
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean);
-      if (items.length > maxItems) throw new ConfigError(env, `at most ${maxItems} items`);
-      const long = items.find((item) => item.length > maxLength);
-      if (long) throw new ConfigError(env, `"${long.slice(0, 40)}…" is longer than ${maxLength} characters`);
-      return items;
-    },
-    doc: { default: null, allowed: `up to ${maxItems} items of ≤ ${maxLength} characters, comma-separated` },
-  } satisfies SettingSpec<string[]>;
-}
-
-/** An optional port: empty → null. */
-function optionalPort(env: string, description: string, example: string) {
-  const parsePort = int(env, 0, description, 0, 65535).parse;
-  return {
-    env,
-    description,
-    example,
-    parse: (raw: string | undefined): number | null =>
-      raw === undefined || raw === "" ? null : parsePort(raw),
-    doc: { default: null, allowed: "port 0..65535 (0 = any free port)" },
-  } satisfies SettingSpec<number | null>;
-}
 
 /** PIN_KAFKA_NAMESPACE (decision 0410): lower-case letters, digits, `-`, `_`; legal in topic names. */
 export const KAFKA_NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
@@ -288,86 +122,7 @@ export const SETTINGS = {
     6_000,
     300_000,
   ),
-  // The topic catalogue (`npm run cli -- topics`, issue #40 item 5, decision 0565)
-  kafkaTopicPartitions: int(
-    "PIN_KAFKA_TOPIC_PARTITIONS",
-    6,
-    "Partitions of every catalogue topic and DLQ topic `npm run cli -- topics` provisions (it raises, never lowers, a topic's count)",
-    1,
-    1_000,
-  ),
-  kafkaReplicationFactor: int(
-    "PIN_KAFKA_REPLICATION_FACTOR",
-    1,
-    "Replication factor of the catalogue's topics (`topics` creates them with it); in production a start refuses when a catalogue topic on the broker has fewer replicas. 1 suits one development broker; 3 a production cluster",
-    1,
-    16,
-  ),
-  kafkaMinInsyncReplicas: int(
-    "PIN_KAFKA_MIN_INSYNC_REPLICAS",
-    1,
-    "min.insync.replicas of the catalogue's topics (at most PIN_KAFKA_REPLICATION_FACTOR): with acks=all a write needs this many replicas in sync; 2 with a replication factor of 3",
-    1,
-    16,
-  ),
-  kafkaRetentionHours: int(
-    "PIN_KAFKA_RETENTION_HOURS",
-    168,
-    "retention.ms of the catalogue's event topics, in hours (7 days)",
-    1,
-    87_600,
-  ),
-  kafkaDlqRetentionHours: int(
-    "PIN_KAFKA_DLQ_RETENTION_HOURS",
-    720,
-    "retention.ms of the DLQ topics, in hours (30 days: time to look at and replay a dead letter)",
-    1,
-    87_600,
-  ),
-  // Kafka security (issue #41, decisions 0541–0543): TLS and SASL to reach a managed Kafka.
-  kafkaTls: bool("KAFKA_TLS", false, "Connect to the Kafka brokers over TLS (SSL or SASL_SSL listeners)"),
-  kafkaTlsCaFile: str(
-    "KAFKA_TLS_CA_FILE",
-    null,
-    "PEM CA bundle the brokers' certificates are checked against; empty → the system's trusted CAs",
-    "/etc/pin/kafka/ca.pem",
-  ),
-  kafkaTlsCertFile: str(
-    "KAFKA_TLS_CERT_FILE",
-    null,
-    "PEM client certificate for mutual TLS (with KAFKA_TLS_KEY_FILE)",
-    "/etc/pin/kafka/client.pem",
-  ),
-  kafkaTlsKeyFile: str(
-    "KAFKA_TLS_KEY_FILE",
-    null,
-    "PEM private key of the client certificate (unencrypted)",
-    "/etc/pin/kafka/client.key",
-  ),
-  kafkaTlsServerName: str(
-    "KAFKA_TLS_SERVER_NAME",
-    null,
-    "Name the brokers' certificates are checked against (SNI) instead of each broker's host",
-  ),
-  kafkaSaslMechanism: oneOf(
-    "KAFKA_SASL_MECHANISM",
-    SASL_MECHANISMS,
-    "none",
-    "SASL authentication to the brokers (with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD)",
-  ),
-  kafkaSaslUsername: str("KAFKA_SASL_USERNAME", null, "SASL user name (or API key)"),
-  kafkaSaslUsernameFile: str(
-    "KAFKA_SASL_USERNAME_FILE",
-    null,
-    "File holding the SASL user name (a mounted secret), instead of KAFKA_SASL_USERNAME",
-  ),
-  kafkaSaslPassword: str("KAFKA_SASL_PASSWORD", null, "SASL password (or API secret); prefer the _FILE form"),
-  kafkaSaslPasswordFile: str(
-    "KAFKA_SASL_PASSWORD_FILE",
-    null,
-    "File holding the SASL password (a mounted secret; one trailing newline is dropped)",
-    "/etc/pin/kafka/password",
-  ),
+  ...KAFKA_OPERATIONS_SETTINGS,
   clickhouseUrl: url(
     "CLICKHOUSE_URL",
     ["http:", "https:"],
