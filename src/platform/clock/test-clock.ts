@@ -1,5 +1,5 @@
 import { IllegalStateError, ValidationError } from "../errors/domain-error.js";
-import type { Clock } from "./clock.js";
+import { type Clock, JumpListeners } from "./clock.js";
 
 export const TEST_CLOCK_ERROR = {
   disabled: "TEST_CLOCK_DISABLED",
@@ -16,7 +16,12 @@ export const TEST_CLOCK_MAX_STEP_MINUTES = 366 * 24 * 60;
  */
 export class TestClock implements Clock {
   private offsetMs = 0;
+  private readonly jumps = new JumpListeners();
   constructor(private readonly base: Clock) {}
+
+  onJump(listener: () => void): () => void {
+    return this.jumps.add(listener);
+  }
 
   now(): Date {
     return new Date(this.base.now().getTime() + this.offsetMs);
@@ -35,6 +40,7 @@ export class TestClock implements Clock {
       );
     }
     this.offsetMs += minutes * MS_PER_MINUTE;
+    this.jumps.fire();
     return this.now();
   }
 }

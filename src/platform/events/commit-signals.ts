@@ -19,12 +19,18 @@ import { counter, type Registry } from "../metrics/registry.js";
 export const COMMIT_CHANNEL = {
   outbox: "pin_outbox",
   eventLog: "pin_event_log",
+  /** a parked message was parked or made due earlier; the payload is its consumer group (decision 0613) */
+  parked: "pin_parked",
 } as const;
 export type CommitChannel = (typeof COMMIT_CHANNEL)[keyof typeof COMMIT_CHANNEL];
 
 export interface CommitSignals {
-  /** Calls `listener` after each commit signalled on `channel`; returns the unsubscribe. */
-  on(channel: CommitChannel, listener: () => void): () => void;
+  /**
+   * Calls `listener` after each commit signalled on `channel`, with the notification's payload
+   * ("" when the connection was (re)established or lost: anything may have been missed); returns
+   * the unsubscribe.
+   */
+  on(channel: CommitChannel, listener: (payload: string) => void): () => void;
   /** True while the LISTEN connection is up: a commit on a channel will be signalled. */
   listening(): boolean;
   close(): Promise<void>;
@@ -47,11 +53,11 @@ const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 
 export function createCommitSignals(deps: { url: string; log: Logger; metrics: Registry }): CommitSignals {
-  const listeners = new Map<CommitChannel, Set<() => void>>();
+  const listeners = new Map<CommitChannel, Set<(payload: string) => void>>();
   const received = counter(
     deps.metrics,
     "pin_commit_signals_total",
-    "Commit notifications received (LISTEN/NOTIFY wake-ups of the outbox relay and the local log)",
+    "Commit notifications received (LISTEN/NOTIFY wake-ups of the outbox relay, the local log's readers and the parked scanners)",
     ["channel"],
   );
   let client: pg.Client | null = null;
@@ -60,8 +66,8 @@ export function createCommitSignals(deps: { url: string; log: Logger; metrics: R
   let failures = 0;
   let closed = false;
 
-  function fire(channel: CommitChannel): void {
-    for (const listener of listeners.get(channel) ?? []) listener();
+  function fire(channel: CommitChannel, payload = ""): void {
+    for (const listener of listeners.get(channel) ?? []) listener(payload);
   }
 
   function scheduleReconnect(): void {
@@ -99,7 +105,7 @@ export function createCommitSignals(deps: { url: string; log: Logger; metrics: R
         const channel = n.channel as CommitChannel;
         if (!listeners.has(channel)) return;
         received.inc({ channel });
-        fire(channel);
+        fire(channel, n.payload ?? "");
       });
       try {
         await c.connect();

@@ -51,7 +51,8 @@ export interface EventPlatformDeps {
 export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
   const instanceId = deps.settings.instanceId ?? randomUUID();
   const brokers = deps.settings.kafkaBrokers?.split(",").map((b) => b.trim());
-  // LISTEN/NOTIFY wake-ups of the relay and the local log's readers (decision 0485).
+  // LISTEN/NOTIFY wake-ups of the relay, the local log's readers (decision 0485) and the parked
+  // scanners on every transport (decision 0613).
   const url = connectionStringOf(deps.db);
   const signals: CommitSignals | undefined =
     url && deps.settings.commitSignals
@@ -64,8 +65,8 @@ export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
   const transport: Transport = !brokers
     ? createLocalTransport({ ...deps, instanceId, signals })
     : deps.settings.kafkaClient === "platformatic"
-      ? createPlatformaticTransport({ ...deps, brokers, instanceId, security })
-      : createKafkaTransport({ ...deps, brokers, instanceId, security });
+      ? createPlatformaticTransport({ ...deps, brokers, instanceId, security, signals })
+      : createKafkaTransport({ ...deps, brokers, instanceId, security, signals });
   return {
     transport: transport.kind,
     startRelay: () => createOutboxRelay({ ...deps, transport, signals }),

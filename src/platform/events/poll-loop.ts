@@ -40,6 +40,12 @@ export interface PollLoop {
    * broker is down must not turn the backoff into a retry per commit.
    */
   nudge(): void;
+  /**
+   * The idle sleep's length may have changed (an earlier deadline became known, decision 0613):
+   * ends the idle sleep in progress and sleeps again for `idleMs()` from now, without a pass. Does
+   * nothing during a pass or a failure backoff (the next idle sleep asks `idleMs()` anyway).
+   */
+  rearm(): void;
   /** False once stop() was called: a pass checks it to end early. */
   isRunning(): boolean;
 }
@@ -51,6 +57,9 @@ export function createPollLoop(options: PollLoopOptions): PollLoop {
   /** a nudge came since the current pass began */
   let nudged = false;
   let idleSleep = false;
+  /** a rearm() ended the idle sleep: sleep again for the new length */
+  let rearmed = false;
+  const idleMs = () => (typeof options.idleMs === "number" ? options.idleMs : options.idleMs());
 
   async function run(): Promise<void> {
     let failures = 0;
@@ -75,7 +84,10 @@ export function createPollLoop(options: PollLoopOptions): PollLoop {
       // A stop() during the pass found no sleep to end: do not start one.
       if (outcome === "idle" && running && !nudged) {
         idleSleep = true;
-        await sleeper.sleep(typeof options.idleMs === "number" ? options.idleMs : options.idleMs());
+        do {
+          rearmed = false;
+          await sleeper.sleep(idleMs());
+        } while (rearmed && running && !nudged);
         idleSleep = false;
       }
     }
@@ -97,6 +109,11 @@ export function createPollLoop(options: PollLoopOptions): PollLoop {
     nudge() {
       nudged = true;
       if (idleSleep) sleeper.wake();
+    },
+    rearm() {
+      if (!idleSleep) return;
+      rearmed = true;
+      sleeper.wake();
     },
     isRunning: () => running,
   };

@@ -121,4 +121,34 @@ describe("createPollLoop", () => {
     expect(passes).toBe(1);
     await loop.stop();
   });
+
+  it("rearm() ends an idle sleep and sleeps again for the new length, without a pass", async () => {
+    let passes = 0;
+    let sleepMs = LONG_MS;
+    const asked: number[] = [];
+    const loop = createPollLoop({
+      idleMs: () => {
+        asked.push(sleepMs);
+        return sleepMs;
+      },
+      pass: async () => {
+        passes += 1;
+        return "idle";
+      },
+      onFailure: () => 1,
+    });
+    loop.start();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(passes).toBe(1);
+    sleepMs = LONG_MS / 2;
+    loop.rearm();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(passes).toBe(1); // no pass: asleep again, for the new length
+    expect(asked).toEqual([LONG_MS, LONG_MS / 2]);
+    sleepMs = 1;
+    loop.rearm();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(passes).toBeGreaterThanOrEqual(2); // the short sleep ended: a pass ran
+    await loop.stop();
+  });
 });

@@ -3,6 +3,7 @@ import type { Settings } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
+import type { CommitSignals } from "../commit-signals.js";
 import { type ContractRegistry, contractRegistry } from "../contracts/registry.js";
 import { createConsumerMetrics } from "./consumer-metrics.js";
 import type { SendFn } from "./dead-letter.js";
@@ -19,7 +20,10 @@ export interface ConsumerCoreDeps {
   contracts?: ContractRegistry;
   /** how the transport writes DLQ copies */
   send: SendFn;
+  /** The parked scanner's poll while no commit signal can wake it (decision 0613) */
   parkedScanMs: number;
+  /** `pin_parked` wake-ups of the parked scanner (decision 0613) */
+  signals?: CommitSignals;
 }
 
 /** What every transport's consumer shares: policy, metrics, the message processor, the parked-retry scanner. */
@@ -35,6 +39,8 @@ export function createConsumerCore(def: AnyConsumerDefinition, deps: ConsumerCor
     send: deps.send,
     // Decision 0580: parked messages made due by a handled message are retried now, not on the timer.
     onRedriven: () => scanner.nudge(),
+    // Decision 0613: a message parked here is retried on its own timer, not at the next poll.
+    onParked: (at) => scanner.dueBy(at),
   });
   const scanner = createParkedScanner({
     def,
@@ -43,6 +49,8 @@ export function createConsumerCore(def: AnyConsumerDefinition, deps: ConsumerCor
     clock: deps.clock,
     processor,
     intervalMs: deps.parkedScanMs,
+    fallbackMs: deps.settings.commitSignalFallbackMs,
+    signals: deps.signals,
     dedupWindowDays: deps.settings.dedupWindowDays,
   });
   const batch = {

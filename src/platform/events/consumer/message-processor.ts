@@ -59,6 +59,8 @@ export interface MessageProcessorDeps {
   send: SendFn;
   /** Parked messages were made due (decision 0580): the scanner's next pass should run now */
   onRedriven?: () => void;
+  /** A message was parked (or a parked one rescheduled), due at `at` (decision 0613) */
+  onParked?: (at: Date) => void;
 }
 
 const PARKED_TX_TIMEOUT_MS = 5 * 60_000;
@@ -125,7 +127,17 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     record,
     apply: (action, retry) =>
       applyAction(
-        { group, dlqTopic: def.dlqTopic, db, direct, clock, log, metrics, send: deps.send },
+        {
+          group,
+          dlqTopic: def.dlqTopic,
+          db,
+          direct,
+          clock,
+          log,
+          metrics,
+          send: deps.send,
+          onParked: deps.onParked,
+        },
         action,
         retry,
       ),

@@ -1,9 +1,11 @@
 import type { Clock } from "../../clock/clock.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
+import { COMMIT_CHANNEL, type CommitSignals } from "../commit-signals.js";
 import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { AnyConsumerDefinition } from "./definition.js";
 import type { MessageProcessor, ParkedRow } from "./message-processor.js";
+import { createDueTimer } from "./parked-due-timer.js";
 import { DEFAULT_RETRY_POLICY, infrastructureDelayMs } from "./retry-policy.js";
 
 const HEADS_PER_SCAN = 100;
@@ -17,7 +19,12 @@ export interface ParkedScannerDeps {
   log: Logger;
   clock: Clock;
   processor: MessageProcessor;
+  /** The poll while no commit signal can wake the scanner (signals off or their connection down) */
   intervalMs: number;
+  /** The safety poll while the signals listen (PIN_COMMIT_SIGNAL_FALLBACK_MS, decision 0613) */
+  fallbackMs: number;
+  /** `pin_parked` wake-ups: a message of this group parked or made due in any process */
+  signals?: CommitSignals;
   dedupWindowDays: number;
 }
 
@@ -26,10 +33,20 @@ export interface ParkedScannerDeps {
  * eligible, so a key's later messages never overtake its parked one; other keys are unaffected.
  * Several replicas may scan: a head is taken with FOR UPDATE SKIP LOCKED inside its retry
  * transaction, so exactly one of them runs it.
+ *
+ * Event-driven (decision 0613): after a pass that found nothing due it sleeps until the group's
+ * earliest future retry (`next_attempt_at`), woken earlier by a message parked in this process
+ * (`dueBy`), a `pin_parked` NOTIFY (a row of the group parked or made due in any process, e.g. a
+ * re-drive, decision 0580), a jump of a hand-moved clock, or `whenCaughtUp`. Its poll is only the
+ * fallback: `fallbackMs` while the signals listen, `intervalMs` while they cannot.
  */
 export function createParkedScanner(deps: ParkedScannerDeps) {
   const { def, db, clock } = deps;
   let lastDedupSweep = 0;
+  const due = createDueTimer({
+    clock,
+    pollMs: () => (deps.signals?.listening() ? Math.max(deps.intervalMs, deps.fallbackMs) : deps.intervalMs),
+  });
 
   async function dueHeads(): Promise<ParkedRow[]> {
     return db.$queryRaw<ParkedRow[]>`
@@ -41,6 +58,14 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
           WHERE q.group_id = p.group_id AND q.topic = p.topic AND q.key = p.key AND q.id < p.id)
       ORDER BY p.id
       LIMIT ${HEADS_PER_SCAN}`;
+  }
+
+  /** The group's earliest retry still to come (parked_messages_due_idx), or null. */
+  async function nextDue(): Promise<Date | null> {
+    const [row] = await db.$queryRaw<Array<{ at: Date | null }>>`
+      SELECT min(next_attempt_at) AS at FROM platform.parked_messages
+      WHERE group_id = ${def.group} AND next_attempt_at > ${clock.now()}`;
+    return row?.at ?? null;
   }
 
   /** Retries every due head once; returns how many were handled, or "infrastructure". */
@@ -71,13 +96,16 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
   }
 
   const loop: PollLoop = createPollLoop({
-    idleMs: deps.intervalMs,
+    idleMs: () => due.sleepMs(),
     async pass() {
+      due.passBegins();
       try {
         await sweepDedup();
         const result = await scanOnce();
         if (result === "infrastructure") return "failed";
-        return result === 0 ? "idle" : "busy";
+        if (result > 0) return "busy";
+        due.passRead(await nextDue());
+        return "idle";
       } catch (error) {
         deps.log.warn({ group: def.group, err: error }, "parked scan failed");
         return "failed";
@@ -87,16 +115,38 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
       infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.policy?.retry }, failures),
   });
 
+  let unsubscribe: Array<() => void> = [];
   return {
-    start: () => loop.start(),
-    stop: () => loop.stop(),
-    /** Heads of key queues that are due now (used by whenCaughtUp). */
+    start() {
+      if (loop.isRunning()) return;
+      loop.start();
+      const nudge = () => loop.nudge();
+      unsubscribe = [
+        // "" = the signal connection came back or was lost: anything may have been missed
+        deps.signals?.on(COMMIT_CHANNEL.parked, (group) => {
+          if (group === "" || group === def.group) nudge();
+        }),
+        clock.onJump?.(nudge),
+      ].filter((u) => u !== undefined);
+    },
+    async stop() {
+      for (const u of unsubscribe) u();
+      unsubscribe = [];
+      await loop.stop();
+    },
+    /** Heads of key queues that are due now (used by whenCaughtUp, which wants them retried now). */
     async dueCount(): Promise<number> {
-      return (await dueHeads()).length;
+      const count = (await dueHeads()).length;
+      if (count > 0) loop.nudge();
+      return count;
     },
     wake: () => loop.wake(),
     /** Parked messages were made due (decision 0580): the next pass runs without its idle sleep. */
     nudge: () => loop.nudge(),
+    /** A message of this group was parked in this process, due at `at`: the sleep ends by then. */
+    dueBy(at: Date): void {
+      if (due.hint(at)) loop.rearm();
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
 import { retryUntilReady } from "../../startup/retry-until-ready.js";
+import type { CommitSignals } from "../commit-signals.js";
 import { type ChunkOutcome, processInChunks } from "../consumer/batch-pipeline.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
@@ -71,6 +72,8 @@ export interface PlatformaticTransportDeps {
   contracts?: ContractRegistry;
   /** TLS and SASL of every client (issue #41); absent → plaintext */
   security?: KafkaSecurity;
+  /** `pin_parked` wake-ups of the parked scanners (decision 0613) */
+  signals?: CommitSignals;
 }
 
 type Outbound = {

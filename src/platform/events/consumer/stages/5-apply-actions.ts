@@ -149,6 +149,8 @@ export interface ApplyDeps {
   readonly log: Logger;
   readonly metrics: ConsumerMetrics;
   readonly send: SendFn;
+  /** After a park or a reschedule: the scanner's sleep ends by `at` (decision 0613) */
+  readonly onParked?: (at: Date) => void;
 }
 
 /** `retry`: the parked row being retried (a batch of one), locked by its transaction. */
@@ -168,6 +170,7 @@ export async function applyAction(
       if (retry && action.attempts > 0) {
         const { attempts, at, code, error } = action;
         await rescheduleParked(runner, retry.id, attempts, at, code ?? "", error ?? "");
+        deps.onParked?.(at);
         return;
       }
       await park(sql, {
@@ -180,6 +183,7 @@ export async function applyAction(
         waitKey: action.waitKey,
         now: clock.now(),
       });
+      deps.onParked?.(action.at);
       return;
     case "dead-letter": {
       const { message, code, reason, attempts } = action;
