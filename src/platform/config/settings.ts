@@ -319,8 +319,8 @@ export const SETTINGS = {
   ),
   commitSignalFallbackMs: int(
     "PIN_COMMIT_SIGNAL_FALLBACK_MS",
-    10_000,
-    "How long the outbox relay and the local log's readers sleep between idle polls while their commit-signal connection listens (decision 0588): a commit wakes them at once, this poll only catches a signal lost; while the connection is down they poll at their own intervals",
+    30_000,
+    "How long the outbox relay, the local log's readers and the parked-message scanners sleep between idle polls while their commit-signal connection listens (decisions 0588, 0613): a commit (a park) wakes them at once, this poll only catches a signal lost; while the connection is down they poll at their own intervals",
     100,
     300_000,
   ),
