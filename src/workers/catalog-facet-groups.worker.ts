@@ -6,13 +6,16 @@ import type { Settings } from "../platform/config/settings.js";
 import type { Infra } from "../platform/infra.js";
 import { counter, gauge } from "../platform/metrics/registry.js";
 import { createPeriodicWorker, type PeriodicWorker } from "../platform/workers/periodic-worker.js";
+import type { Activity } from "../platform/workers/quiet-cadence.js";
 
 /** Projects rebuilt per statement: a project's lots are read by the (project_id, id) index */
 const BATCH_SIZE = 50;
 export const CATALOG_FACET_GROUPS_WORKER = "catalog-facet-groups";
 
 export interface CatalogFacetGroupsDeps extends Infra {
-  readonly settings: Pick<Settings, "catalogFacetGroupsCycleMs">;
+  readonly settings: Pick<Settings, "workerQuietCycleMs" | "catalogFacetGroupsCycleMs">;
+  /** Signs of activity: the quiet cadence (decision 0614) */
+  readonly activity?: Activity;
 }
 
 /**
@@ -52,5 +55,6 @@ export function createCatalogFacetGroupsWorker(deps: CatalogFacetGroupsDeps): Pe
     runOnce,
     log: deps.log,
     metrics: deps.metrics,
+    ...(deps.activity ? { quiet: { every: deps.settings.workerQuietCycleMs, activity: deps.activity } } : {}),
   });
 }

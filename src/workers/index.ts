@@ -1,6 +1,7 @@
 import type { Settings } from "../platform/config/settings.js";
 import type { Infra } from "../platform/infra.js";
 import type { PeriodicWorker } from "../platform/workers/periodic-worker.js";
+import type { Activity } from "../platform/workers/quiet-cadence.js";
 import { createBookingExpirationWorker } from "./booking-expiration.worker.js";
 import { createCatalogFacetGroupsWorker } from "./catalog-facet-groups.worker.js";
 import { createDisplayOverrideExpiryWorker } from "./display-override-expiry.worker.js";
@@ -10,6 +11,8 @@ import { createSavedSearchAlertsWorker } from "./saved-search-alerts.worker.js";
 
 export interface WorkerDeps extends Infra {
   readonly settings: Settings;
+  /** Commit signals as signs of activity: the queue-draining workers' quiet cadence (decision 0614) */
+  readonly activity?: Activity;
 }
 
 /**

@@ -7,13 +7,19 @@ import type { Settings } from "../platform/config/settings.js";
 import type { Infra } from "../platform/infra.js";
 import { counter } from "../platform/metrics/registry.js";
 import { createPeriodicWorker, type PeriodicWorker } from "../platform/workers/periodic-worker.js";
+import type { Activity } from "../platform/workers/quiet-cadence.js";
 import { createRebuildProgress } from "./rebuild-progress.js";
 
 const MS_PER_SECOND = 1_000;
 export const PROJECTION_REBUILD_WORKER = "catalog-projection-rebuild";
 
 export interface ProjectionRebuildWorkerDeps extends Infra {
-  readonly settings: Pick<Settings, "catalogRebuildCycleSeconds" | "catalogRebuildChunkSize">;
+  readonly settings: Pick<
+    Settings,
+    "workerQuietCycleMs" | "catalogRebuildCycleSeconds" | "catalogRebuildChunkSize"
+  >;
+  /** Signs of activity: the quiet cadence (decision 0614) */
+  readonly activity?: Activity;
 }
 
 /**
@@ -65,5 +71,6 @@ export function createProjectionRebuildWorker(deps: ProjectionRebuildWorkerDeps)
     runOnce,
     log: deps.log,
     metrics: deps.metrics,
+    ...(deps.activity ? { quiet: { every: deps.settings.workerQuietCycleMs, activity: deps.activity } } : {}),
   });
 }

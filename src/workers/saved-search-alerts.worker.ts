@@ -9,6 +9,7 @@ import type { Settings } from "../platform/config/settings.js";
 import type { Infra } from "../platform/infra.js";
 import { counter, histogram } from "../platform/metrics/registry.js";
 import { createPeriodicWorker, type PeriodicWorker } from "../platform/workers/periodic-worker.js";
+import type { Activity } from "../platform/workers/quiet-cadence.js";
 
 const MS_PER_SECOND = 1_000;
 
@@ -20,10 +21,13 @@ export const SAVED_SEARCH_ALERTS_WORKER = "catalog-saved-search-alerts";
 export interface SavedSearchAlertsDeps extends Infra {
   readonly settings: Pick<
     Settings,
+    | "workerQuietCycleMs"
     | "catalogSavedSearchAlertsCycleSeconds"
     | "catalogSavedSearchAlertsDailyCap"
     | "catalogSavedSearchBackOnSaleSeconds"
   >;
+  /** Signs of activity: the quiet cadence (decision 0614) */
+  readonly activity?: Activity;
 }
 
 /**
@@ -78,5 +82,6 @@ export function createSavedSearchAlertsWorker(deps: SavedSearchAlertsDeps): Peri
     runOnce,
     log: deps.log,
     metrics: deps.metrics,
+    ...(deps.activity ? { quiet: { every: deps.settings.workerQuietCycleMs, activity: deps.activity } } : {}),
   });
 }

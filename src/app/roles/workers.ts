@@ -11,7 +11,10 @@ export function workersRole({ settings, infra, platform }: Infrastructure): Role
   const runners = new RunnerGroup(
     [
       { name: "outbox-relay", runner: platform.startRelay() },
-      ...WORKERS.map((factory) => ({ name: factory.name, runner: factory({ ...infra, settings }) })),
+      ...WORKERS.map((factory) => ({
+        name: factory.name,
+        runner: factory({ ...infra, settings, activity: platform.activity }),
+      })),
     ],
     infra.log,
   );

@@ -518,6 +518,13 @@ export const SETTINGS = {
     100,
     60_000,
   ),
+  workerQuietCycleMs: int(
+    "PIN_WORKER_QUIET_CYCLE_MS",
+    30_000,
+    "The cycle of the queue-draining workers (catalog facet groups, saved-search alerts, projection rebuilds) once the system was quiet for a minute (decision 0614): no commit signal and no work found; a commit signal brings them back to their own cycles at once. Only while commit signals listen",
+    1_000,
+    600_000,
+  ),
   catalogOverrideExpiryCycleSeconds: int(
     "PIN_CATALOG_OVERRIDE_EXPIRY_CYCLE_SECONDS",
     30,

@@ -4,8 +4,9 @@ import { ConfigError, type Settings } from "../config/settings.js";
 import { connectionStringOf, type Db } from "../db/prisma-client.js";
 import type { Logger } from "../log/logger.js";
 import type { Registry } from "../metrics/registry.js";
+import type { Activity } from "../workers/quiet-cadence.js";
 import { withBroadcastSpans } from "./broadcast-span.js";
-import { type CommitSignals, createCommitSignals } from "./commit-signals.js";
+import { COMMIT_CHANNEL, type CommitSignals, createCommitSignals } from "./commit-signals.js";
 import type { AnyConsumerDefinition } from "./consumer/definition.js";
 import { createKafkaTransport } from "./kafka/kafka-transport.js";
 import {
@@ -29,6 +30,11 @@ export interface EventPlatform {
   /** No dedup, no DLQ, starts at the latest position: live fan-out to every API instance */
   runBroadcast(opts: BroadcastOptions): Runner;
   ping(): Promise<boolean>;
+  /**
+   * Signs of activity for the workers' quiet cadence (decision 0614): a commit signalled on the
+   * outbox or the local log, by any process. Undefined without commit signals.
+   */
+  readonly activity: Activity | undefined;
   /** See Transport.waitForBroker */
   waitForBroker(cancelled?: () => boolean): Promise<void>;
   close(): Promise<void>;
@@ -73,6 +79,7 @@ export function createEventPlatform(deps: EventPlatformDeps): EventPlatform {
     runConsumer: (def) => transport.consumer(def),
     runBroadcast: (opts) => transport.broadcast(withBroadcastSpans(opts)),
     ping: () => transport.ping(),
+    activity: signals ? activityOf(signals) : undefined,
     waitForBroker: (cancelled) => transport.waitForBroker(cancelled),
     async close() {
       await transport.close();
@@ -86,4 +93,19 @@ export function kafkaSecurityOf(settings: Settings): KafkaSecurity {
   const resolved = resolveKafkaSecurity(settings);
   if (!resolved.ok) throw new ConfigError(resolved.setting, resolved.reason);
   return resolved.security;
+}
+
+/** A commit on the outbox or the local log, in any process: the system is doing something. */
+function activityOf(signals: CommitSignals): Activity {
+  return {
+    on(listener) {
+      const off = [COMMIT_CHANNEL.outbox, COMMIT_CHANNEL.eventLog].map((c) =>
+        signals.on(c, () => listener()),
+      );
+      return () => {
+        for (const o of off) o();
+      };
+    },
+    listening: () => signals.listening(),
+  };
 }

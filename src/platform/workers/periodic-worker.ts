@@ -1,5 +1,6 @@
 import type { Logger } from "../log/logger.js";
 import { counter, histogram, type Registry } from "../metrics/registry.js";
+import { createQuietCadence, type QuietOptions } from "./quiet-cadence.js";
 
 /**
  * The one periodic-worker primitive: every timer-driven job of the `workers` role (booking
@@ -8,7 +9,8 @@ import { counter, histogram, type Registry } from "../metrics/registry.js";
  * previous one ended, each delay jittered by ±`jitter` so replicas started together spread out;
  * cycles never overlap; a failed cycle is logged and counted and the next one runs on schedule;
  * `stop()` cancels the timer and waits for the cycle in flight (its transaction commits or rolls
- * back whole).
+ * back whole). With `quiet` (decision 0614, quiet-cadence.ts) the delay is the slower quiet one
+ * after a minute without activity, and a sign of activity brings the next cycle back.
  *
  * Metrics (label `worker` = the name given here, a fixed set):
  *   pin_worker_cycles_total{worker,result=ok|failed}, pin_worker_items_total{worker},
@@ -29,6 +31,10 @@ export interface PeriodicWorkerOptions<R> {
   readonly metrics: Registry;
   /** Injected in unit tests; Math.random otherwise. */
   readonly random?: () => number;
+  /** Slower while the system is quiet, woken by activity (decision 0614); default: always `every` */
+  readonly quiet?: QuietOptions;
+  /** Injected in unit tests; Date.now otherwise. */
+  readonly now?: () => number;
 }
 
 export interface PeriodicWorker<R> {
@@ -71,6 +77,10 @@ export function createPeriodicWorker<R>(options: PeriodicWorkerOptions<R>): Peri
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
+  const cadence = createQuietCadence(every, options.quiet, options.now ?? Date.now);
+  /** the pending timer is a quiet one: activity may bring it forward */
+  let sleepingQuiet = false;
+  let unlisten: (() => void) | null = null;
 
   async function runOnce(): Promise<R> {
     const started = performance.now();
@@ -78,7 +88,10 @@ export function createPeriodicWorker<R>(options: PeriodicWorkerOptions<R>): Peri
       const result = await options.runOnce();
       cycles.inc({ worker: name, result: "ok" });
       const handled = itemsOf(result);
-      if (handled > 0) items.inc({ worker: name }, handled);
+      if (handled > 0) {
+        items.inc({ worker: name }, handled);
+        cadence.active();
+      }
       return result;
     } catch (error) {
       cycles.inc({ worker: name, result: "failed" });
@@ -94,13 +107,26 @@ export function createPeriodicWorker<R>(options: PeriodicWorkerOptions<R>): Peri
       .catch((error: unknown) => log.error({ err: error }, "worker cycle failed; retrying next cycle"))
       .finally(() => {
         running = null;
+        cadence.cycleEnded();
         schedule();
       });
   }
 
   function schedule(): void {
     if (stopped) return;
-    timer = setTimeout(cycle, jitteredDelay(every, jitter, random));
+    const next = cadence.next();
+    if (next.quiet && !sleepingQuiet) log.debug({ quietMs: next.delay }, "worker quiet");
+    sleepingQuiet = next.quiet;
+    timer = setTimeout(cycle, jitteredDelay(next.delay, jitter, random));
+  }
+
+  /** Activity during a quiet sleep: the next cycle where the fast cadence would have run it. */
+  function onActivity(): void {
+    cadence.active();
+    if (!sleepingQuiet || !timer || stopped) return;
+    clearTimeout(timer);
+    sleepingQuiet = false;
+    timer = setTimeout(cycle, cadence.resumeDelay());
   }
 
   return {
@@ -108,10 +134,14 @@ export function createPeriodicWorker<R>(options: PeriodicWorkerOptions<R>): Peri
       if (!stopped) return;
       stopped = false;
       log.debug({ everyMs: every, jitter }, "worker started");
+      cadence.active();
+      unlisten = options.quiet?.activity.on(onActivity) ?? null;
       cycle();
     },
     async stop() {
       stopped = true;
+      unlisten?.();
+      unlisten = null;
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
