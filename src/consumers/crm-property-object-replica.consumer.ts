@@ -11,6 +11,8 @@ import {
   defineConsumer,
   type HandlerContext,
   type HandlerResult,
+  type PgTx,
+  pgScope,
 } from "../platform/events/consumer/definition.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
@@ -33,9 +35,9 @@ export interface CrmPropertyObjectReplicaDeps {
  */
 export function crmPropertyObjectReplicaConsumer(
   _deps: CrmPropertyObjectReplicaDeps,
-): ConsumerDefinition<CrmReplicaPayloads> {
+): ConsumerDefinition<CrmReplicaPayloads, PgTx> {
   async function apply(
-    ctx: HandlerContext,
+    ctx: HandlerContext<PgTx>,
     row: Parameters<typeof upsertReplicaIfNewer>[1],
   ): Promise<HandlerResult> {
     const applied = await upsertReplicaIfNewer(ctx.tx, row, ctx.clock.now());
@@ -51,8 +53,11 @@ export function crmPropertyObjectReplicaConsumer(
     return applied ? "applied" : "skipped-stale";
   }
 
-  return defineConsumer<CrmReplicaPayloads>({
+  return defineConsumer<CrmReplicaPayloads, PgTx>({
     group: CRM_PROPERTY_OBJECT_REPLICA_GROUP,
+    // Decision 0615: the batch on a raw pg connection, its upserts as named prepared statements
+    // (no Prisma per-call path); dedup marks as before.
+    scope: pgScope(),
     metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     readers: crmReplicaReaders,

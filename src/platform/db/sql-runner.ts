@@ -74,3 +74,20 @@ export function prismaRunner(tx: Tx | Db): SqlRunner {
     execute: (text, values) => tx.$executeRawUnsafe(text, ...values),
   };
 }
+
+/** A connection a handler writes through (a pgScope batch's, decision 0505). */
+export type PgQueryable = Pick<pg.ClientBase, "query">;
+
+/**
+ * A named prepared statement (decision 0615): parsed and planned once per pool connection, then
+ * only bound and executed — no Prisma per-call path and no parse per call. `name` must be unique
+ * per statement text in the process. Returns the rows changed.
+ */
+export async function executeNamed(
+  db: PgQueryable,
+  name: string,
+  text: string,
+  values: readonly unknown[],
+): Promise<number> {
+  return (await db.query({ name, text, values: values as unknown[] })).rowCount ?? 0;
+}
