@@ -40,4 +40,17 @@ describe("test clock (decision 0079)", () => {
     expect(testClockVerdict({ testClock: true, nodeEnv: "test" }, false).enabled).toBe(true);
     expect(testClockVerdict({ testClock: true, nodeEnv: "production" }, true).enabled).toBe(false);
   });
+
+  it("tells its jump listeners when it is moved by hand, as ManualClock does (decision 0613)", () => {
+    const base = new ManualClock("2026-01-01T00:00:00.000Z");
+    const clock = new TestClock(base);
+    const jumps: string[] = [];
+    const off = clock.onJump(() => jumps.push("test"));
+    base.onJump(() => jumps.push("manual"));
+    clock.advanceMinutes(5);
+    base.advance(1_000);
+    off();
+    clock.advanceMinutes(1);
+    expect(jumps).toEqual(["test", "manual"]);
+  });
 });
