@@ -339,7 +339,6 @@ export type Variant =
 function benchConsumer(topic: string, variant: Variant, onFirst: () => void) {
   const common = {
     group: `pin-bench-${variant.replaceAll(/[^a-z]+/g, "-")}-${Date.now()}`,
-    metricsPrefix: "bench_items",
   };
   if (variant === "batch handler, pg scope" || variant === "batch handler, pg scope, no marks") {
     // The upsert keeps the highest Seq of a key: idempotent by construction, so it may go unmarked
@@ -427,7 +426,7 @@ export async function timeVariant(
   );
   await consumer.start();
   const consumed = async () => {
-    const metric = registry.getSingleMetric("bench_items_consumed_total");
+    const metric = registry.getSingleMetric("pin_consumer_consumed_total");
     const values = metric ? (await metric.get()).values : [];
     return values.reduce((sum, v) => sum + v.value, 0);
   };

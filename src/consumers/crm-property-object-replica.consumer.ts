@@ -16,7 +16,6 @@ import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 
 export const CRM_PROPERTY_OBJECT_REPLICA_GROUP = "pin-crm-property-object-replica";
-const METRICS_PREFIX = "crm_property_object_replica";
 const CONTRACT_VERSION = 1;
 
 export interface CrmPropertyObjectReplicaDeps {
@@ -53,7 +52,6 @@ export function crmPropertyObjectReplicaConsumer(
 
   return defineConsumer<CrmReplicaPayloads>({
     group: CRM_PROPERTY_OBJECT_REPLICA_GROUP,
-    metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     readers: crmReplicaReaders,
     handlers: {
