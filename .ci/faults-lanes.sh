@@ -49,10 +49,14 @@ light() {
   return "$rc"
 }
 # lane NAME FUNCTION: runs it with every output line prefixed, prints its duration, returns its exit code.
+# Each lane's output is also kept in a file, so that a failing lane's failures can be recapped last:
+# CI shows the tail of its log, and a lane's failing test may have scrolled far above it.
+LANE_LOGS=$(mktemp -d)
+trap 'rm -rf "$LANE_LOGS"' EXIT
 lane() {
   local name=$1 fn=$2 t0 rc=0
   t0=$(date +%s)
-  "$fn" 2>&1 | sed -u "s/^/[$name] /" || rc=$?
+  "$fn" 2>&1 | sed -u "s/^/[$name] /" | tee "$LANE_LOGS/$name.log" || rc=$?
   printf '=== [ci] faults lane %s: %ss (exit %d)\n' "$name" "$(($(date +%s) - t0))" "$rc"
   return "$rc"
 }
@@ -64,4 +68,11 @@ b=$!
 rc=0
 wait "$a" || rc=1
 wait "$b" || rc=1
+# recap: the failing tests and their first error lines, vitest's colours stripped
+if ((rc)); then
+  printf '\n=== [ci] faults: what failed\n'
+  sed 's/\x1b\[[0-9;]*m//g' "$LANE_LOGS"/*.log |
+    grep -E '(FAIL |[×✗] |AssertionError|Error: |Tests .*failed|Test Files .*failed|Unhandled|exit code)' |
+    grep -v '✓' | head -80 || true
+fi
 exit "$rc"

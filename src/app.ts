@@ -52,13 +52,13 @@ export interface AppOverrides {
 }
 
 /** The roles of a process; their runners start in this order (the api listens before any starts). */
-interface Roles {
+export interface Roles {
   readonly workers?: RoleRun;
   readonly consumers?: RoleRun;
   readonly api?: ApiRole;
 }
 
-function declareRoles(settings: Settings, infrastructure: Infrastructure): Roles {
+export function declareRoles(settings: Settings, infrastructure: Infrastructure): Roles {
   const has = (role: Role) => settings.roles.includes(role);
   return {
     ...(has("workers") ? { workers: workersRole(infrastructure) } : {}),
@@ -171,7 +171,7 @@ async function startOpsListener(
 }
 
 /** pin_readiness_degraded{part}: 1 while a part runs without something it wanted (decision 0551). */
-function reportDegraded(infrastructure: Infrastructure, metrics: Registry): void {
+export function reportDegraded(infrastructure: Infrastructure, metrics: Registry): void {
   const degraded = gauge(
     metrics,
     "pin_readiness_degraded",

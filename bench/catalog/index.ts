@@ -89,7 +89,7 @@ function processorFor(db: Db) {
     log,
     clock: systemClock,
     contracts: contractRegistry(),
-    metrics: createConsumerMetrics(metrics, def.metricsPrefix),
+    metrics: createConsumerMetrics(metrics, def.specMetrics),
     send: async () => {},
   });
 }

@@ -80,7 +80,7 @@ const processor = createMessageProcessor({
   log: createLogger({ level: "warn", pretty: false }),
   clock: systemClock,
   contracts,
-  metrics: createConsumerMetrics(createMetricsRegistry(), def.metricsPrefix),
+  metrics: createConsumerMetrics(createMetricsRegistry(), def.specMetrics),
   send: async () => {},
 });
 

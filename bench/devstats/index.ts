@@ -580,7 +580,7 @@ function runtimeProcessor(devstats: DevStats, db: Db) {
     log: createLogger({ level: "warn", pretty: false }),
     clock: systemClock,
     contracts: contractRegistry(),
-    metrics: createConsumerMetrics(createMetricsRegistry(), def.metricsPrefix),
+    metrics: createConsumerMetrics(createMetricsRegistry(), def.specMetrics),
     send: async () => {},
   });
 }

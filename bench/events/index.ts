@@ -16,6 +16,7 @@ import { markProcessed } from "../../src/platform/events/consumer/sql/mark-proce
 import { registerContract } from "../../src/platform/events/contracts/registry.js";
 import { HEADER } from "../../src/platform/events/envelope.js";
 import { createEventPlatform } from "../../src/platform/events/event-platform.js";
+import { createTopicsWithLeaders } from "../../src/platform/events/kafka/create-topics.js";
 import { enqueue } from "../../src/platform/events/outbox/enqueue.js";
 import { eventTypeOf } from "../../src/platform/events/topics.js";
 import { headersOf } from "../../src/platform/events/wire.js";
@@ -149,10 +150,7 @@ async function relayThroughput(db: Db, brokers: string[]): Promise<BenchResult> 
   const admin = kafka.admin();
   await admin.connect();
   const bareTopic = `${topic}.bare`;
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: [topic, bareTopic].map((t) => ({ topic: t, numPartitions: PARTITIONS })),
-  });
+  await createTopicsWithLeaders(admin, [topic, bareTopic], PARTITIONS);
   await admin.disconnect();
   const relayMs = await elapsed(async () => {
     await relay.start();
@@ -237,7 +235,7 @@ async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
 export async function produceItems(kafka: Kafka, topic: string, count: number): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: PARTITIONS }] });
+  await createTopicsWithLeaders(admin, [topic], PARTITIONS);
   await admin.disconnect();
   const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
@@ -341,7 +339,6 @@ export type Variant =
 function benchConsumer(topic: string, variant: Variant, onFirst: () => void) {
   const common = {
     group: `pin-bench-${variant.replaceAll(/[^a-z]+/g, "-")}-${Date.now()}`,
-    metricsPrefix: "bench_items",
   };
   if (variant === "batch handler, pg scope" || variant === "batch handler, pg scope, no marks") {
     // The upsert keeps the highest Seq of a key: idempotent by construction, so it may go unmarked
@@ -429,7 +426,7 @@ export async function timeVariant(
   );
   await consumer.start();
   const consumed = async () => {
-    const metric = registry.getSingleMetric("bench_items_consumed_total");
+    const metric = registry.getSingleMetric("pin_consumer_consumed_total");
     const values = metric ? (await metric.get()).values : [];
     return values.reduce((sum, v) => sum + v.value, 0);
   };

@@ -20,6 +20,7 @@ import { type Db, pgPoolOf } from "../../src/platform/db/prisma-client.js";
 import { registerContract } from "../../src/platform/events/contracts/registry.js";
 import type { EventMetadata } from "../../src/platform/events/envelope.js";
 import { createEventPlatform } from "../../src/platform/events/event-platform.js";
+import { createTopicsWithLeaders } from "../../src/platform/events/kafka/create-topics.js";
 import { signalOutboxAfterCommit } from "../../src/platform/events/outbox/after-commit-signal.js";
 import { type CommitSignal, enqueue, outboxInsert } from "../../src/platform/events/outbox/enqueue.js";
 import { headersOf } from "../../src/platform/events/wire.js";
@@ -268,10 +269,7 @@ async function relaySide(
   const kafka = new Kafka({ clientId: "bench-peers-outbox", brokers, logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: [ourTopic, peerTopic].map((topic) => ({ topic, numPartitions: PARTITIONS })),
-  });
+  await createTopicsWithLeaders(admin, [ourTopic, peerTopic], PARTITIONS);
   await admin.disconnect();
   await fillOutboxes(pool, ourTopic, events);
 

@@ -11,7 +11,11 @@ import {
   catalogContractViolationCode,
   classifyCatalogSyncError,
 } from "../domain/catalog/sync/sync-error-policy.js";
-import { syncSignals, warnIfRewardsOff } from "../domain/catalog/sync/sync-signals.js";
+import {
+  CATALOG_SYNC_SPEC_METRICS,
+  syncSignals,
+  warnIfRewardsOff,
+} from "../domain/catalog/sync/sync-signals.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
 import { type ConsumerDefinition, defineConsumer } from "../platform/events/consumer/definition.js";
@@ -20,8 +24,6 @@ import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 
 export const CATALOG_CHESSBOARD_SYNC_GROUP = "pin-catalog-chessboard-sync";
-/** → catalog_chessboard_sync_lag_seconds, _consume_duration_ms, _stale_total, _retries_total, _dlq_total, … */
-export const CATALOG_SYNC_METRICS_PREFIX = "catalog_chessboard_sync";
 const CONTRACT_VERSION = 1;
 export const CATALOG_SYNC_TOPICS = [
   TOPIC.developerUpserted,
@@ -55,15 +57,13 @@ export function catalogChessboardSyncConsumer(
       timeoutMs: deps.settings.catalogRewardsTimeoutMs,
     });
   warnIfRewardsOff(rewards, deps.log, CATALOG_CHESSBOARD_SYNC_GROUP, deps.settings.nodeEnv === "production");
-  const signalsFor = syncSignals(deps.metrics, {
-    prefix: CATALOG_SYNC_METRICS_PREFIX,
-    group: CATALOG_CHESSBOARD_SYNC_GROUP,
-  });
+  const signalsFor = syncSignals(deps.metrics, CATALOG_CHESSBOARD_SYNC_GROUP);
   const { handleBatch, lockBatch } = syncBatchHandler({ rewards, signalsFor });
 
   return defineConsumer<CatalogSyncPayloadByTopic>({
     group: CATALOG_CHESSBOARD_SYNC_GROUP,
-    metricsPrefix: CATALOG_SYNC_METRICS_PREFIX,
+    // The spec's names of the runtime metrics, besides pin_consumer_* (decision 0604)
+    specMetrics: CATALOG_SYNC_SPEC_METRICS,
     expectedContractVersion: CONTRACT_VERSION,
     topics: CATALOG_SYNC_TOPICS,
     readers: CATALOG_SYNC_READERS,

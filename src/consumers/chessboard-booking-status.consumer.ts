@@ -22,7 +22,6 @@ import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 
 export const CHESSBOARD_BOOKING_STATUS_GROUP = "pin-chessboard-crm-property-object-status";
-const METRICS_PREFIX = "chessboard_crm_property_object_status";
 const CONTRACT_VERSION = 1;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -107,7 +106,6 @@ export function chessboardBookingStatusConsumer(
 
   return defineConsumer<ChessboardBookingPayloads>({
     group: CHESSBOARD_BOOKING_STATUS_GROUP,
-    metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     readers: chessboardReaders,
     handlers: {

@@ -18,7 +18,6 @@ import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
 
 export const CRM_PROPERTY_OBJECT_REPLICA_GROUP = "pin-crm-property-object-replica";
-const METRICS_PREFIX = "crm_property_object_replica";
 const CONTRACT_VERSION = 1;
 
 export interface CrmPropertyObjectReplicaDeps {
@@ -58,7 +57,6 @@ export function crmPropertyObjectReplicaConsumer(
     // Decision 0615: the batch on a raw pg connection, its upserts as named prepared statements
     // (no Prisma per-call path); dedup marks as before.
     scope: pgScope(),
-    metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     readers: crmReplicaReaders,
     handlers: {

@@ -34,7 +34,6 @@ export function devStatsDimensionConsumer(
 ): ConsumerDefinition<DimensionTopics, SinkWriter<DimensionRow>> {
   return defineConsumer<DimensionTopics, SinkWriter<DimensionRow>>({
     group: DEVSTATS_DIMENSION_GROUP,
-    metricsPrefix: "devstats_dimension",
     expectedContractVersion: 1,
     ordering: {
       // Order-free writes (uniqState(BookingId) / argMax by UpsertedAt): no parked-key check (0212).

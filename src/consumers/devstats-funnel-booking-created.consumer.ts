@@ -42,7 +42,6 @@ export function devStatsFunnelBookingCreatedConsumer(
   return defineConsumer<FunnelTopics, SinkWriter<FunnelBookingRow>>({
     group: DEVSTATS_FUNNEL_BOOKING_GROUP,
     dlqTopic: DEVSTATS_FUNNEL_BOOKING_DLQ,
-    metricsPrefix: "devstats_funnel_booking",
     expectedContractVersion: 1,
     topics: [TOPIC.bookingCreated],
     readers: { [TOPIC.bookingCreated]: funnelBookingCreatedReader },

@@ -37,7 +37,6 @@ export function devStatsFunnelDealSaleStartedConsumer(
   return defineConsumer<FunnelDealTopics, SinkWriter<FunnelDealRow>>({
     group: DEVSTATS_FUNNEL_DEAL_GROUP,
     dlqTopic: DEVSTATS_FUNNEL_DEAL_DLQ,
-    metricsPrefix: "devstats_funnel_deal",
     expectedContractVersion: 1,
     topics: [TOPIC.dealSaleStarted],
     readers: { [TOPIC.dealSaleStarted]: funnelDealSaleStartedReader },

@@ -28,7 +28,6 @@ import { counter, type Registry } from "../platform/metrics/registry.js";
 export type MessengerCardsTopics = MessengerBookingPayloads & MessengerReplicaPayloads;
 
 export const MESSENGER_BOOKING_CARDS_GROUP = "pin-messenger-booking-cards";
-const METRICS_PREFIX = "messenger_booking_cards";
 const CONTRACT_VERSION = 1;
 
 /**
@@ -83,7 +82,6 @@ export function messengerBookingCardsConsumer(deps: {
 
   return defineConsumer<MessengerCardsTopics>({
     group: MESSENGER_BOOKING_CARDS_GROUP,
-    metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     // Dedup by construction (decision 0590): the chat ON CONFLICT DO NOTHING, a card unique per
     // source message id (its event and the chat's last message only for the inserted row), the

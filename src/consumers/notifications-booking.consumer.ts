@@ -26,7 +26,6 @@ import { counter, type Registry } from "../platform/metrics/registry.js";
 export type NotificationsBookingTopics = NotificationsBookingPayloads;
 
 export const NOTIFICATIONS_BOOKING_GROUP = "pin-notifications-booking";
-const METRICS_PREFIX = "notifications_booking";
 const CONTRACT_VERSION = 1;
 
 /**
@@ -67,7 +66,6 @@ export function notificationsBookingConsumer(deps: {
 
   return defineConsumer<NotificationsBookingTopics>({
     group: NOTIFICATIONS_BOOKING_GROUP,
-    metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: CONTRACT_VERSION,
     // Dedup by construction (decision 0589): participants ON CONFLICT DO NOTHING, a notification
     // unique per (source message id, recipient), its event enqueued only for inserted rows.

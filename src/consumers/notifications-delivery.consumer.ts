@@ -15,7 +15,6 @@ import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
 
 export const NOTIFICATIONS_DELIVERY_GROUP = "pin-notifications-delivery";
-const METRICS_PREFIX = "notifications_delivery";
 
 /**
  * notification-added → the delivery channels beyond the inbox (the port; one logging channel).
@@ -34,7 +33,6 @@ export function notificationsDeliveryConsumer(
   );
   return defineConsumer<NotificationsEventByTopic>({
     group: NOTIFICATIONS_DELIVERY_GROUP,
-    metricsPrefix: METRICS_PREFIX,
     expectedContractVersion: 1,
     readers: { [TOPIC.notificationAdded]: notificationAddedReader },
     handlers: {

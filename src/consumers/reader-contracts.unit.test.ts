@@ -1,15 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { stubDevStats } from "../../test/support/fixtures/stub-devstats.js";
 import { READERS_BY_GROUP } from "../contracts/readers/index.js";
-import { createDevStats } from "../domain/devstats/devstats.runtime.js";
-import type { ClickHouse } from "../platform/clickhouse/clickhouse.js";
 import { systemClock } from "../platform/clock/clock.js";
 import { loadSettings } from "../platform/config/settings.js";
-import type { Db } from "../platform/db/prisma-client.js";
 import { type AnyConsumerDefinition, subscribedTopics } from "../platform/events/consumer/definition.js";
 import { contractBreaks } from "../platform/events/contracts/compatibility.js";
 import { dlqTopicFor } from "../platform/events/topics.js";
-import type { FeatureFlags } from "../platform/flags/feature-flags.js";
 import { createLogger } from "../platform/log/logger.js";
 import { createMetricsRegistry } from "../platform/metrics/registry.js";
 import { DLQ_TOPICS } from "./dlq-topics.js";
@@ -22,25 +19,7 @@ async function allConsumers(): Promise<AnyConsumerDefinition[]> {
   const log = createLogger({ level: "silent", pretty: false });
   const metrics = createMetricsRegistry();
   const settings = loadSettings({ NODE_ENV: "test" });
-  const stub: ClickHouse = {
-    engine: "server",
-    command: async () => {},
-    query: async <T>() => [] as T[],
-    insert: async () => {},
-    ping: async () => true,
-    close: async () => {},
-  };
-  const flags: FeatureFlags = { isEnabled: async () => true, set: async () => {}, invalidate: () => {} };
-  const devstats = await createDevStats({
-    clickhouse: stub,
-    db: null as unknown as Db,
-    clock: systemClock,
-    log,
-    metrics,
-    settings,
-    database: "unit",
-    flags,
-  });
+  const devstats = await stubDevStats({ log, metrics, settings });
   const deps = { log, clock: systemClock, metrics, settings, devstats };
   return CONSUMERS.map((make) => make(deps)).filter((d): d is AnyConsumerDefinition => d !== null);
 }

@@ -53,7 +53,7 @@ export function createConsumerRig(
   options: ConsumerRigOptions = {},
 ): ConsumerRig {
   const registry = options.registry ?? createMetricsRegistry();
-  const metrics = createConsumerMetrics(registry, def.metricsPrefix);
+  const metrics = createConsumerMetrics(registry, def.specMetrics);
   const dlq: DlqCopy[] = [];
   const processor = createMessageProcessor({
     def,

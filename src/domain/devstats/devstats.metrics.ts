@@ -47,10 +47,10 @@ export function createDevStatsMetrics(registry: Registry) {
     ),
     insertDuration: histogram(
       registry,
-      "devstats_funnel_insert_duration_ms",
+      "devstats_funnel_insert_duration_seconds",
       "funnel insert time",
       ["engine"],
-      [1, 5, 10, 25, 50, 100, 250, 1000, 5000],
+      [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
     ),
     insertFailures: counter(registry, "devstats_funnel_insert_failures_total", "failed funnel inserts", [
       "engine",

@@ -67,7 +67,10 @@ export function createFunnelSink<Row extends FunnelStageRow = FunnelBookingRow>(
           throw error;
         }
         const chunkParts = partsOf(chunk);
-        deps.metrics.insertDuration.observe({ engine: deps.store.engine }, performance.now() - started);
+        deps.metrics.insertDuration.observe(
+          { engine: deps.store.engine },
+          (performance.now() - started) / 1000,
+        );
         deps.metrics.insertRows.observe(chunk.length);
         deps.metrics.insertParts.observe(chunkParts);
         deps.log.debug({ rows: chunk.length, parts: chunkParts }, "funnel rows inserted");

@@ -1,13 +1,13 @@
 import type { Registry } from "prom-client";
 import type { Logger } from "../log/logger.js";
 
-/** Messages handled so far per consumer group and result, from the `<prefix>_consumed_total` counters. */
+/** Messages handled so far per consumer group and result, from pin_consumer_consumed_total. */
 export type ConsumedByGroup = Map<string, Map<string, number>>;
 
 export async function consumedByGroup(registry: Registry): Promise<ConsumedByGroup> {
   const out: ConsumedByGroup = new Map();
   for (const metric of await registry.getMetricsAsJSON()) {
-    if (!metric.name.endsWith("_consumed_total")) continue;
+    if (metric.name !== "pin_consumer_consumed_total") continue;
     for (const { labels, value } of metric.values) {
       const group = labels.group;
       const result = labels.result;

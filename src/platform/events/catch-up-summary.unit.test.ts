@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../log/logger.js";
-import { type ConsumedByGroup, logCatchUp } from "./catch-up-summary.js";
+import { createMetricsRegistry } from "../metrics/registry.js";
+import { type ConsumedByGroup, consumedByGroup, logCatchUp } from "./catch-up-summary.js";
+import { createConsumerMetrics } from "./consumer/consumer-metrics.js";
 
 const counts = (entries: Record<string, Record<string, number>>): ConsumedByGroup =>
   new Map(Object.entries(entries).map(([group, results]) => [group, new Map(Object.entries(results))]));
@@ -26,5 +28,17 @@ describe("logCatchUp", () => {
     const { logger, entries } = createMemoryLogger();
     logCatchUp(logger, counts({ a: { applied: 1 } }), counts({ a: { applied: 1 } }), 5);
     expect(entries).toEqual([]);
+  });
+});
+
+describe("consumedByGroup", () => {
+  it("reads the shared pin_consumer_consumed_total by group and result, over topics", async () => {
+    const registry = createMetricsRegistry();
+    const { consumed } = createConsumerMetrics(registry);
+    consumed.inc({ group: "a", topic: "t1", result: "applied" }, 3);
+    consumed.inc({ group: "a", topic: "t2", result: "applied" }, 2);
+    consumed.inc({ group: "b", topic: "t1", result: "skipped-stale" });
+    const byGroup = await consumedByGroup(registry);
+    expect(byGroup).toEqual(counts({ a: { applied: 5 }, b: { "skipped-stale": 1 } }));
   });
 });

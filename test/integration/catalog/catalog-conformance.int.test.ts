@@ -163,7 +163,7 @@ describe("pin-catalog-chessboard-sync conforms to the spec's payload tables (ove
   }
   const dlqCode = async (key: string) => (await deadLetters(db(), rig.group, key))[0]?.error_code ?? null;
   const fallbacks = (topic: SourceTopic, field: string) =>
-    metricValue(rig.metrics, "catalog_chessboard_sync_enum_fallback_total", { topic, field });
+    metricValue(rig.metrics, "catalog_sync_enum_fallback_total", { topic, field });
 
   beforeAll(async () => {
     database = await createMigratedDatabase("catalog_conformance");

@@ -238,10 +238,7 @@ export function createCatalogRig(
           )
           .reduce((a, v) => a + v.value, 0);
       };
-      return (
-        (await sum("catalog_chessboard_sync_consumed_total")) +
-        (await sum("catalog_chessboard_sync_dlq_total"))
-      );
+      return (await sum("pin_consumer_consumed_total")) + (await sum("pin_consumer_dlq_total"));
     },
     async restartConsumer() {
       await consumer?.stop();

@@ -19,6 +19,7 @@ import { createMetricsRegistry } from "../../../src/platform/metrics/registry.js
 import { createConsumerRig } from "../../support/consumer-rig.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { requireService } from "../../support/services.js";
+import { metricValue } from "./catalog-fixtures.js";
 import { CHESSBOARD_SOURCE_TOPICS, cardsHash } from "./catalog-harness.js";
 import { chessboardHistory, type HistoryEvent } from "./chessboard-history.js";
 
@@ -140,7 +141,7 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
       registry: metrics,
       send: async () => {},
     });
-    const { processor, metrics: consumerMetrics } = rig;
+    const { processor } = rig;
     for (let i = 0; i < order.length; i += batchSize) {
       const outcome =
         batchSize === 1
@@ -157,8 +158,7 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
     }
     const dead = await db.$queryRaw<unknown[]>`SELECT 1 FROM platform.dead_letters`;
     expect(dead).toHaveLength(0);
-    const staleMetric = await consumerMetrics.stale.get();
-    const stale = staleMetric.values.reduce((a, v) => a + v.value, 0);
+    const stale = await metricValue(metrics, "catalog_chessboard_sync_stale_total");
     const staleIds = new Set(
       entries.filter((e) => e.msg === "skipped-stale").map((e) => String(e.aggregateId)),
     );

@@ -128,9 +128,7 @@ describeWithService("postgres", "event-driven unparking of the hold guard (decis
         what: "the re-driven waiter failed again",
       });
     }
-    const redriven = await metrics
-      .getSingleMetric("chessboard_crm_property_object_status_parked_redriven_total")
-      ?.get();
+    const redriven = await metrics.getSingleMetric("pin_consumer_parked_redriven_total")?.get();
     expect(redriven?.values.reduce((sum, v) => sum + v.value, 0)).toBe(12);
     // 8 retries would have dead-lettered it; re-driven it stays on the schedule's first steps
     expect((await attempts())?.attempts).toBeLessThanOrEqual(2);

@@ -213,9 +213,9 @@ export function defineFunnelSuite(kind: EngineKind) {
         expect(await h.parkedRows()).toHaveLength(0);
         expect(h.dlq).toHaveLength(0);
         expect(await h.bookings(o.propertyObjectId, DAY)).toBe(0);
-        expect(await h.metric("devstats_funnel_booking_infrastructure_errors_total")).toBeGreaterThanOrEqual(
-          2,
-        );
+        expect(
+          await h.metric("pin_consumer_infrastructure_errors_total", { group: h.funnelGroup }),
+        ).toBeGreaterThanOrEqual(2);
         // Catch-up: the same message again, then a redelivery of it.
         expect(await h.deliver(msg)).toBe("applied");
         expect(await h.deliver(msg)).toBe("applied");
@@ -240,8 +240,7 @@ export function defineFunnelSuite(kind: EngineKind) {
         );
         const infrastructureErrors = async () =>
           (
-            (await metrics.getSingleMetric("devstats_funnel_booking_infrastructure_errors_total")?.get())
-              ?.values ?? []
+            (await metrics.getSingleMetric("pin_consumer_infrastructure_errors_total")?.get())?.values ?? []
           ).reduce((sum, v) => sum + v.value, 0);
         await engine.down();
         try {
@@ -384,7 +383,7 @@ export function defineFunnelSuite(kind: EngineKind) {
         const msg = { ...plain, headers: { ...plain.headers, [HEADER.contractVersion]: "2" } };
         expect(await h.deliver(msg)).toBe("applied");
         expect(await h.bookings(o.propertyObjectId, DAY)).toBe(1);
-        expect(await h.metric("devstats_funnel_booking_contract_mismatch_total")).toBe(1);
+        expect(await h.metric("pin_consumer_contract_mismatch_total", { group: h.funnelGroup })).toBe(1);
         expect(h.logs.some((l) => l.msg === "contract version mismatch")).toBe(true);
       });
 
@@ -524,9 +523,9 @@ export function defineFunnelSuite(kind: EngineKind) {
           }
           expect(await h.deals(o.propertyObjectId, DAY)).toBe(0);
           expect(await h.parkedRows(h.dealGroup)).toHaveLength(0);
-          expect(await h.metric("devstats_funnel_deal_infrastructure_errors_total")).toBeGreaterThanOrEqual(
-            1,
-          );
+          expect(
+            await h.metric("pin_consumer_infrastructure_errors_total", { group: h.dealGroup }),
+          ).toBeGreaterThanOrEqual(1);
           expect(await h.deliver(msg)).toBe("applied");
           expect(await h.deliver(msg)).toBe("applied");
           expect(await h.deals(o.propertyObjectId, DAY)).toBe(1);

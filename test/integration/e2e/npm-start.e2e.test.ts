@@ -52,7 +52,8 @@ describe("npm start on embedded defaults", () => {
       .split("\n")
       .filter(
         (l) =>
-          l.startsWith("catalog_chessboard_sync_consumed_total{") &&
+          l.startsWith("pin_consumer_consumed_total{") &&
+          l.includes('group="pin-catalog-chessboard-sync"') &&
           l.includes('topic="pin.chessboard.property-object-upserted.v1"') &&
           l.includes('result="applied"'),
       )

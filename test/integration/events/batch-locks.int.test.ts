@@ -40,7 +40,6 @@ function lockingConsumer(
   const heldAtCall: number[] = [];
   const def = defineConsumer<ItemMap>({
     group,
-    metricsPrefix: "test_locks",
     expectedContractVersion: 1,
     topics: [topic],
     ...(options.lockBatch
@@ -121,7 +120,7 @@ describeWithService(
       const failed = await processor.processBatch(batch);
       expect(failed.kind).toBe("infrastructure");
       expect(heldAtCall).toEqual([]);
-      expect(await metricValue(registry, "test_locks_infrastructure_errors_total")).toBe(1);
+      expect(await metricValue(registry, "pin_consumer_infrastructure_errors_total")).toBe(1);
 
       const again = await processor.processBatch(batch);
       expect(again).toEqual({ kind: "done", results: ["applied", "applied", "applied", "applied"] });

@@ -75,7 +75,7 @@ describeWithService(["postgres", "kafka"], `event platform crash recovery (kafka
     await relay.whenCaughtUp?.();
     await consumer.whenCaughtUp?.();
     expectEveryKeyInOrder(await readItems(suite.db.prisma), 10, 5);
-    expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBeGreaterThan(0);
+    expect(await metricValue(p.metrics, "pin_consumer_skipped_duplicate_total")).toBeGreaterThan(0);
   });
 
   it("crash of a consumer after its transaction and before the offset commit applies the effect once", async () => {
@@ -99,7 +99,7 @@ describeWithService(["postgres", "kafka"], `event platform crash recovery (kafka
     const consumer = await started(p.platform.runConsumer(itemsConsumer(group, topic, noFaults())));
     await consumer.whenCaughtUp?.();
     expect((await readItems(suite.db.prisma)).get("c")).toEqual({ lastSeq: 1, seqs: [1], applied: 1 });
-    expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBe(1);
+    expect(await metricValue(p.metrics, "pin_consumer_skipped_duplicate_total")).toBe(1);
   });
 
   it.each(HANDLER_SHAPES)(
@@ -134,7 +134,7 @@ describeWithService(["postgres", "kafka"], `event platform crash recovery (kafka
       // The batch committed before the kill was delivered again and skipped as duplicates. Kafka may
       // deliver more than that again (a rebalance when the killed member's session expires can
       // revoke a partition between a batch and its offset commit): at least once, absorbed by dedup.
-      expect(await metricValue(p.metrics, "test_items_skipped_duplicate_total")).toBeGreaterThanOrEqual(
+      expect(await metricValue(p.metrics, "pin_consumer_skipped_duplicate_total")).toBeGreaterThanOrEqual(
         committedBeforeCrash,
       );
     },

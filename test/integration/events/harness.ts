@@ -195,7 +195,6 @@ export function itemsConsumer(
 ): AnyConsumerDefinition {
   const common = {
     group,
-    metricsPrefix: "test_items",
     expectedContractVersion: 1,
     policy: {
       retry: { infrastructureMinMs: 20, infrastructureMaxMs: 200 },

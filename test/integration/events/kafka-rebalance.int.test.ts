@@ -70,7 +70,6 @@ function appliedConsumer(
 ): ConsumerDefinition {
   return defineConsumer({
     group,
-    metricsPrefix: `test_rebalance_${consumer.toLowerCase()}`,
     policy: { retry },
     handlers: {
       [topic]: async (payload: ItemPayload, { tx, envelope }) => {
@@ -312,7 +311,7 @@ describeWithService(["postgres", "kafka"], `kafka consumer group rebalance (${KA
     expect(control.applied.A).toBeGreaterThan(0);
     expect(control.applied.A).toBeLessThan(produced.length);
     // The stop committed the offsets of everything A consumed, so B starts right after them.
-    const consumedByA = await metricValue(a.metrics, "test_rebalance_a_consumed_total");
+    const consumedByA = await metricValue(a.metrics, "pin_consumer_consumed_total", { group });
     expect(consumedByA).toBeGreaterThan(0);
     expect(await committedCount(group, topic)).toBe(consumedByA);
 

@@ -140,7 +140,6 @@ describeWithService(["postgres"], "consumer runtime: sink scope", () => {
     let failNextFlush = true;
     const def = defineConsumer<Record<string, ItemPayload>, SinkWriter<{ id: string; seq: number }>>({
       group,
-      metricsPrefix: "test_sink",
       topics: [topic],
       scope: sinkScope(() => {
         const pending: Array<{ id: string; seq: number }> = [];
@@ -202,7 +201,6 @@ describeWithService(["postgres"], "consumer runtime: sink scope, duplicates insi
     const written: string[] = [];
     const def = defineConsumer<Record<string, ItemPayload>, SinkWriter<string>>({
       group: `pin-test-sink-dups-${Date.now()}`,
-      metricsPrefix: "test_sink_dups",
       topics: [topicA, topicB],
       ordering: { keyOrder: "irrelevant" },
       scope: sinkScope(() => {

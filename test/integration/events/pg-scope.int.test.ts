@@ -44,7 +44,6 @@ describeWithService("postgres", "pgScope: one pg transaction per batch", () => {
   const consumer = (calls: { n: number }) =>
     defineConsumer<Record<string, ItemPayload>, PgTx>({
       group,
-      metricsPrefix: "pg_scope_test",
       scope: pgScope(),
       topics: [topic],
       policy: { nonRetriableCodes: ["PG_SCOPE_POISON"] },
@@ -155,7 +154,6 @@ describeWithService(
     const consumer = (group: string, keyOrder: "kept" | "irrelevant", calls: { n: number }) =>
       defineConsumer<Record<string, ItemPayload>, PgTx>({
         group,
-        metricsPrefix: "pg_scope_unmarked_test",
         scope: pgScope({ marks: false }),
         ordering: { keyOrder },
         topics: [topic],

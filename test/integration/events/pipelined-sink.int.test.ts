@@ -65,7 +65,6 @@ function pipelinedConsumer(
 ): AnyConsumerDefinition {
   return defineConsumer<Record<string, ItemPayload>, SinkWriter<Row>>({
     group,
-    metricsPrefix: "test_pipelined",
     topics: [topic],
     ordering: { keyOrder: "irrelevant", batchFlow },
     batch: { maxMessages: batchSize, flushMs: 50 },
@@ -170,7 +169,7 @@ describeWithService(["postgres"], "consumer runtime: pipelined sink batches (pro
     expect(sink.timeline).not.toContain("flush-start 10"); // …and never written
     expect([...sink.stored.keys()].sort()).toEqual(["k0", "k1", "k2", "k3", "k4"]);
     expect(dlq).toEqual([]); // nothing of a refused batch is acted on
-    expect(await metricValue(registry, "test_pipelined_pipeline_discarded_total")).toBe(1);
+    expect(await metricValue(registry, "pin_consumer_pipeline_discarded_total")).toBe(1);
 
     // What the transport does next: read again from the failed batch's first message.
     await run(5);
@@ -184,7 +183,6 @@ describeWithService(["postgres"], "consumer runtime: pipelined sink batches (pro
     expect(() =>
       defineConsumer<Record<string, ItemPayload>, SinkWriter<Row>>({
         group: "pin-test-pipe-refused",
-        metricsPrefix: "test_pipelined",
         topics: [itemTopic()],
         ordering: { batchFlow: "pipelined" },
         scope: sinkScope(recordingSink({ flushMs: 1 }).open),
@@ -193,7 +191,6 @@ describeWithService(["postgres"], "consumer runtime: pipelined sink batches (pro
     ).toThrow(/keyOrder "irrelevant"/);
     const onPostgres = defineConsumer<Record<string, ItemPayload>>({
       group: "pin-test-pipe-refused-pg",
-      metricsPrefix: "test_pipelined",
       topics: [itemTopic()],
       ordering: { keyOrder: "irrelevant", batchFlow: "pipelined" },
       async handleBatch() {},

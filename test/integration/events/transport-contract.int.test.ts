@@ -109,7 +109,9 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         for (const key of ["a", "b", "c", "d"]) {
           expect(state.get(key)?.seqs).toEqual(Array.from({ length: 25 }, (_, i) => i));
         }
-        expect(await metricValue(put.metrics, "test_items_consumed_total", { result: "applied" })).toBe(100);
+        expect(await metricValue(put.metrics, "pin_consumer_consumed_total", { result: "applied" })).toBe(
+          100,
+        );
       });
 
       it("absorbs redelivered messages by the dedup key (skipped-duplicate)", async () => {
@@ -135,7 +137,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         await relay.whenCaughtUp?.();
         await consumer.whenCaughtUp?.();
         expect((await readItems(db.prisma)).get("k")).toEqual({ lastSeq: 2, seqs: [1, 2], applied: 2 });
-        expect(await metricValue(put.metrics, "test_items_skipped_duplicate_total")).toBe(2);
+        expect(await metricValue(put.metrics, "pin_consumer_skipped_duplicate_total")).toBe(2);
         expect(put.logs.filter((l) => l.msg === "skipped-duplicate")).toHaveLength(2);
       });
 
@@ -206,10 +208,10 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
           },
           { everyMs: 100 },
         );
-        expect(await metricValue(put.metrics, "test_items_dlq_total", { code: "TEST_ITEM_NOT_FOUND" })).toBe(
-          1,
-        );
-        expect(await metricValue(put.metrics, "test_items_retries_total")).toBeGreaterThanOrEqual(7);
+        expect(
+          await metricValue(put.metrics, "pin_consumer_dlq_total", { code: "TEST_ITEM_NOT_FOUND" }),
+        ).toBe(1);
+        expect(await metricValue(put.metrics, "pin_consumer_retries_total")).toBeGreaterThanOrEqual(7);
       });
 
       it("non-retriable failure goes to the DLQ at once with all headers while messages behind it keep flowing", async () => {
@@ -289,7 +291,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         await consumer.whenCaughtUp?.();
         expect((await readItems(db.prisma)).get("i")?.seqs).toEqual([1, 2]);
         expect(faults.infrastructureFailuresLeft).toBe(0);
-        expect(await metricValue(put.metrics, "test_items_infrastructure_errors_total")).toBe(3);
+        expect(await metricValue(put.metrics, "pin_consumer_infrastructure_errors_total")).toBe(3);
         expect(await db.prisma.parkedMessage.count({ where: { groupId: group } })).toBe(0);
         expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
       });
@@ -304,7 +306,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         await relay.whenCaughtUp?.();
         await consumer.whenCaughtUp?.();
         expect((await readItems(db.prisma)).get("race")?.applied).toBe(1);
-        expect(await metricValue(put.metrics, "test_items_conflicts_total")).toBe(2);
+        expect(await metricValue(put.metrics, "pin_consumer_conflicts_total")).toBe(2);
 
         faults.conflictsLeft = 10;
         await enqueueItems(db.prisma, topic, [{ Key: "race", Seq: 2, Fail: "conflict" }], put.clock);
@@ -314,7 +316,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         const parked = await db.prisma.parkedMessage.findMany({ where: { groupId: group } });
         expect(parked).toMatchObject([{ key: "race", attempts: 1, lastErrorCode: "CONCURRENCY_CONFLICT" }]);
         expect(await db.prisma.deadLetter.count({ where: { groupId: group } })).toBe(0);
-        expect(await metricValue(put.metrics, "test_items_conflicts_total")).toBe(6);
+        expect(await metricValue(put.metrics, "pin_consumer_conflicts_total")).toBe(6);
 
         // the conflict clears; the parked retry comes due and applies in a transaction of its own
         faults.conflictsLeft = 0;
@@ -358,7 +360,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         await relay.whenCaughtUp?.();
         await consumer.whenCaughtUp?.();
         expect((await readItems(db.prisma)).get("gap")?.seqs).toEqual([2]);
-        expect(await metricValue(put.metrics, "test_items_skipped_total")).toBe(1);
+        expect(await metricValue(put.metrics, "pin_consumer_skipped_total")).toBe(1);
         expect(
           put.logs.some((l) => l.msg === "failure skipped by policy" && l.errorCode === "TEST_ITEM_GAP"),
         ).toBe(true);
@@ -374,7 +376,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         await relay.whenCaughtUp?.();
         await consumer.whenCaughtUp?.();
         expect((await readItems(db.prisma)).get("v2")?.applied).toBe(1);
-        expect(await metricValue(put.metrics, "test_items_contract_mismatch_total", { topic })).toBe(1);
+        expect(await metricValue(put.metrics, "pin_consumer_contract_mismatch_total", { topic })).toBe(1);
         expect(
           put.logs.some((l) => l.msg === "contract version mismatch" && l.got === 2 && l.expected === 1),
         ).toBe(true);
@@ -401,7 +403,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
 
         // DLQ replay goes through the handler again (here it still fails: back to the DLQ, counted).
         expect(await replayDeadLetters(db.prisma, put.clock, { group })).toBe(1);
-        await eventually(async () => (await metricValue(put.metrics, "test_items_dlq_total")) === 2);
+        await eventually(async () => (await metricValue(put.metrics, "pin_consumer_dlq_total")) === 2);
         // The metric is counted inside the parked retry's transaction, before it commits: wait for
         // the row too (seen once as a race: replayedAt still set right after the metric moved).
         const again = await eventually(async () => {
@@ -425,7 +427,7 @@ describeWithService(["postgres", "kafka"], "event platform transport contract", 
         await rerun.start();
         await rerun.whenCaughtUp?.();
         expect(JSON.stringify([...(await readItems(db.prisma))])).toBe(before);
-        expect(await metricValue(put.metrics, "test_items_stale_total")).toBeGreaterThanOrEqual(2);
+        expect(await metricValue(put.metrics, "pin_consumer_stale_total")).toBeGreaterThanOrEqual(2);
       });
     },
   );

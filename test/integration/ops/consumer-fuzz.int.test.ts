@@ -189,7 +189,7 @@ describe(`consumer fuzzing (fast-check seed ${SEED}, ${RUNS} messages per topic)
       expect(d.errorCode).toMatch(/^[A-Z][A-Z0-9_]+$/);
     }
     const skipped = (await consumedOf("skipped")) + (await consumedOf("skipped-stale"));
-    const duplicates = await counterSum(/_skipped_duplicate_total$/);
+    const duplicates = await counterSum(/^pin_consumer_skipped_duplicate_total$/);
     const expected = messages.reduce((n, m) => n + groupsOf(m.topic).length, 0);
     expect(dead.length + skipped + duplicates).toBe(expected);
   });
@@ -206,4 +206,4 @@ async function counterSum(name: RegExp, labels: Record<string, string> = {}): Pr
   }
   return sum;
 }
-const consumedOf = (result: string) => counterSum(/_consumed_total$/, { result });
+const consumedOf = (result: string) => counterSum(/^pin_consumer_consumed_total$/, { result });

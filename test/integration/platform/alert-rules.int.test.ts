@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { namingViolations } from "../../../src/platform/metrics/metric-naming.js";
 import {
   isRegistered,
   metricNamesOf,
@@ -10,18 +11,13 @@ import {
   registeredNamesOf,
 } from "../../support/alert-rules.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
+import { familiesOfExposition, isDefaultMetric, PIN_NAMING_POLICY } from "../../support/metric-names.js";
 
 const ROOT = process.cwd();
 const promtool = spawnSync("promtool", ["--version"], { encoding: "utf8" });
 const hasPromtool = promtool.status === 0;
 
-const CONSUMER_METRIC_SUFFIXES = [
-  ...readFileSync(join(ROOT, "src/platform/events/consumer/consumer-metrics.ts"), "utf8").matchAll(
-    /`\$\{prefix\}_([a-z0-9_]+)`/g,
-  ),
-].map((m) => m[1]!);
-
-/** Every quoted metric-like literal in src (families whose name is built at run time come from /metrics). */
+/** Every quoted metric-like literal in src (families of parts the test app does not run: dev-stats without an analytics engine). */
 function literalNamesInSrc(dir = join(ROOT, "src")): Set<string> {
   const names = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -31,10 +27,6 @@ function literalNamesInSrc(dir = join(ROOT, "src")): Set<string> {
     } else if (/\.ts$/.test(entry.name) && !entry.name.includes(".test.")) {
       const text = readFileSync(path, "utf8");
       for (const m of text.matchAll(/["'`]([a-z][a-z0-9]*(?:_[a-z0-9]+)+)["'`]/g)) names.add(m[1]!);
-      // A consumer's families are `<metricsPrefix>_<suffix>` (consumer-metrics.ts): a consumer the
-      // test app does not run (dev-stats without an analytics engine) still declares its prefix here.
-      for (const m of text.matchAll(/metricsPrefix:\s*"([a-z_][a-z0-9_]*)"/g))
-        for (const suffix of CONSUMER_METRIC_SUFFIXES) names.add(`${m[1]!}_${suffix}`);
     }
   }
   return names;
@@ -85,7 +77,7 @@ describe("Prometheus alert rules (ops/prometheus)", () => {
   it("every alert expression selects metrics the code registers", () => {
     const registered = new Set([...registeredNamesOf(exposition), ...literalNamesInSrc()]);
     // The app's own families are there (the union must not hide a broken scrape).
-    expect(registeredNamesOf(exposition).has("chessboard_crm_property_object_status_lag_seconds")).toBe(true);
+    expect(registeredNamesOf(exposition).has("pin_consumer_lag_seconds")).toBe(true);
     const unknown: string[] = [];
     for (const rule of readAlertRules(ROOT)) {
       const names = metricNamesOf(rule.expr);
@@ -94,5 +86,11 @@ describe("Prometheus alert rules (ops/prometheus)", () => {
         if (!isRegistered(name, registered)) unknown.push(`${rule.file} ${rule.alert}: ${name}`);
     }
     expect(unknown).toEqual([]);
+  });
+
+  it("every family the running app serves follows the naming rules (decision 0604; the API's own included)", () => {
+    const families = familiesOfExposition(exposition).filter((f) => !isDefaultMetric(f.name));
+    expect(families.map((f) => f.name)).toContain("pin_graphql_operation_duration_seconds");
+    expect(namingViolations(families, PIN_NAMING_POLICY)).toEqual([]);
   });
 });

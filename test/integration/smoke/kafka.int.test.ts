@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { type Consumer, Kafka, type KafkaMessage, logLevel, Partitioners, type Producer } from "kafkajs";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTopicsWithLeaders } from "../../../src/platform/events/kafka/create-topics.js";
 import { describeWithService, isCI, kafkaBrokers, uniqueTopic } from "../../support/services.js";
 
 const KEY = "unit-42";
@@ -24,11 +25,7 @@ describeWithService("kafka", "smoke: kafka", () => {
     const admin = kafka.admin();
     await admin.connect();
     try {
-      const created = await admin.createTopics({
-        topics: [{ topic, numPartitions: 1, replicationFactor: 1 }],
-        waitForLeaders: true,
-      });
-      expect(created).toBe(true);
+      await createTopicsWithLeaders(admin, [topic], 1, undefined, () => ({ replicationFactor: 1 }));
       const meta = await admin.fetchTopicMetadata({ topics: [topic] });
       expect(meta.topics[0]?.partitions).toHaveLength(1);
     } finally {

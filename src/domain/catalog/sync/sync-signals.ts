@@ -1,37 +1,47 @@
+import {
+  createConsumerMetrics,
+  type SpecNamedConsumerMetrics,
+} from "../../../platform/events/consumer/consumer-metrics.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import { counter, type Registry } from "../../../platform/metrics/registry.js";
 import type { RewardsClient } from "../rewards/rewards-commission.client.js";
 import type { SyncSignals } from "./sync-context.js";
 
 /**
- * The sync's own counters as the flows' signals, labelled by the topic a flow serves (bounded: one
- * of the six topics; enum fields from ENUM_FALLBACK_FIELDS). `prefix` is the consumer's metrics
- * prefix, `group` its group (the conflicts counter shares the runtime's labels).
+ * The runtime metrics the sync's spec names ("Наблюдаемость"): kept under these names, besides the
+ * shared pin_consumer_* family, the duration in ms as the spec writes it (decision 0604).
  */
-export function syncSignals(
-  metrics: Registry,
-  names: { readonly prefix: string; readonly group: string },
-): (topic: string) => SyncSignals {
+export const CATALOG_SYNC_SPEC_METRICS: SpecNamedConsumerMetrics = {
+  lagSeconds: "catalog_chessboard_sync_lag_seconds",
+  consumeDurationMs: "catalog_chessboard_sync_consume_duration_ms",
+  stale: "catalog_chessboard_sync_stale_total",
+  retries: "catalog_chessboard_sync_retries_total",
+  dlq: "catalog_chessboard_sync_dlq_total",
+  conflicts: "catalog_chessboard_sync_conflicts_total",
+  contractMismatch: "catalog_chessboard_sync_contract_mismatch_total",
+};
+
+/**
+ * The sync's own counters as the flows' signals, labelled by the topic a flow serves (bounded: one
+ * of the six topics; enum fields from ENUM_FALLBACK_FIELDS). Kind mismatches count with the
+ * group's conflicts (the runtime's counters: pin_consumer_conflicts_total and the spec's name).
+ */
+export function syncSignals(metrics: Registry, group: string): (topic: string) => SyncSignals {
   const deferred = counter(
     metrics,
     "catalog_commission_recompute_deferred_total",
     "Agent commission recomputes deferred because the rewards API was unavailable",
   );
-  const conflicts = counter(
-    metrics,
-    `${names.prefix}_conflicts_total`,
-    "Optimistic-lock conflicts (immediate re-read and retry)",
-    ["group", "topic"],
-  );
+  const { conflicts } = createConsumerMetrics(metrics, CATALOG_SYNC_SPEC_METRICS);
   const enumFallbacks = counter(
     metrics,
-    `${names.prefix}_enum_fallback_total`,
+    "catalog_sync_enum_fallback_total",
     "Enum values mapped to the spec's fallback (unknown or fallback-mapped values); the event was applied",
     ["topic", "field"],
   );
   return (topic) => ({
     // INV-4 Kind mismatches below the limit are counted with the group's conflicts
-    kindConflict: () => conflicts.inc({ group: names.group, topic }),
+    kindConflict: () => conflicts.inc({ group, topic }),
     commissionDeferred: () => deferred.inc(),
     enumFallback: (field) => enumFallbacks.inc({ topic, field }),
   });

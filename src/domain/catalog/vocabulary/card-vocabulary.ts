@@ -18,7 +18,7 @@ export interface MappingWarning {
   readonly reason: string;
   /** The offending source value, cut to a short length (never free text from a user). */
   readonly value?: string;
-  /** Set when an enum value took the spec's fallback (counted: catalog_chessboard_sync_enum_fallback_total) */
+  /** Set when an enum value took the spec's fallback (counted: catalog_sync_enum_fallback_total) */
   readonly enumFallback?: EnumFallbackField;
 }
 

@@ -7,7 +7,7 @@ import { isDomainError } from "../../errors/domain-error.js";
  *   (decision 0219)
  * - retriable: the message is parked (its key waits behind it) and retried 30s→1m→…→16m, then DLQ
  * - non-retriable: DLQ at once
- * - skip: ack with a warning and `<prefix>_skipped_total` (policy of consumers that tolerate gaps)
+ * - skip: ack with a warning and `pin_consumer_skipped_total` (policy of consumers that tolerate gaps)
  * - infrastructure: dependency down → the partition pauses with 1s→60s backoff, nothing is acked
  */
 export type ErrorClass = "conflict" | "retriable" | "non-retriable" | "skip" | "infrastructure";

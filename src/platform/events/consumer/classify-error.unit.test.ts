@@ -18,7 +18,6 @@ describe("default error classification", () => {
   it("a consumer's own nonRetriableCodes and retriableCodes decide before the defaults", () => {
     const def = defineConsumer<Record<string, unknown>>({
       group: "pin-test-codes",
-      metricsPrefix: "test_codes",
       policy: { nonRetriableCodes: ["X_TENANT_MISMATCH"], retriableCodes: ["X_PARENT_MISSING"] },
       handlers: { t: async () => {} },
     });
@@ -153,7 +152,6 @@ describe("default error classification", () => {
   it("a consumer's own policy wins, undefined falls back to the defaults", () => {
     const def = defineConsumer({
       group: "pin-test-x",
-      metricsPrefix: "test_x",
       handlers: { t: async () => "applied" },
       policy: {
         classifyError: (e) =>

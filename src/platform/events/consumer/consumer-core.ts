@@ -28,7 +28,7 @@ export interface ConsumerCoreDeps {
 
 /** What every transport's consumer shares: policy, metrics, the message processor, the parked-retry scanner. */
 export function createConsumerCore(def: AnyConsumerDefinition, deps: ConsumerCoreDeps) {
-  const metrics = createConsumerMetrics(deps.metrics, def.metricsPrefix);
+  const metrics = createConsumerMetrics(deps.metrics, def.specMetrics);
   const processor = createMessageProcessor({
     def,
     db: deps.db,

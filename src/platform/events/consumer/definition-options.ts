@@ -31,7 +31,7 @@ export interface PolicyOptions {
   retry?: Partial<RetryPolicy>;
   /**
    * A message whose envelope or payload breaks its contract: "dead-letter" (default,
-   * EVENT_CONTRACT_INVALID / EVENT_TYPE_MISMATCH) or "skip" (ack + warning + `<prefix>_skipped_total`,
+   * EVENT_CONTRACT_INVALID / EVENT_TYPE_MISMATCH) or "skip" (ack + warning + `pin_consumer_skipped_total`,
    * for consumers whose spec says skip + warning; decision 0105).
    */
   invalidPayload?: "dead-letter" | "skip";

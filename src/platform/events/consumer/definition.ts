@@ -5,6 +5,7 @@ import { isDomainError } from "../../errors/domain-error.js";
 import type { Logger } from "../../log/logger.js";
 import type { EventEnvelope } from "../envelope.js";
 import { classifyDefault, type ErrorClass } from "./classify-error.js";
+import type { SpecNamedConsumerMetrics } from "./consumer-metrics.js";
 import type { BatchSettings, OrderingOptions, PolicyOptions } from "./definition-options.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
 import { postgresScope, type ScopeFactory } from "./scope.js";
@@ -44,7 +45,7 @@ export interface HandlerContext<W = Tx> {
   attempt: number;
 }
 
-/** `skipped-stale`: the version guard refused an old event (counted in `<prefix>_stale_total`). */
+/** `skipped-stale`: the version guard refused an old event (counted in `pin_consumer_stale_total`). */
 export type HandlerResult = "applied" | "skipped-stale" | "skipped";
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing means "applied"
@@ -104,11 +105,11 @@ interface ConsumerDefinitionBase<W> {
   /** Kafka consumer group id, also the dedup namespace and the DLQ topic's name source */
   group: string;
   /**
-   * Metric name prefix, e.g. "chessboard_booking_status" → chessboard_booking_status_consumed_total,
-   * _dlq_total, _contract_mismatch_total, _lag_seconds, _consume_duration_ms, _stale_total,
-   * _retries_total, _conflicts_total, _skipped_duplicate_total (all labelled by group and topic).
+   * Only for a consumer whose spec names its runtime metrics (decision 0604): those names too,
+   * besides the shared `pin_consumer_*` family every consumer is recorded in (labelled by group
+   * and topic: pin_consumer_consumed_total, _dlq_total, _lag_seconds, _consume_duration_seconds, …).
    */
-  metricsPrefix: string;
+  specMetrics?: SpecNamedConsumerMetrics;
   /** DLQ topic when it does not follow `pin.<context>.<rest>-dlq.v1` derived from the group */
   dlqTopic?: string;
   /**
@@ -168,7 +169,7 @@ export interface AnyConsumerDefinition extends ConsumerDefinitionBase<any> {
 }
 
 /**
- * `defineConsumer<ChessboardEventByTopic>({ group, metricsPrefix, handlers: { [TOPIC.x]: (p, ctx) => … } })`:
+ * `defineConsumer<ChessboardEventByTopic>({ group, handlers: { [TOPIC.x]: (p, ctx) => … } })`:
  * the payload of each handler is typed by the map and a topic outside the map does not compile.
  * A sink consumer names its writer: `defineConsumer<Map, SinkWriter<Row>>({ scope: sinkScope(open), … })`.
  */
@@ -176,9 +177,9 @@ export function defineConsumer<M extends PayloadMap, W = Tx>(
   def: ConsumerDefinition<M, W>,
 ): ConsumerDefinition<M, W> {
   if (!def.group) throw new Error("defineConsumer: group is required");
-  if (!/^[a-z_][a-z0-9_]*$/.test(def.metricsPrefix)) {
-    throw new Error(`defineConsumer: metricsPrefix "${def.metricsPrefix}" is not a valid metric name prefix`);
-  }
+  for (const name of Object.values(def.specMetrics ?? {}))
+    if (!/^[a-z_][a-z0-9_]*$/.test(name))
+      throw new Error(`defineConsumer(${def.group}): "${name}" is not a valid metric name`);
   if (subscribedTopics(def as AnyConsumerDefinition).length === 0)
     throw new Error(`defineConsumer(${def.group}): no topics`);
   for (const topic of Object.keys(def.readers ?? {})) {

@@ -1,6 +1,5 @@
 import type { Clock } from "../../../clock/clock.js";
 import type { Logger } from "../../../log/logger.js";
-import { observeRepeated } from "../../../metrics/observe-repeated.js";
 import { contextFromHeaders, inSpan, linkTo, markFailed } from "../../../tracing/tracing.js";
 import type { InboundMessage } from "../../wire.js";
 import { errorCodeOf } from "../classify-error.js";
@@ -138,7 +137,7 @@ export function createRecorder(deps: RecordDeps) {
       const now = clock.now().getTime();
       for (const [t, { n, results, last }] of byTopic) {
         const l = labelsFor(t);
-        observeRepeated(metrics.duration, l, elapsed, n);
+        metrics.duration.record(l, elapsed, n);
         for (const [result, count] of results) {
           metrics.consumed.inc({ ...l, result }, count);
           if (result === DUPLICATE) metrics.skippedDuplicate.inc(l, count);
