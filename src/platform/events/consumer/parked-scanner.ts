@@ -68,6 +68,9 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
     return row?.at ?? null;
   }
 
+  /** the parked row whose retry failed on infrastructure in the last pass (logged by onFailure) */
+  let lastFailure: { id: bigint; topic: string; error: unknown } | null = null;
+
   /** Retries every due head once; returns how many were handled, or "infrastructure". */
   async function scanOnce(): Promise<number | "infrastructure"> {
     const heads = await dueHeads();
@@ -75,7 +78,10 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
     for (const head of heads) {
       if (!loop.isRunning()) break;
       const outcome = await deps.processor.retryParked(head);
-      if (outcome.kind === "infrastructure") return "infrastructure";
+      if (outcome.kind === "infrastructure") {
+        lastFailure = { id: head.id, topic: head.topic, error: outcome.error };
+        return "infrastructure";
+      }
       handled += 1;
     }
     return handled;
@@ -111,8 +117,19 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
         return "failed";
       }
     },
-    onFailure: (failures) =>
-      infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.policy?.retry }, failures),
+    onFailure: (failures) => {
+      // A retry that cannot run (its transaction timed out, the database is gone) must not fail
+      // silently pass after pass: one line on the first failure and at every power of two after it.
+      if (lastFailure && (failures & (failures - 1)) === 0) {
+        const { id, topic, error } = lastFailure;
+        deps.log.warn(
+          { group: def.group, topic, parkedId: String(id), failures, err: error },
+          "parked retry could not run",
+        );
+      }
+      lastFailure = null;
+      return infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.policy?.retry }, failures);
+    },
   });
 
   let unsubscribe: Array<() => void> = [];
