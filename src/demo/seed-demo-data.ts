@@ -1,9 +1,9 @@
 import { hideDemoApartments, seedDemoChessboard } from "../domain/chessboard/seed/seed-demo-structure.js";
 import { seedDemoCrm } from "../domain/crm/seed/seed-demo-deals.js";
-import type { Infra } from "../platform/infra.js";
 import { seedDemoHistory } from "./seed-demo-history.js";
+import type { SeedDeps } from "./seed-deps.js";
 
-export type SeedDeps = Omit<Infra, "metrics">;
+export type { SeedDeps } from "./seed-deps.js";
 
 interface Seeder {
   readonly name: string;

@@ -11,7 +11,7 @@ import {
 } from "./history-plan.js";
 import { type DeveloperSide, HistoryPlayer, historyId, type PlacedEntry } from "./history-player.js";
 import { demoSalesMonth, type SalesMonthOptions } from "./sales-month.js";
-import type { SeedDeps } from "./seed-demo-data.js";
+import type { SeedDeps } from "./seed-deps.js";
 
 const DAY_MS = 86_400_000;
 
