@@ -1,4 +1,4 @@
-import { seedDemo } from "./app/demo-start.js";
+import { seedDemo, seedsDemo, TIMERS_AFTER_THE_DEMO_SEED, whenRunnersCaughtUp } from "./app/demo-start.js";
 import { type Infrastructure, openInfrastructure } from "./app/infrastructure.js";
 import { initialProcessState, processReadiness } from "./app/process-readiness.js";
 import { type ApiRole, apiRole } from "./app/roles/api.js";
@@ -42,6 +42,8 @@ export interface App {
   readonly opsUrl: string | null;
   /** Whether GET /dev/token is served */
   readonly devTokens: boolean;
+  /** Resolves once every runner that can tell has nothing pending (bounded; the demo seed's wait, and tests') */
+  whenCaughtUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -104,16 +106,17 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
     // Every runner retries its own dependency for as long as it takes (Kafka consumers: a fresh
     // consumer after each failure); a stop meanwhile ends the waits. Only a configuration error
     // (unknown broker host, refused credentials) ends the start.
+    // The demo seed's back-dated history: its timers start after it (TIMERS_AFTER_THE_DEMO_SEED).
+    const held = seedsDemo(infrastructure) ? TIMERS_AFTER_THE_DEMO_SEED : new Set<string>();
     await Promise.all([
       infrastructure.platform.waitForBroker(stopping),
       (async () => {
-        for (const role of state.roles) await role.runners.start(stopping);
+        for (const role of state.roles) await role.runners.start(stopping, (name) => !held.has(name));
       })(),
     ]);
-    await seedDemo(
-      infrastructure,
-      state.roles.flatMap((role) => role.runners.runners.map((named) => named.runner)),
-    );
+    const runners = state.roles.flatMap((role) => role.runners.runners.map((named) => named.runner));
+    await seedDemo(infrastructure, runners);
+    for (const role of state.roles) await role.runners.start(stopping);
     state.phase = "started";
     const metricsUrl = opsUrl ? `${opsUrl}/metrics` : url ? url.replace(/\/graphql$/, "/metrics") : null;
     log.info(
@@ -143,6 +146,7 @@ export async function startApp(settings: Settings, overrides: AppOverrides = {})
       metricsUrl,
       opsUrl,
       devTokens,
+      whenCaughtUp: () => whenRunnersCaughtUp(runners, log),
       stop,
     };
   } catch (error) {

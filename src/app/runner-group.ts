@@ -19,9 +19,11 @@ export class RunnerGroup {
     private readonly log: Logger,
   ) {}
 
-  async start(cancelled: () => boolean): Promise<void> {
+  /** Starts those not started yet (of them, those `which` names; default all). */
+  async start(cancelled: () => boolean, which: (name: string) => boolean = () => true): Promise<void> {
     for (const named of this.runners) {
       if (cancelled()) return;
+      if (this.started.includes(named) || !which(named.name)) continue;
       this.started.push(named);
       await named.runner.start();
     }

@@ -28,7 +28,10 @@ export const SEED: CliSpec = {
   name: "seed",
   summary: "Seed the demo data (idempotent; events go through the outbox like any change)",
   flags: {},
-  description: "The outbox relay of a running system publishes the seeded events.",
+  description:
+    "The outbox relay of a running system publishes the seeded events. The month of sales history " +
+    "is played through crm's commands once crm knows the demo apartments (a running system has " +
+    "consumed chessboard's events); until then a second run seeds it.",
 };
 
 export const DLQ: CliSpec = {

@@ -140,7 +140,7 @@ export const SETTINGS = {
   seedDemoData: bool(
     "PIN_SEED_DEMO",
     true,
-    "Seed demo data (developer, projects, ~200 apartments, deals) when the database is empty",
+    "On the embedded database: seed the demo (two developers, ~200 apartments, deals, a month of sales history played through crm's commands); idempotent, the history only once",
   ),
   logLevel: oneOf(
     "LOG_LEVEL",

@@ -1,11 +1,13 @@
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import type { Infra } from "../../../platform/infra.js";
+import { crmErrors } from "../crm.errors.js";
 import type { CrmMetrics } from "../crm.metrics.js";
 import { evolveDealForBooking } from "../deal/deal.decide.js";
 import type { Deal } from "../deal/deal.types.js";
 import { SYSTEM_ACTOR } from "../timeline/timeline.types.js";
 import { applyBookingDecision } from "./apply-booking-decision.js";
 import { type BookingDecision, decideBooking, dueAt } from "./booking.decide.js";
+import { findBookingWithDeal } from "./booking.repository.js";
 import { bookingFromRow, dealFromColumns } from "./booking.rows.js";
 import type { Booking } from "./booking.types.js";
 import { writeBatchVersioned } from "./booking-batch.writer.js";
@@ -82,6 +84,23 @@ export async function expireOverdueBatch(
       }
     }
     return { claimed: claimed.length, expired, failedIds };
+  });
+}
+
+/**
+ * One due booking expired, as the worker's per-item path expires it (same decision, same writes,
+ * same signals), in one transaction; refused (CRM_NOT_DUE, CRM_BOOKING_NOT_ACTIVE…) like the worker
+ * would. The demo history's lapses: each at its own instant, whatever else is due then.
+ */
+export async function expireDueBooking(deps: ExpireDeps, bookingId: string): Promise<Booking> {
+  return deps.db.$transaction(async (tx) => {
+    const now = deps.clock.now();
+    const found = await findBookingWithDeal(tx, bookingId);
+    if (!found) throw crmErrors.bookingNotFound(bookingId);
+    const decision = decideBooking(found.booking, { type: "ExpireBooking" }, now);
+    await applyBookingDecision(tx, found.booking, decision, found.deal, SYSTEM_ACTOR, {}, deps.clock);
+    recordExpired(deps, { booking: found.booking, deal: found.deal, decision }, now);
+    return decision.next;
   });
 }
 

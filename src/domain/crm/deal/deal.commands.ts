@@ -19,6 +19,8 @@ import { findDeal, insertDeal, updateDealVersioned } from "./deal.repository.js"
 import type { Deal } from "./deal.types.js";
 
 export interface CreateDealInput {
+  /** The new deal's id; a fresh one when absent (GraphQL). The demo history names its own (stable) ids. */
+  readonly dealId?: string;
   readonly title: string;
   readonly agentUserId?: string | null;
   readonly investorUserId?: string | null;
@@ -120,7 +122,7 @@ export function createDealCommands(runner: CrmCommandRunner) {
             null,
             {
               type: "CreateDeal",
-              dealId: randomUUID(),
+              dealId: input.dealId ?? randomUUID(),
               title: input.title,
               ...parties,
               actorUserId: viewer.userId,

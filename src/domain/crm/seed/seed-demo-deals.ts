@@ -17,6 +17,7 @@ export const DEMO_CRM = {
   freeProgramId: "0b5e1d7a-0000-4000-8000-0000000c0001",
   paidProgramId: "0b5e1d7a-0000-4000-8000-0000000c0002",
   secondDeveloperProgramId: "0b5e1d7a-0000-4000-8000-0000000c0003",
+  secondDeveloperPaidProgramId: "0b5e1d7a-0000-4000-8000-0000000c0004",
   agentDealIds: ["0b5e1d7a-0000-4000-8000-0000000d0001", "0b5e1d7a-0000-4000-8000-0000000d0002"],
   investorDealId: "0b5e1d7a-0000-4000-8000-0000000d0003",
   draftDealId: "0b5e1d7a-0000-4000-8000-0000000d0004",
@@ -37,7 +38,7 @@ interface DemoDeal {
 /**
  * Demo deals ready to book on the demo developer (two of the agent's, one of the investor's, all in
  * Application with both participants) plus one Draft, and the developers' booking programmes
- * (free default, paid). Inserts only what is missing.
+ * (free default, paid; each developer has both). Inserts only what is missing.
  */
 export async function seedDemoCrm(deps: {
   db: Db;
@@ -97,6 +98,14 @@ export async function seedDemoCrm(deps: {
       isPaid: false,
       isDefault: true,
       reserveDurationMinutes: DEFAULT_RESERVE_DURATION_MINUTES,
+    },
+    {
+      id: DEMO_CRM.secondDeveloperPaidProgramId,
+      tenantId: DEMO_SECOND_DEVELOPER_ID,
+      name: "Paid booking",
+      isPaid: true,
+      isDefault: false,
+      reserveDurationMinutes: PAID_RESERVE_MINUTES,
     },
   ];
   const programRows = await deps.db.crmBookingProgram.createMany({
