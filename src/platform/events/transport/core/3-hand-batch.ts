@@ -1,16 +1,8 @@
 import { type ChunkOutcome, processInChunks } from "../../consumer/batch-pipeline.js";
 import type { InboundMessage } from "../../wire.js";
 import { commitAfterScope, pauseAfterFailure } from "./4-commit-and-pause.js";
-import type { ConsumerState } from "./consumer-state.js";
+import type { ConsumerState, RunProgress } from "./consumer-state.js";
 import type { PartitionHandle } from "./port.js";
-
-/** Where one fetched run of a partition stands: the last offset whose batch committed. */
-export interface RunProgress {
-  readonly tp: string;
-  readonly topic: string;
-  readonly partition: number;
-  lastDone: string | null;
-}
 
 /**
  * Stage 3: one fetched run of a partition handed to the runtime — the processor's batches of

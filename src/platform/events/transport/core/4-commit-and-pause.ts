@@ -1,7 +1,6 @@
 import { infrastructureDelayMs } from "../../consumer/retry-policy.js";
 import type { InboundMessage } from "../../wire.js";
-import type { RunProgress } from "./3-hand-batch.js";
-import type { ConsumerState } from "./consumer-state.js";
+import type { ConsumerState, RunProgress } from "./consumer-state.js";
 import type { PartitionHandle } from "./port.js";
 
 /**

@@ -28,6 +28,14 @@ export interface ConsumerState {
   running: boolean;
 }
 
+/** Where one fetched run of a partition stands: the last offset whose batch committed. */
+export interface RunProgress {
+  readonly tp: string;
+  readonly topic: string;
+  readonly partition: number;
+  lastDone: string | null;
+}
+
 /** Backoff belongs to the partition holder: forgotten at every join and every restart. */
 export function clearBackoff(state: ConsumerState): void {
   for (const t of state.resumeTimers.values()) clearTimeout(t);
