@@ -1,6 +1,6 @@
 import { ConfigError } from "../../../config/settings.js";
 import type { Logger } from "../../../log/logger.js";
-import { counter, type Registry } from "../../../metrics/registry.js";
+import { type Counter, counter, type Registry } from "../../../metrics/registry.js";
 import { type Backoff, backoffDelayMs } from "../../../startup/retry-until-ready.js";
 import type { KafkaErrorVerdict } from "../../kafka/kafka-errors.js";
 import { logConsumerFailure, type SecurityFaults } from "../../kafka-security-faults.js";
@@ -71,42 +71,6 @@ export function supervise<M extends Member>(spec: SupervisorSpec<M>): Supervisor
     ran: false,
   };
 
-  /** One member from its start to its failure (thrown) or the supervisor's stop (returns). */
-  async function runOne(member: M, joinedOnce: () => void): Promise<void> {
-    await Promise.race([member.joined, s.stopping]);
-    if (s.stopped) return;
-    spec.broker.connected = true;
-    spec.broker.security?.cleared();
-    s.status = "running";
-    s.failures = 0;
-    s.ran = true;
-    joinedOnce();
-    await Promise.race([member.done, s.stopping]);
-    if (s.stopped) return;
-    throw new Error("kafka group member ended by itself");
-  }
-
-  /** After a failure: true when it was fatal (the loop ends), else the backoff was slept. */
-  async function afterFailure(member: M, error: unknown, fatal: (e: Error) => void): Promise<boolean> {
-    await member.stop(true);
-    const verdict = spec.classify(error);
-    if (verdict.kind === "configuration" && !spec.broker.connected) {
-      s.current = null;
-      s.status = "stopped";
-      fatal(new ConfigError(verdict.setting, verdict.reason));
-      return true;
-    }
-    s.failures += 1;
-    restarts.inc({ runner: spec.name, kind: verdict.kind });
-    s.status = s.ran ? "restarting" : "starting";
-    const delayMs = backoffDelayMs(s.failures, RESTART_BACKOFF);
-    const entry = { runner: spec.name, failures: s.failures, delayMs, reason: verdict.reason, err: error };
-    logConsumerFailure(spec.log, spec.broker.security, verdict, entry);
-    spec.onRestart?.();
-    await sleeper.sleep(delayMs);
-    return false;
-  }
-
   async function loop(joinedOnce: () => void, fatal: (e: Error) => void): Promise<void> {
     s.failures = 0;
     s.ran = false;
@@ -114,10 +78,15 @@ export function supervise<M extends Member>(spec: SupervisorSpec<M>): Supervisor
       const member = spec.create();
       s.current = member;
       try {
-        await runOne(member, joinedOnce);
+        await runOne(spec, s, member, joinedOnce);
       } catch (error) {
         if (s.stopped) break;
-        if (await afterFailure(member, error, fatal)) return;
+        await member.stop(true);
+        // A failed member is not stopped again: one left behind past its bound stays behind.
+        s.current = null;
+        const delayMs = afterFailure(spec, s, restarts, error, fatal);
+        if (delayMs === null) return;
+        await sleeper.sleep(delayMs);
       }
     }
     // Stopped while a member was starting: it is ended here, stop() may not have seen it.
@@ -154,4 +123,49 @@ export function supervise<M extends Member>(spec: SupervisorSpec<M>): Supervisor
     current: () => s.current,
     status: () => s.status,
   };
+}
+
+/** One member from its start to its failure (thrown) or the supervisor's stop (returns). */
+async function runOne<M extends Member>(
+  spec: SupervisorSpec<M>,
+  s: SupervisorState<M>,
+  member: M,
+  joinedOnce: () => void,
+): Promise<void> {
+  await Promise.race([member.joined, s.stopping]);
+  if (s.stopped) return;
+  spec.broker.connected = true;
+  spec.broker.security?.cleared();
+  s.status = "running";
+  s.failures = 0;
+  s.ran = true;
+  joinedOnce();
+  await Promise.race([member.done, s.stopping]);
+  if (s.stopped) return;
+  throw new Error("kafka group member ended by itself");
+}
+
+/** After a failure: true when it was fatal (the loop ends), else the backoff is the returned delay. */
+function afterFailure<M extends Member>(
+  spec: SupervisorSpec<M>,
+  s: SupervisorState<M>,
+  restarts: Counter<string>,
+  error: unknown,
+  fatal: (e: Error) => void,
+): number | null {
+  const verdict = spec.classify(error);
+  if (verdict.kind === "configuration" && !spec.broker.connected) {
+    s.current = null;
+    s.status = "stopped";
+    fatal(new ConfigError(verdict.setting, verdict.reason));
+    return null;
+  }
+  s.failures += 1;
+  restarts.inc({ runner: spec.name, kind: verdict.kind });
+  s.status = s.ran ? "restarting" : "starting";
+  const delayMs = backoffDelayMs(s.failures, RESTART_BACKOFF);
+  const entry = { runner: spec.name, failures: s.failures, delayMs, reason: verdict.reason, err: error };
+  logConsumerFailure(spec.log, spec.broker.security, verdict, entry);
+  spec.onRestart?.();
+  return delayMs;
 }
