@@ -1,3 +1,4 @@
+import type { Logger } from "../../../log/logger.js";
 import { broadcastGroupId } from "../../kafka/group-membership.js";
 import { type InboundMessage, parseEnvelope } from "../../wire.js";
 import type { BroadcastOptions, Runner } from "../runner.js";
@@ -115,12 +116,24 @@ async function deliver(
     if (!part.isRunning()) return;
     state.next.set(`${message.topic}:${message.partition}`, BigInt(message.offset) + 1n);
     part.resolve(message.offset);
-    const parsed = parseEnvelope({ ...message, topic: names.specTopic(message.topic) });
-    if (!parsed.ok) continue;
-    try {
-      await state.opts.onEvent(parsed.envelope);
-    } catch (error) {
-      log.warn({ broadcast: state.opts.name, topic: message.topic, err: error }, "broadcast listener failed");
-    }
+    await toListener(log, state.opts, { ...message, topic: names.specTopic(message.topic) });
+  }
+}
+
+/**
+ * One message to a broadcast's listener (every transport's broadcast, the local log's too): an
+ * envelope that does not parse is passed over, a listener's failure is logged, never thrown.
+ */
+export async function toListener(
+  log: Logger,
+  opts: BroadcastOptions,
+  message: InboundMessage,
+): Promise<void> {
+  const parsed = parseEnvelope(message);
+  if (!parsed.ok) return;
+  try {
+    await opts.onEvent(parsed.envelope);
+  } catch (error) {
+    log.warn({ broadcast: opts.name, topic: message.topic, err: error }, "broadcast listener failed");
   }
 }
