@@ -1,8 +1,7 @@
-import { COMMIT_CHANNEL } from "../commit-signals.js";
 import { createPollLoop } from "../poll-loop.js";
 import { toListener } from "../transport/core/6-broadcast.js";
 import type { BroadcastOptions, Runner } from "../transport/runner.js";
-import type { LocalContext } from "./local-context.js";
+import { type LocalContext, pollRunner } from "./local-context.js";
 import { inboundOf, type LogPosition } from "./local-log.js";
 import { latestPosition } from "./sql/latest-position.js";
 import { readCommitted } from "./sql/read-committed.js";
@@ -16,7 +15,6 @@ const BATCH_SIZE = 200;
 export function localBroadcast(ctx: LocalContext, opts: BroadcastOptions): Runner {
   const { db, log } = ctx.deps;
   const positions = new Map<string, LogPosition>();
-  let unlisten: (() => void) | null = null;
   const loop = createPollLoop({
     idleMs: ctx.idleMs,
     async pass() {
@@ -38,18 +36,10 @@ export function localBroadcast(ctx: LocalContext, opts: BroadcastOptions): Runne
       return ctx.pollMs * 10;
     },
   });
-  return {
-    async start() {
-      if (loop.isRunning()) return;
-      // The starting point is fixed at start(): later events are delivered, earlier ones not.
+  // The starting point is fixed at start(): later events are delivered, earlier ones not.
+  return pollRunner(ctx, loop, {
+    async beforeStart() {
       for (const topic of opts.topics) positions.set(topic, await latestPosition(db, topic));
-      loop.start();
-      unlisten = ctx.signals?.on(COMMIT_CHANNEL.eventLog, () => loop.nudge()) ?? null;
     },
-    async stop() {
-      unlisten?.();
-      unlisten = null;
-      await loop.stop();
-    },
-  };
+  });
 }

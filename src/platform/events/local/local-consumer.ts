@@ -1,4 +1,3 @@
-import { COMMIT_CHANNEL } from "../commit-signals.js";
 import { createConsumerCore } from "../consumer/consumer-core.js";
 import type { AnyConsumerDefinition } from "../consumer/definition.js";
 import type { MessageProcessor } from "../consumer/message-processor.js";
@@ -6,7 +5,7 @@ import type { ParkedScanner } from "../consumer/parked-scanner.js";
 import { infrastructureDelayMs, type RetryPolicy } from "../consumer/retry-policy.js";
 import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { Runner } from "../transport/runner.js";
-import type { LocalContext } from "./local-context.js";
+import { type LocalContext, pollRunner } from "./local-context.js";
 import { inboundOf, type LogPosition } from "./local-log.js";
 import { hasRowsAfter } from "./sql/has-rows-after.js";
 import { loadOffset } from "./sql/load-offset.js";
@@ -74,20 +73,11 @@ export function localConsumer(ctx: LocalContext, def: AnyConsumerDefinition): Ru
       return infrastructureDelayMs(state.policy, failures);
     },
   });
-  let unlisten: (() => void) | null = null;
   return {
-    async start() {
-      if (loop.isRunning()) return;
-      state.scanner.start();
-      loop.start();
-      unlisten = ctx.signals?.on(COMMIT_CHANNEL.eventLog, () => loop.nudge()) ?? null;
-    },
-    async stop() {
-      unlisten?.();
-      unlisten = null;
-      await loop.stop();
-      await state.scanner.stop();
-    },
+    ...pollRunner(ctx, loop, {
+      beforeStart: () => state.scanner.start(),
+      afterStop: () => state.scanner.stop(),
+    }),
     async whenCaughtUp() {
       while (!(await caughtUp(state))) await new Promise((r) => setTimeout(r, CAUGHT_UP_CHECK_MS));
     },

@@ -3,9 +3,10 @@ import type { Settings } from "../../config/settings.js";
 import type { Db } from "../../db/prisma-client.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
-import type { CommitSignals } from "../commit-signals.js";
+import { COMMIT_CHANNEL, type CommitSignals } from "../commit-signals.js";
 import type { ContractRegistry } from "../contracts/registry.js";
-import type { EventPlatformTuning } from "../transport/runner.js";
+import type { PollLoop } from "../poll-loop.js";
+import type { EventPlatformTuning, Runner } from "../transport/runner.js";
 import type { OutboundMessage } from "../transport/transport.js";
 import type { GroupLocks } from "./group-locks.js";
 
@@ -32,4 +33,30 @@ export interface LocalContext {
   readonly send: (message: Omit<OutboundMessage, "id">) => Promise<void>;
   /** The group locks' connection, opened at the first use */
   groupLocks(): GroupLocks;
+}
+
+/**
+ * A reader of the local log as a Runner: its poll loop started after `beforeStart` and nudged by
+ * every committed append (decision 0485), stopped before `afterStop`.
+ */
+export function pollRunner(
+  ctx: LocalContext,
+  loop: PollLoop,
+  hooks: { beforeStart?(): void | Promise<void>; afterStop?(): Promise<void> },
+): Runner {
+  let unlisten: (() => void) | null = null;
+  return {
+    async start() {
+      if (loop.isRunning()) return;
+      await hooks.beforeStart?.();
+      loop.start();
+      unlisten = ctx.signals?.on(COMMIT_CHANNEL.eventLog, () => loop.nudge()) ?? null;
+    },
+    async stop() {
+      unlisten?.();
+      unlisten = null;
+      await loop.stop();
+      await hooks.afterStop?.();
+    },
+  };
 }
