@@ -52,14 +52,13 @@ export async function ensureTopics(c: Connection, topics: readonly string[]): Pr
   for (const t of missing) c.knownTopics.add(t);
 }
 
-/** The partition count of a wire topic, asked once; the transport's own count when unknown. */
+/** The partition count of a wire topic, asked until the brokers know it; meanwhile the transport's own. */
 export async function partitionCountOf(c: Connection, topic: string): Promise<number> {
-  let n = c.partitionCounts.get(topic);
-  if (n === undefined) {
-    n = (await c.port.admin.partitionCount(topic)) || c.partitions;
-    c.partitionCounts.set(topic, n);
-  }
-  return n;
+  const known = c.partitionCounts.get(topic);
+  if (known !== undefined) return known;
+  const n = await c.port.admin.partitionCount(topic);
+  if (n > 0) c.partitionCounts.set(topic, n);
+  return n || c.partitions;
 }
 
 function reached(c: Connection): void {
