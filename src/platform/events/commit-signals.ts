@@ -52,6 +52,31 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 
+function listenClient(url: string): pg.Client {
+  return new pg.Client({
+    connectionString: url,
+    application_name: "pin-commit-signals",
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+}
+
+/** Adds `listener` to the channel's; returns its removal. */
+function addListener(
+  listeners: Map<CommitChannel, Set<(payload: string) => void>>,
+  channel: CommitChannel,
+  listener: (payload: string) => void,
+): () => void {
+  let set = listeners.get(channel);
+  if (!set) {
+    set = new Set();
+    listeners.set(channel, set);
+  }
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
 export function createCommitSignals(deps: { url: string; log: Logger; metrics: Registry }): CommitSignals {
   const listeners = new Map<CommitChannel, Set<(payload: string) => void>>();
   const received = counter(
@@ -84,11 +109,7 @@ export function createCommitSignals(deps: { url: string; log: Logger; metrics: R
   function connect(): Promise<void> {
     if (closed || client) return Promise.resolve();
     connecting ??= (async () => {
-      const c = new pg.Client({
-        connectionString: deps.url,
-        application_name: "pin-commit-signals",
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      });
+      const c = listenClient(deps.url);
       const lost = (error?: unknown) => {
         if (client !== c) return;
         client = null;
@@ -136,16 +157,9 @@ export function createCommitSignals(deps: { url: string; log: Logger; metrics: R
 
   return {
     on(channel, listener) {
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-      }
-      set.add(listener);
+      const remove = addListener(listeners, channel, listener);
       void connect();
-      return () => {
-        set.delete(listener);
-      };
+      return remove;
     },
     listening: () => client !== null,
     async close() {

@@ -8,7 +8,7 @@ import type { Activity } from "../workers/quiet-cadence.js";
 import { withBroadcastSpans } from "./broadcast-span.js";
 import { COMMIT_CHANNEL, type CommitSignals, createCommitSignals } from "./commit-signals.js";
 import type { AnyConsumerDefinition } from "./consumer/definition.js";
-import { createKafkaTransport } from "./kafka/kafka-transport.js";
+import { createKafkaTransport } from "./kafka/kafkajs-port.js";
 import {
   describeKafkaSecurity,
   type KafkaSecurity,
@@ -17,7 +17,7 @@ import {
 } from "./kafka-security.js";
 import { createLocalTransport } from "./local/local-transport.js";
 import { createOutboxRelay } from "./outbox/outbox-relay.js";
-import { createPlatformaticTransport } from "./platformatic/platformatic-transport.js";
+import { createPlatformaticTransport } from "./platformatic/platformatic-port.js";
 import type { BroadcastOptions, EventPlatformTuning, Runner } from "./transport/runner.js";
 import type { Transport } from "./transport/transport.js";
 

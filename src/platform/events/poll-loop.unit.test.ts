@@ -66,7 +66,9 @@ describe("createPollLoop", () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(s.loop.isRunning()).toBe(false);
   });
+});
 
+describe("createPollLoop: early wake-ups", () => {
   it("nudge() ends an idle sleep, and a nudge during a pass skips the sleep after it", async () => {
     let passes = 0;
     let release: () => void = () => {};

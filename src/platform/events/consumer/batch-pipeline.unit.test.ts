@@ -114,7 +114,9 @@ describe("processInChunks (decision 0217)", () => {
     expect(seen).toEqual([2]);
     expect(log).toEqual(["refused 4"]);
   });
+});
 
+describe("processInChunks (decision 0217): a throw, a stop", () => {
   it("a throwing onOutcome: every batch in progress has settled before the error reaches the caller", async () => {
     const { processor, log } = fakeProcessor();
     await expect(

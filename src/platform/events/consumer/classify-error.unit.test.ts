@@ -75,7 +75,9 @@ describe("default error classification", () => {
     expect(classifyDefault(error)).toBe("retriable");
     expect(errorCodeOf(error)).toBe("CONSUMER_UNEXPECTED_ERROR");
   });
+});
 
+describe("default error classification: dependencies away, unexpected errors, the consumer's own policy", () => {
   it.each([
     ["node ECONNREFUSED", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })],
     ["pg admin shutdown", Object.assign(new Error("terminating connection"), { code: "57P01" })],

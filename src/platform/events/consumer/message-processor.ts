@@ -95,20 +95,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     clock,
     record,
   };
-  const strategy: ExecuteStrategy = def.handleBatch
-    ? batchStrategy({
-        ...run,
-        log,
-        handleBatch: def.handleBatch as unknown as BatchHandler<PayloadMap, unknown>,
-        ...(def.lockBatch ? { lockBatch: def.lockBatch as unknown as BatchLocker<PayloadMap, unknown> } : {}),
-      })
-    : perMessageStrategy({
-        ...run,
-        group,
-        log,
-        handlerOf: (topic) => def.handlers?.[topic] as unknown as EventHandler<unknown, unknown> | undefined,
-        ...(def.lockBatch ? { lockBatch: def.lockBatch as unknown as BatchLocker<PayloadMap, unknown> } : {}),
-      });
+  const strategy = strategyOf(def, run, log);
   const redriver = createRedriver({ group, clock, log, direct, metrics, onRedriven: deps.onRedriven });
   const noting = redriver.noting;
 
@@ -191,3 +178,24 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
 }
 
 export type MessageProcessor = ReturnType<typeof createMessageProcessor>;
+
+/** How the definition's handlers run: one call per batch (handleBatch) or one per message. */
+function strategyOf(def: AnyConsumerDefinition, run: RunDeps, log: Logger): ExecuteStrategy {
+  const lockBatch = def.lockBatch
+    ? { lockBatch: def.lockBatch as unknown as BatchLocker<PayloadMap, unknown> }
+    : {};
+  return def.handleBatch
+    ? batchStrategy({
+        ...run,
+        log,
+        handleBatch: def.handleBatch as unknown as BatchHandler<PayloadMap, unknown>,
+        ...lockBatch,
+      })
+    : perMessageStrategy({
+        ...run,
+        group: def.group,
+        log,
+        handlerOf: (topic) => def.handlers?.[topic] as unknown as EventHandler<unknown, unknown> | undefined,
+        ...lockBatch,
+      });
+}

@@ -48,25 +48,8 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
     pollMs: () => (deps.signals?.listening() ? Math.max(deps.intervalMs, deps.fallbackMs) : deps.intervalMs),
   });
 
-  async function dueHeads(): Promise<ParkedRow[]> {
-    return db.$queryRaw<ParkedRow[]>`
-      SELECT p.id, p.topic, p.key, p.partition, p."offset" AS "offset", p.value, p.headers, p.attempts
-      FROM platform.parked_messages p
-      WHERE p.group_id = ${def.group} AND p.next_attempt_at <= ${clock.now()}
-        AND NOT EXISTS (
-          SELECT 1 FROM platform.parked_messages q
-          WHERE q.group_id = p.group_id AND q.topic = p.topic AND q.key = p.key AND q.id < p.id)
-      ORDER BY p.id
-      LIMIT ${HEADS_PER_SCAN}`;
-  }
-
-  /** The group's earliest retry still to come (parked_messages_due_idx), or null. */
-  async function nextDue(): Promise<Date | null> {
-    const [row] = await db.$queryRaw<Array<{ at: Date | null }>>`
-      SELECT min(next_attempt_at) AS at FROM platform.parked_messages
-      WHERE group_id = ${def.group} AND next_attempt_at > ${clock.now()}`;
-    return row?.at ?? null;
-  }
+  const dueHeads = () => selectDueHeads(db, def.group, clock.now());
+  const nextDue = () => selectNextDue(db, def.group, clock.now());
 
   /** the parked row whose retry failed on infrastructure in the last pass (logged by onFailure) */
   let lastFailure: { id: bigint; topic: string; error: unknown } | null = null;
@@ -91,14 +74,7 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
     const now = clock.now().getTime();
     if (now - lastDedupSweep < DEDUP_SWEEP_EVERY_MS) return;
     lastDedupSweep = now;
-    const cutoff = new Date(now - deps.dedupWindowDays * DAY_MS);
-    for (;;) {
-      const deleted = await db.$executeRaw`
-        DELETE FROM platform.processed_messages WHERE dedup_hash IN (
-          SELECT dedup_hash FROM platform.processed_messages
-          WHERE group_id = ${def.group} AND processed_at < ${cutoff} LIMIT ${DEDUP_DELETE_BATCH})`;
-      if (deleted < DEDUP_DELETE_BATCH) break;
-    }
+    await deleteOldMarks(db, def.group, new Date(now - deps.dedupWindowDays * DAY_MS));
   }
 
   const loop: PollLoop = createPollLoop({
@@ -118,15 +94,7 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
       }
     },
     onFailure: (failures) => {
-      // A retry that cannot run (its transaction timed out, the database is gone) must not fail
-      // silently pass after pass: one line on the first failure and at every power of two after it.
-      if (lastFailure && (failures & (failures - 1)) === 0) {
-        const { id, topic, error } = lastFailure;
-        deps.log.warn(
-          { group: def.group, topic, parkedId: String(id), failures, err: error },
-          "parked retry could not run",
-        );
-      }
+      logRetryFailure(deps.log, def.group, lastFailure, failures);
       lastFailure = null;
       return infrastructureDelayMs({ ...DEFAULT_RETRY_POLICY, ...def.policy?.retry }, failures);
     },
@@ -168,3 +136,52 @@ export function createParkedScanner(deps: ParkedScannerDeps) {
 }
 
 export type ParkedScanner = ReturnType<typeof createParkedScanner>;
+
+/**
+ * A retry that cannot run (its transaction timed out, the database is gone) must not fail silently
+ * pass after pass: one line on the first failure and at every power of two after it.
+ */
+function logRetryFailure(
+  log: Logger,
+  group: string,
+  last: { id: bigint; topic: string; error: unknown } | null,
+  failures: number,
+): void {
+  if (!last || (failures & (failures - 1)) !== 0) return;
+  log.warn(
+    { group, topic: last.topic, parkedId: String(last.id), failures, err: last.error },
+    "parked retry could not run",
+  );
+}
+
+/** The due heads of the group's key queues (a key's lowest parked id), oldest first. */
+function selectDueHeads(db: Db, group: string, now: Date): Promise<ParkedRow[]> {
+  return db.$queryRaw<ParkedRow[]>`
+    SELECT p.id, p.topic, p.key, p.partition, p."offset" AS "offset", p.value, p.headers, p.attempts
+    FROM platform.parked_messages p
+    WHERE p.group_id = ${group} AND p.next_attempt_at <= ${now}
+      AND NOT EXISTS (
+        SELECT 1 FROM platform.parked_messages q
+        WHERE q.group_id = p.group_id AND q.topic = p.topic AND q.key = p.key AND q.id < p.id)
+    ORDER BY p.id
+    LIMIT ${HEADS_PER_SCAN}`;
+}
+
+/** The group's earliest retry still to come (parked_messages_due_idx), or null. */
+async function selectNextDue(db: Db, group: string, now: Date): Promise<Date | null> {
+  const [row] = await db.$queryRaw<Array<{ at: Date | null }>>`
+    SELECT min(next_attempt_at) AS at FROM platform.parked_messages
+    WHERE group_id = ${group} AND next_attempt_at > ${now}`;
+  return row?.at ?? null;
+}
+
+/** Deletes the group's dedup marks older than `cutoff`, in batches. */
+async function deleteOldMarks(db: Db, group: string, cutoff: Date): Promise<void> {
+  for (;;) {
+    const deleted = await db.$executeRaw`
+      DELETE FROM platform.processed_messages WHERE dedup_hash IN (
+        SELECT dedup_hash FROM platform.processed_messages
+        WHERE group_id = ${group} AND processed_at < ${cutoff} LIMIT ${DEDUP_DELETE_BATCH})`;
+    if (deleted < DEDUP_DELETE_BATCH) break;
+  }
+}

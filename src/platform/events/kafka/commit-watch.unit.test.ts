@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeConsumer, joinEvent } from "../../../../test/support/fixtures/kafka-consumer.js";
+import {
+  fakeConsumer,
+  joinEvent,
+  superviseConsumer,
+} from "../../../../test/support/fixtures/kafka-consumer.js";
 import { createMemoryLogger } from "../../log/logger.js";
 import { createMetricsRegistry } from "../../metrics/registry.js";
 import { type CommitStall, CommitStalledError, watchCommits } from "./commit-watch.js";
-import { superviseConsumer } from "./supervised-consumer.js";
 
 const STALL_MS = 15_000;
 const notCoordinator = Object.assign(new Error("This is not the correct coordinator for this group"), {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HEADER } from "../envelope.js";
 import { parseEnvelope } from "../wire.js";
-import { toInbound } from "./kafka-transport.js";
+import { toInbound } from "./kafkajs-port.js";
 import { lazyHeaders } from "./lazy-headers.js";
 
 /** A header buffer that counts how often it is decoded. */

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeConsumer, joinEvent } from "../../../../test/support/fixtures/kafka-consumer.js";
+import {
+  fakeConsumer,
+  joinEvent,
+  superviseConsumer,
+} from "../../../../test/support/fixtures/kafka-consumer.js";
 import { createMemoryLogger } from "../../log/logger.js";
 import { createMetricsRegistry } from "../../metrics/registry.js";
 import { classifyKafkaError } from "./kafka-errors.js";
 import { type MembershipStall, MembershipStalledError, watchMembership } from "./membership-watch.js";
-import { superviseConsumer } from "./supervised-consumer.js";
 
 const SILENT_MS = 80_000;
 

@@ -142,7 +142,9 @@ describe("partition fetcher: deadlines and the progress watch (decision 0523)", 
     expect(outcome).toBe("running");
     await fetcher.stop();
   });
+});
 
+describe("partition fetcher: offset commits retried (decision 0523)", () => {
   it("an offset commit that failed is tried again until it lands, never behind a later one", async () => {
     // One message at offset 4 of partition 0, then nothing new: without the retry the committed
     // offset would stay behind for good (the cluster test's lag that never drained).

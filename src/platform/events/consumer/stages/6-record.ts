@@ -23,7 +23,7 @@ export interface RecordDeps {
 }
 
 export function createRecorder(deps: RecordDeps) {
-  const { group, log, metrics, clock } = deps;
+  const { group, log, metrics } = deps;
   const labelsFor = perTopic((topic: string) => ({ group, topic }));
   const fieldsOf = (item: Item) => ({
     group,
@@ -105,52 +105,61 @@ export function createRecorder(deps: RecordDeps) {
      * time, recorded per topic in one call (decision 0214). Logs per message only for the rare
      * results (duplicate, stale, parked behind) and at debug level.
      */
-    successes(done: ReadonlyArray<{ readonly item: Item; readonly result: string }>, started: number): void {
-      if (done.length === 0) return;
-      const elapsed = performance.now() - started;
-      // `last`: the topic's last envelope; its created-at (a lazy header) is read once per topic.
-      type Entry = { n: number; results: Map<string, number>; last: Item["envelope"] | null };
-      const byTopic = new Map<string, Entry>();
-      const debug = log.isLevelEnabled("debug");
-      // Batches are nearly always one topic and one result: reuse the last entries found.
-      let topic = "";
-      let entry: Entry | undefined;
-      for (const { item, result } of done) {
-        const { message, envelope } = item;
-        if (entry === undefined || message.topic !== topic) {
-          topic = message.topic;
-          entry = byTopic.get(topic);
-          if (entry === undefined) {
-            entry = { n: 0, results: new Map(), last: null };
-            byTopic.set(topic, entry);
-          }
-        }
-        entry.n += 1;
-        entry.results.set(result, (entry.results.get(result) ?? 0) + 1);
-        entry.last = envelope;
-        if (!debug) continue;
-        // At debug only, the rare results too: a start or a catch-up must not print a line per event (0421).
-        const fields = { group, topic, key: message.key, messageId: envelope.metadata.messageId };
-        const rare = result === DUPLICATE || result === "skipped-stale" || result === PARKED_BEHIND;
-        log.debug(fields, rare ? result : "consumed");
-      }
-      const now = clock.now().getTime();
-      for (const [t, { n, results, last }] of byTopic) {
-        const l = labelsFor(t);
-        metrics.duration.record(l, elapsed, n);
-        for (const [result, count] of results) {
-          metrics.consumed.inc({ ...l, result }, count);
-          if (result === DUPLICATE) metrics.skippedDuplicate.inc(l, count);
-          if (result === "skipped-stale") metrics.stale.inc(l, count);
-        }
-        const created = Date.parse(last?.metadata.createdAt ?? "");
-        if (Number.isFinite(created)) metrics.lag.set(l, Math.max(0, (now - created) / 1000));
-      }
-    },
+    successes: (done: ReadonlyArray<{ readonly item: Item; readonly result: string }>, started: number) =>
+      recordSuccesses(deps, labelsFor, done, started),
   };
 }
 
 export type Recorder = ReturnType<typeof createRecorder>;
+
+function recordSuccesses(
+  deps: RecordDeps,
+  labelsFor: (topic: string) => { group: string; topic: string },
+  done: ReadonlyArray<{ readonly item: Item; readonly result: string }>,
+  started: number,
+): void {
+  const { group, log, metrics, clock } = deps;
+  if (done.length === 0) return;
+  const elapsed = performance.now() - started;
+  // `last`: the topic's last envelope; its created-at (a lazy header) is read once per topic.
+  type Entry = { n: number; results: Map<string, number>; last: Item["envelope"] | null };
+  const byTopic = new Map<string, Entry>();
+  const debug = log.isLevelEnabled("debug");
+  // Batches are nearly always one topic and one result: reuse the last entries found.
+  let topic = "";
+  let entry: Entry | undefined;
+  for (const { item, result } of done) {
+    const { message, envelope } = item;
+    if (entry === undefined || message.topic !== topic) {
+      topic = message.topic;
+      entry = byTopic.get(topic);
+      if (entry === undefined) {
+        entry = { n: 0, results: new Map(), last: null };
+        byTopic.set(topic, entry);
+      }
+    }
+    entry.n += 1;
+    entry.results.set(result, (entry.results.get(result) ?? 0) + 1);
+    entry.last = envelope;
+    if (!debug) continue;
+    // At debug only, the rare results too: a start or a catch-up must not print a line per event (0421).
+    const fields = { group, topic, key: message.key, messageId: envelope.metadata.messageId };
+    const rare = result === DUPLICATE || result === "skipped-stale" || result === PARKED_BEHIND;
+    log.debug(fields, rare ? result : "consumed");
+  }
+  const now = clock.now().getTime();
+  for (const [t, { n, results, last }] of byTopic) {
+    const l = labelsFor(t);
+    metrics.duration.record(l, elapsed, n);
+    for (const [result, count] of results) {
+      metrics.consumed.inc({ ...l, result }, count);
+      if (result === DUPLICATE) metrics.skippedDuplicate.inc(l, count);
+      if (result === "skipped-stale") metrics.stale.inc(l, count);
+    }
+    const created = Date.parse(last?.metadata.createdAt ?? "");
+    if (Number.isFinite(created)) metrics.lag.set(l, Math.max(0, (now - created) / 1000));
+  }
+}
 
 /**
  * The receipt span (decision 0202): a child of the producer's span for one message, linked to

@@ -1,0 +1,45 @@
+import { createPollLoop } from "../poll-loop.js";
+import { toListener } from "../transport/core/6-broadcast.js";
+import type { BroadcastOptions, Runner } from "../transport/runner.js";
+import { type LocalContext, pollRunner } from "./local-context.js";
+import { inboundOf, type LogPosition } from "./local-log.js";
+import { latestPosition } from "./sql/latest-position.js";
+import { readCommitted } from "./sql/read-committed.js";
+
+const BATCH_SIZE = 200;
+
+/**
+ * A broadcast on the local log: every process reads every topic from where it stood at start(),
+ * in commit order, each message to the listener as on Kafka (the core's toListener).
+ */
+export function localBroadcast(ctx: LocalContext, opts: BroadcastOptions): Runner {
+  const { db, log } = ctx.deps;
+  const positions = new Map<string, LogPosition>();
+  const loop = createPollLoop({
+    idleMs: ctx.idleMs,
+    async pass() {
+      let more = false;
+      for (const topic of opts.topics) {
+        const from = positions.get(topic) ?? (await latestPosition(db, topic));
+        const rows = await readCommitted(db, topic, from, BATCH_SIZE);
+        for (const row of rows) {
+          await toListener(log, opts, inboundOf(row));
+          positions.set(topic, { txId: row.tx_id, id: row.id });
+        }
+        if (!positions.has(topic)) positions.set(topic, from);
+        if (rows.length === BATCH_SIZE) more = true;
+      }
+      return more ? "busy" : "idle";
+    },
+    onFailure(_failures, error) {
+      log.warn({ broadcast: opts.name, err: error }, "broadcast poll failed");
+      return ctx.pollMs * 10;
+    },
+  });
+  // The starting point is fixed at start(): later events are delivered, earlier ones not.
+  return pollRunner(ctx, loop, {
+    async beforeStart() {
+      for (const topic of opts.topics) positions.set(topic, await latestPosition(db, topic));
+    },
+  });
+}

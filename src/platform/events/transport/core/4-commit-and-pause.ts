@@ -1,0 +1,59 @@
+import { infrastructureDelayMs } from "../../consumer/retry-policy.js";
+import type { InboundMessage } from "../../wire.js";
+import type { ConsumerState, RunProgress } from "./consumer-state.js";
+import type { PartitionHandle } from "./port.js";
+
+/**
+ * Stage 4: the partition's offset after the batch's scope committed — never before, so a crash
+ * between the two only redelivers, which the dedup marks absorb. A failed commit (partition revoked
+ * mid-batch, broker gone, coordinator moving) is logged, never thrown: what it means for the client
+ * (redelivery, or a retry in the background) is the adapter's note.
+ */
+export async function commitAfterScope(
+  state: ConsumerState,
+  progress: RunProgress,
+  part: PartitionHandle,
+): Promise<void> {
+  if (progress.lastDone === null) return;
+  const next = (BigInt(progress.lastDone) + 1n).toString();
+  await part
+    .commit(next)
+    .catch((error: unknown) =>
+      state.connection.log.warn(
+        { group: state.group, topic: progress.topic, partition: progress.partition, err: error },
+        `offset commit failed; ${state.connection.port.commitFailureNote}`,
+      ),
+    );
+}
+
+/**
+ * Stage 4, the other way out of a batch: an infrastructure failure (the database away, a deadlock
+ * past its retries). Never sleep in the handler: commit what the run did before, pause the
+ * partition rewound to the batch's first message, and resume it after the policy's backoff (a
+ * rejoin or a restart forgets the pause: consumer-state.ts).
+ */
+export async function pauseAfterFailure(
+  state: ConsumerState,
+  progress: RunProgress,
+  part: PartitionHandle,
+  chunk: readonly InboundMessage[],
+  error: unknown,
+): Promise<void> {
+  await commitAfterScope(state, progress, part);
+  const { tp, topic, partition } = progress;
+  const n = (state.failures.get(tp) ?? 0) + 1;
+  state.failures.set(tp, n);
+  const delay = infrastructureDelayMs(state.policy, n);
+  state.connection.log.warn(
+    { group: state.group, topic, partition, failures: n, delayMs: delay, err: error },
+    "partition paused after infrastructure failure",
+  );
+  const resume = part.pause((chunk[0] as InboundMessage).offset);
+  state.resumeTimers.set(
+    tp,
+    setTimeout(() => {
+      state.resumeTimers.delete(tp);
+      resume();
+    }, delay),
+  );
+}
