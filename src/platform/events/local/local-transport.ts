@@ -18,7 +18,7 @@ import { appendToLog } from "./sql/append.js";
 import { hasRowsAfter } from "./sql/has-rows-after.js";
 import { latestPosition } from "./sql/latest-position.js";
 import { loadOffset } from "./sql/load-offset.js";
-import { readCommitted } from "./sql/read-committed.js";
+import { readLog } from "./sql/read-committed.js";
 import { saveOffset } from "./sql/save-offset.js";
 
 const DEFAULT_POLL_MS = 50;
@@ -84,9 +84,12 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
     });
     const backoff = new Map<string, { failures: number; until: number }>();
     const running = () => loop.isRunning();
+    /** the last pass saw committed rows held back by the horizon (decision 0620) */
+    let heldBack = false;
 
     /** One pass over the group's topics; true when more rows are likely waiting. */
     async function pollOnce(): Promise<boolean> {
+      heldBack = false;
       if (!(await groupLocks().tryAcquire(def.group))) return false;
       try {
         let more = false;
@@ -95,7 +98,9 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
           if (paused && paused.until > Date.now()) continue;
           const from = await loadOffset(db, def.group, topic);
           const readLimit = Math.max(batching.maxMessages, LANES);
-          const rows = await readCommitted(db, topic, from, readLimit);
+          const read = await readLog(db, topic, from, readLimit);
+          const rows = read.rows;
+          if (read.heldBack) heldBack = true;
           // Keys are spread over lanes handled concurrently (a lane is what a partition is on
           // Kafka): per-key order holds inside a lane; the offset only moves past the longest
           // prefix of rows that all succeeded, so a failure re-reads (and dedups) the rest.
@@ -150,7 +155,8 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
       return soonest;
     };
     const loop: PollLoop = createPollLoop({
-      idleMs: () => Math.min(idleMs(), untilNextResume()),
+      // Rows held back by the horizon: no signal comes when they become deliverable (decision 0620).
+      idleMs: () => Math.min(heldBack ? pollMs : idleMs(), untilNextResume()),
       pass: async () => ((await pollOnce()) ? "busy" : "idle"),
       onFailure(failures, error) {
         log.warn({ group: def.group, err: error, failures }, "local log poll failed");
@@ -188,13 +194,17 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
   function broadcast(opts: BroadcastOptions): Runner {
     const positions = new Map<string, LogPosition>();
     let unlisten: (() => void) | null = null;
+    let heldBack = false;
     const loop = createPollLoop({
-      idleMs,
+      idleMs: () => (heldBack ? pollMs : idleMs()),
       async pass() {
         let more = false;
+        heldBack = false;
         for (const topic of opts.topics) {
           const from = positions.get(topic) ?? (await latestPosition(db, topic));
-          const rows = await readCommitted(db, topic, from, BATCH_SIZE);
+          const read = await readLog(db, topic, from, BATCH_SIZE);
+          const rows = read.rows;
+          if (read.heldBack) heldBack = true;
           for (const row of rows) {
             const parsed = parseEnvelope(inboundOf(row));
             if (parsed.ok) {
