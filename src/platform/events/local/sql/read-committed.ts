@@ -57,7 +57,12 @@ export interface LogRead {
  * ready ones come first (the flag is monotone in that order), the first row not ready ends the
  * read. A row not ready comes without its value and headers.
  */
-export async function readLog(runner: Db | Tx, topic: string, from: LogPosition, limit: number): Promise<LogRead> {
+export async function readLog(
+  runner: Db | Tx,
+  topic: string,
+  from: LogPosition,
+  limit: number,
+): Promise<LogRead> {
   const read = await runner.$queryRaw<Array<LogRow & { ready: boolean }>>`
     WITH snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
     activity AS MATERIALIZED (SELECT pid, datid, backend_xid, query_start FROM pg_stat_activity),
