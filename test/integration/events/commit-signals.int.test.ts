@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { Prisma } from "../../../src/generated/prisma/client.js";
 import type { EventEnvelope } from "../../../src/platform/events/envelope.js";
@@ -126,6 +127,38 @@ describeWithService(["postgres", "kafka"], "commit signals (LISTEN/NOTIFY wake-u
         await eventually(() => seen.length, {
           until: (n) => n === 1,
           what: "the broadcast reader woken by the log's commit signal",
+          timeoutMs: SIGNALLED_WITHIN_MS,
+        });
+      });
+
+      it("a row held back by an older open transaction is read when that transaction ends, though its end sends no signal (decision 0620)", async () => {
+        // Readers poll every 20 ms but sleep a minute while the signals listen.
+        const p = put({ settings: { commitSignalFallbackMs: MINUTE_MS } });
+        const topic = itemTopic();
+        const seen: EventEnvelope<unknown>[] = [];
+        await started(
+          p.platform.runBroadcast({ name: "held", topics: [topic], onEvent: (e) => void seen.push(e) }),
+        );
+        await started(p.platform.startRelay());
+        await eventually(signalConnections, { until: (n) => n > 0, what: "the signal connection open" });
+        // A transaction of this database with its xid, older than the append: the appended row
+        // is committed (and signalled) but behind the horizon until this one ends.
+        const blocker = new pg.Client({ connectionString: suite.db.url });
+        await blocker.connect();
+        try {
+          await blocker.query("BEGIN");
+          await blocker.query("SELECT pg_current_xact_id()");
+          await enqueueItems(suite.db.prisma, topic, [{ Key: "held-back", Seq: 1 }], p.clock);
+          await eventually(() => unpublished(topic), { until: (n) => n === 0, what: "the row in the log" });
+          await new Promise((r) => setTimeout(r, 500));
+          expect(seen).toHaveLength(0);
+          await blocker.query("COMMIT");
+        } finally {
+          await blocker.end();
+        }
+        await eventually(() => seen.length, {
+          until: (n) => n === 1,
+          what: "the held-back row read once the blocker ended",
           timeoutMs: SIGNALLED_WITHIN_MS,
         });
       });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
 import { START_POSITION } from "../../../src/platform/events/local/local-log.js";
 import { appendToLog } from "../../../src/platform/events/local/sql/append.js";
-import { readCommitted } from "../../../src/platform/events/local/sql/read-committed.js";
+import { readCommitted, readLog } from "../../../src/platform/events/local/sql/read-committed.js";
 import { createMigratedDatabase, type MigratedDatabase } from "../../support/db.js";
 import { eventually } from "../../support/eventually.js";
 import { createTestDatabase, describeWithService, type TestDatabase } from "../../support/services.js";
@@ -83,6 +83,8 @@ describeWithService("postgres", "local event log horizon per database", () => {
       // A later transaction appends and commits; the open one may still append with a smaller tx_id.
       await appendToLog(db.prisma, [row(topic, "late")]);
       expect(await readCommitted(db.prisma, topic, START_POSITION, 10)).toEqual([]);
+      // Committed, held back: the reader is told so (decision 0620), without the row's content.
+      expect(await readLog(db.prisma, topic, START_POSITION, 10)).toEqual({ rows: [], heldBack: true });
       await early.client.query(
         `INSERT INTO platform.event_log (topic, key, value, headers) VALUES ($1, 'early', '{}', '{}'::jsonb)`,
         [topic],
@@ -102,6 +104,7 @@ describeWithService("postgres", "local event log horizon per database", () => {
     expect(rows.map((r) => r.key)).toEqual(["early", "late"]);
     expect(rows[0]!.id > rows[1]!.id).toBe(true);
     expect(BigInt(rows[0]!.tx_id)).toBe(early.xid);
+    expect((await readLog(db.prisma, topic, START_POSITION, 10)).heldBack).toBe(false);
   });
 
   it("a transaction whose earlier statement read pg_stat_activity (cached from before the snapshot) falls back to the cluster-wide xmin", async () => {

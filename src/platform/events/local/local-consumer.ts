@@ -9,7 +9,7 @@ import { type LocalContext, pollRunner } from "./local-context.js";
 import { inboundOf, type LogPosition } from "./local-log.js";
 import { hasRowsAfter } from "./sql/has-rows-after.js";
 import { loadOffset } from "./sql/load-offset.js";
-import { readCommitted } from "./sql/read-committed.js";
+import { readLog } from "./sql/read-committed.js";
 import { saveOffset } from "./sql/save-offset.js";
 
 const DEFAULT_PARKED_SCAN_MS = 250;
@@ -33,6 +33,8 @@ interface LocalConsumerState {
   readonly policy: RetryPolicy;
   readonly maxMessages: number;
   readonly backoff: Map<string, { failures: number; until: number }>;
+  /** the last pass saw committed rows held back by the horizon: no signal comes for them (0620) */
+  heldBack: boolean;
   running(): boolean;
 }
 
@@ -56,6 +58,7 @@ export function localConsumer(ctx: LocalContext, def: AnyConsumerDefinition): Ru
     policy: core.policy,
     maxMessages: core.batch.maxMessages,
     backoff: new Map(),
+    heldBack: false,
     running: () => loop.isRunning(),
   };
   /** A paused topic is read again when its pause ends, not a whole idle sleep later. */
@@ -66,7 +69,7 @@ export function localConsumer(ctx: LocalContext, def: AnyConsumerDefinition): Ru
     return soonest;
   };
   const loop: PollLoop = createPollLoop({
-    idleMs: () => Math.min(ctx.idleMs(), untilNextResume()),
+    idleMs: () => Math.min(state.heldBack ? ctx.pollMs : ctx.idleMs(), untilNextResume()),
     pass: async () => ((await pollOnce(state)) ? "busy" : "idle"),
     onFailure(failures, error) {
       ctx.deps.log.warn({ group: def.group, err: error, failures }, "local log poll failed");
@@ -86,6 +89,7 @@ export function localConsumer(ctx: LocalContext, def: AnyConsumerDefinition): Ru
 
 /** One pass over the group's topics under the group's lock; true when more rows are likely waiting. */
 async function pollOnce(state: LocalConsumerState): Promise<boolean> {
+  state.heldBack = false;
   const locks = state.ctx.groupLocks();
   if (!(await locks.tryAcquire(state.group))) return false;
   try {
@@ -104,7 +108,9 @@ async function pollTopic(state: LocalConsumerState, topic: string): Promise<bool
   if (paused && paused.until > Date.now()) return false;
   const from = await loadOffset(db, state.group, topic);
   const readLimit = Math.max(state.maxMessages, LANES);
-  const rows = await readCommitted(db, topic, from, readLimit);
+  const read = await readLog(db, topic, from, readLimit);
+  const rows = read.rows;
+  if (read.heldBack) state.heldBack = true;
   // Keys are spread over lanes handled concurrently (a lane is what a partition is on Kafka):
   // per-key order holds inside a lane; the offset only moves past the longest prefix of rows that
   // all succeeded, so a failure re-reads (and dedups) the rest.

@@ -36,7 +36,34 @@ export async function readCommitted(
   from: LogPosition,
   limit: number,
 ): Promise<LogRow[]> {
-  return runner.$queryRaw<LogRow[]>`
+  return (await readLog(runner, topic, from, limit)).rows;
+}
+
+/** A read of the log: the rows deliverable now, and whether committed rows wait behind the horizon. */
+export interface LogRead {
+  readonly rows: LogRow[];
+  /**
+   * True when a row after `rows` is committed but not yet deliverable: a transaction of this
+   * database older than its appender was still running. Its end is not signalled (it may append
+   * nothing), so a reader woken by a commit signal must read again soon, not sleep the signals'
+   * long fallback (decision 0620).
+   */
+  readonly heldBack: boolean;
+}
+
+/**
+ * `readCommitted`, and whether rows are held back by the horizon. The same statement: the rows
+ * after `from` in (tx_id, id) order, each flagged `ready` when its tx_id is below the horizon; the
+ * ready ones come first (the flag is monotone in that order), the first row not ready ends the
+ * read. A row not ready comes without its value and headers.
+ */
+export async function readLog(
+  runner: Db | Tx,
+  topic: string,
+  from: LogPosition,
+  limit: number,
+): Promise<LogRead> {
+  const read = await runner.$queryRaw<Array<LogRow & { ready: boolean }>>`
     WITH snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
     activity AS MATERIALIZED (SELECT pid, datid, backend_xid, query_start FROM pg_stat_activity),
     horizon AS MATERIALIZED (
@@ -53,12 +80,20 @@ export async function readCommitted(
         ELSE pg_snapshot_xmin(snap.s)
       END AS h
       FROM snap
+    ),
+    after AS (
+      SELECT id, tx_id, topic, key, value, headers, tx_id < (SELECT h FROM horizon) AS ready
+      FROM platform.event_log
+      WHERE topic = ${topic}
+        AND (tx_id, id) > (${from.txId}::xid8, ${from.id})
+      ORDER BY tx_id, id
+      LIMIT ${limit}
     )
-    SELECT id, tx_id::text AS tx_id, topic, key, value, headers
-    FROM platform.event_log
-    WHERE topic = ${topic}
-      AND (tx_id, id) > (${from.txId}::xid8, ${from.id})
-      AND tx_id < (SELECT h FROM horizon)
-    ORDER BY tx_id, id
-    LIMIT ${limit}`;
+    SELECT id, tx_id::text AS tx_id, topic, key,
+      CASE WHEN ready THEN value END AS value, CASE WHEN ready THEN headers END AS headers, ready
+    FROM after
+    ORDER BY tx_id, id`;
+  const held = read.findIndex((row) => !row.ready);
+  const rows = (held === -1 ? read : read.slice(0, held)).map(({ ready: _, ...row }) => row);
+  return { rows, heldBack: held !== -1 };
 }
