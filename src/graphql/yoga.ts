@@ -145,7 +145,12 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
         if (scope) scope.rateKey = key;
         const taken = await limiter.take(key, limit);
         if (!taken.ok) {
-          refused.inc({ reason: viewer ? "rate_user" : "rate_anonymous" });
+          const reason = viewer ? "rate_user" : "rate_anonymous";
+          refused.inc({ reason });
+          if (scope) {
+            const { retryAfterSeconds } = taken;
+            scope.rateRefusal = { key, reason, retryAfterSeconds, tokenExpiresAtMs: session?.expiresAtMs };
+          }
           throw new GraphQLError("Too many requests; slow down", {
             extensions: {
               code: "RATE_LIMITED",
