@@ -181,7 +181,7 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
       useInputGuard(),
       useNoInternalDetail(),
       // Before execution: storefront cost units and operations in flight per caller (issue #42).
-      useStorefrontBudget(refused, settings.storefrontHeavyAtOnce),
+      useStorefrontBudget(refused, deps.metrics, settings.storefrontHeavyAtOnce),
       ...(tools.introspection ? [] : [useNoIntrospection()]),
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
       useSharedSubscriptionExecution(),

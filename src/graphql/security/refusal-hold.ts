@@ -106,3 +106,30 @@ export function createRefusalHold(options: {
     },
   };
 }
+
+/**
+ * The same tarpit where the answer is not ours to write (a GraphQL result: the storefront budget's
+ * refusal, HTTP or graphql-ws): `hold()` resolves after `holdMs`, or at once (false) when `maxHeld`
+ * are already held in the process.
+ */
+export interface HeldDelays {
+  hold(): Promise<boolean>;
+  held(): number;
+}
+
+export function createHeldDelays(options: { maxHeld: number; holdMs: number }): HeldDelays {
+  const holdMs = Math.min(MAX_HOLD_MS, Math.max(0, options.holdMs));
+  let held = 0;
+  const release = (resolve: (held: boolean) => void) => {
+    held--;
+    resolve(true);
+  };
+  return {
+    hold() {
+      if (holdMs === 0 || held >= options.maxHeld) return Promise.resolve(false);
+      held++;
+      return new Promise<boolean>((resolve) => setTimeout(release, holdMs, resolve).unref());
+    },
+    held: () => held,
+  };
+}

@@ -55,7 +55,7 @@ beforeAll(async () => {
     roles: ["api"],
     env: {
       PIN_TRUST_PROXY: "loopback",
-      PIN_RATE_LIMIT_ANONYMOUS_PER_MINUTE: "2",
+      PIN_RATE_LIMIT_ANONYMOUS_PER_MINUTE: "3",
       PIN_RATE_LIMIT_USER_PER_MINUTE: "2",
       PIN_RATE_LIMIT_ADDRESS_PER_MINUTE: "6",
       PIN_STOREFRONT_COST_ANONYMOUS_PER_MINUTE: "100",
@@ -70,8 +70,7 @@ describe("a caller already refused in its window", () => {
   it("is answered RATE_LIMITED before its body is parsed: a malformed body still gets 429 and Retry-After", async () => {
     await awayFromMinuteEnd();
     const from = { address: "10.77.0.1" };
-    expect((await send(VIEWER, from)).status).toBe(200);
-    expect((await send(VIEWER, from)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await send(VIEWER, from)).status).toBe(200);
     const heldBefore = await metric("pin_api_known_refusals_total", 'answer="held"');
     // the first refusal of the window: the ordinary path (yoga's per-caller rate)
     const first = await send(VIEWER, from);
@@ -127,13 +126,20 @@ describe("a caller already refused in its window", () => {
     expect(await metric("pin_api_known_refusals_total", 'answer="held"')).toBe(before + 1);
   });
 
-  it("a storefront budget refusal is not remembered: the caller's other operations go on", async () => {
+  it("a storefront budget refusal is held when repeated, and does not refuse the caller's other operations", async () => {
     await awayFromMinuteEnd();
     const from = { address: "10.77.3.1" };
     const facets = JSON.stringify({
       query: `{ ${Array.from({ length: 3 }, (_, i) => `f${i}: catalogFilters { total }`).join(" ")} }`,
     });
     expect(await send(facets, from)).toMatchObject({ status: 429, code: "RATE_LIMITED" });
+    // refused again in the window: the same answer, held (decision 0619)
+    const held = await metric("pin_graphql_storefront_refusals_held_total", "");
+    const again = await send(facets, from);
+    expect(again).toMatchObject({ status: 429, code: "RATE_LIMITED" });
+    expect(again.retryAfter).toMatch(/^\d+$/);
+    expect(await metric("pin_graphql_storefront_refusals_held_total", "")).toBe(held + 1);
+    // not refused for it: its other operations go on
     expect((await send(VIEWER, from)).status).toBe(200);
   });
 });

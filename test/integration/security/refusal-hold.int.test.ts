@@ -1,7 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRefusalHold, type RefusalHold } from "../../../src/graphql/security/refusal-hold.js";
+import {
+  createHeldDelays,
+  createRefusalHold,
+  type RefusalHold,
+} from "../../../src/graphql/security/refusal-hold.js";
 
 /**
  * Decision 0618: the held refusal (the tarpit) over a real HTTP server — answers are held, at most
@@ -80,5 +84,15 @@ describe("held refusals", () => {
     const next = await ask(url); // held behind the gone one; both released in order
     expect(next.status).toBe(429);
     expect(h.held()).toBe(0);
+  });
+
+  it("held delays (the storefront's refusals): at most maxHeld at once, the others at once", async () => {
+    const delays = createHeldDelays({ maxHeld: 2, holdMs: 1_000 });
+    const first = delays.hold();
+    const second = delays.hold();
+    expect(delays.held()).toBe(2);
+    expect(await delays.hold()).toBe(false); // the pool is full: not held
+    expect(await Promise.all([first, second])).toEqual([true, true]);
+    expect(delays.held()).toBe(0);
   });
 });
