@@ -147,10 +147,13 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
         if (!taken.ok) {
           const reason = viewer ? "rate_user" : "rate_anonymous";
           refused.inc({ reason });
-          if (scope) {
-            const { retryAfterSeconds } = taken;
-            scope.rateRefusal = { key, reason, retryAfterSeconds, tokenExpiresAtMs: session?.expiresAtMs };
-          }
+          // the HTTP layer answers this caller's next requests before reading them (decision 0617)
+          if (scope)
+            scope.rateRefusal = {
+              reason,
+              retryAfterSeconds: taken.retryAfterSeconds,
+              tokenExpiresAtMs: session?.expiresAtMs,
+            };
           throw new GraphQLError("Too many requests; slow down", {
             extensions: {
               code: "RATE_LIMITED",

@@ -8,8 +8,6 @@ import { createRefusedCallers, type RefusedCallers } from "./refused-callers.js"
 
 /** What yoga's per-caller rate refused (set on the request scope, remembered by the gate). */
 export interface CallerRefusal {
-  /** the limiter's key: "anon:<ip>" or "user:<id>" */
-  readonly key: string;
   readonly reason: string;
   readonly retryAfterSeconds: number;
   /** the token's expiry (a signed-in caller): its token is not remembered past it */
@@ -76,18 +74,18 @@ export function createRefusalGate(options: {
     return child;
   };
 
-  /** The caller key at the HTTP layer: the bearer token (hashed), else the address. */
-  const callerKey = (req: IncomingMessage, address: string, signedIn: boolean): string | null => {
-    if (!signedIn) return `anon:${address}`;
+  /**
+   * The caller key at the HTTP layer: its bearer token (hashed), else its address — as yoga keys it
+   * (a request with a bearer token is its user's or a 401, never anonymous).
+   */
+  const callerKey = (req: IncomingMessage, address: string): string => {
     const token = bearerToken(req.headers.authorization);
-    return token ? `auth:${createHash("sha256").update(token).digest("base64url")}` : null;
+    return token ? `auth:${createHash("sha256").update(token).digest("base64url")}` : `anon:${address}`;
   };
 
   return {
     refuseKnown(req, res, address) {
-      const signedIn = bearerToken(req.headers.authorization) !== null;
-      const key = callerKey(req, address, signedIn);
-      const known = callers.check(`addr:${address}`) ?? (key ? callers.check(key) : null);
+      const known = callers.check(`addr:${address}`) ?? callers.check(callerKey(req, address));
       if (known === null) return false;
       refusedFor(known.reason).inc();
       if (hold.answer(res, known.retryAfterSeconds)) held.inc();
@@ -98,14 +96,11 @@ export function createRefusalGate(options: {
       callers.remember(`addr:${address}`, now() + retryAfterSeconds * 1000, "rate_address");
     },
     rememberCaller(req, address, refusal) {
-      const signedIn = refusal.key.startsWith("user:");
-      const key = callerKey(req, address, signedIn);
-      if (key === null) return;
       const untilMs = Math.min(
         now() + refusal.retryAfterSeconds * 1000,
         refusal.tokenExpiresAtMs ?? Infinity,
       );
-      callers.remember(key, untilMs, refusal.reason);
+      callers.remember(callerKey(req, address), untilMs, refusal.reason);
     },
     stop: () => hold.stop(),
   };
