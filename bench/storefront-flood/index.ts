@@ -4,8 +4,10 @@
 // catalogFilters(q), three more anonymous addresses facets with q and an agent keeps 4 heavy
 // requests in flight (facets with q, DISTANCE over 200 km, clusters at zoom 22 with q). Reports
 // each heavy field's idle latency (its weight's basis), the bystander's p50/p99 idle and under
-// flood, and how the flood was answered. The seeded database is kept for the next run
-// (STOREFRONT_FLOOD_DROP=1 drops it). Figures in docs/engineering/security.md; never a CI gate.
+// flood, the API thread's event-loop busy share in both phases, how the flood was answered (and
+// how often per second: refusals are held, decisions 0617–0619). The seeded database is kept for
+// the next run (STOREFRONT_FLOOD_DROP=1 drops it). Figures in docs/engineering/benchmarks.md and
+// security.md; never a CI gate.
 import { performance as nodePerformance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { type App, startApp } from "../../src/app.js";
