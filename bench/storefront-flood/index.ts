@@ -4,8 +4,11 @@
 // catalogFilters(q), three more anonymous addresses facets with q and an agent keeps 4 heavy
 // requests in flight (facets with q, DISTANCE over 200 km, clusters at zoom 22 with q). Reports
 // each heavy field's idle latency (its weight's basis), the bystander's p50/p99 idle and under
-// flood, and how the flood was answered. The seeded database is kept for the next run
-// (STOREFRONT_FLOOD_DROP=1 drops it). Figures in docs/engineering/security.md; never a CI gate.
+// flood, the API thread's event-loop busy share in both phases, how the flood was answered (and
+// how often per second: refusals are held, decisions 0617–0619). The seeded database is kept for
+// the next run (STOREFRONT_FLOOD_DROP=1 drops it). Figures in docs/engineering/benchmarks.md and
+// security.md; never a CI gate.
+import { performance as nodePerformance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { type App, startApp } from "../../src/app.js";
 import { bulkSeedWithSearchVariety } from "../../src/domain/catalog/seed/bulk-search-seed.js";
@@ -18,6 +21,7 @@ import { BENCH_JWT_SECRET, need, withAdmin } from "../support.js";
 import type { BenchResult } from "../types.js";
 import { FLOOD_QUERIES, type FloodClient, floodClient, percentile } from "./flood-client.js";
 
+const loopUtilization = nodePerformance.eventLoopUtilization.bind(nodePerformance);
 const CARDS = Number(process.env.STOREFRONT_FLOOD_CARDS ?? 100_000);
 const LOTS_PER_PROJECT = 100;
 const IDLE_MS = Number(process.env.STOREFRONT_FLOOD_IDLE_MS ?? 20_000);
@@ -84,10 +88,8 @@ export async function runStorefrontFloodBenchmarks(): Promise<BenchResult[]> {
     PIN_JWT_SECRET: BENCH_JWT_SECRET,
     PIN_TRUST_PROXY: "loopback",
   });
-  const app = await startApp(settings, {
-    log: createLogger({ level: "error", pretty: false }),
-    metrics: createMetricsRegistry(),
-  });
+  const metrics = createMetricsRegistry();
+  const app = await startApp(settings, { log: createLogger({ level: "error", pretty: false }), metrics });
   const results: BenchResult[] = [];
   try {
     await seeded(app);
@@ -108,11 +110,16 @@ export async function runStorefrontFloodBenchmarks(): Promise<BenchResult[]> {
       results.push({ name: `idle, one ${name}`, value: percentile(xs, 50), unit: "ms", note: "median of 7" });
     }
     await bystander(client, 2_000);
+    const idleLoop = loopUtilization();
     const idle = await bystander(client, IDLE_MS);
+    const idleBusy = loopUtilization(idleLoop).utilization;
+    const floodLoop = loopUtilization();
     const [flooded, answers] = await Promise.all([
       bystander(client, FLOOD_MS),
       flood(app.url ?? "", token, FLOOD_MS),
     ]);
+    const floodBusy = loopUtilization(floodLoop).utilization;
+    const floodAnswers = Object.values(answers).reduce((a, b) => a + b, 0);
     const idleP99 = percentile(idle, 99);
     results.push(
       {
@@ -137,7 +144,19 @@ export async function runStorefrontFloodBenchmarks(): Promise<BenchResult[]> {
         target: 2,
         note: "target: ratio ≤ 2 (p99 under flood within 2× idle p99)",
       },
+      {
+        name: "server event loop busy, idle → under flood",
+        value: floodBusy,
+        unit: "ratio",
+        baseline: idleBusy,
+        note: "the API's (and the bystander's) thread; the flood runs in a worker",
+      },
+      { name: "flood answers per second", value: floodAnswers / (FLOOD_MS / 1000), unit: "req/s" },
     );
+    const known = (await metrics.getSingleMetricAsString("pin_api_known_refusals_total").catch(() => ""))
+      .split("\n")
+      .filter((l) => l.startsWith("pin_api_known_refusals_total{"));
+    if (known.length > 0) console.log("known refusals (held / at once):", known.join("; "));
     console.log("flood answers (caller → code → count):", JSON.stringify(answers, null, 1));
   } finally {
     await app.stop();

@@ -11,6 +11,8 @@ import { routeProjectionsRebuild } from "./rest/projections-rebuild.route.js";
 import { clientAddress, httpRefusal } from "./security/http-guard.js";
 import type { DeveloperTools } from "./security/production.js";
 import { type RateLimiter, ROWS_PER_RATE_UNIT } from "./security/rate-limiter.js";
+import type { RefusalGate } from "./security/refusal-gate.js";
+import { sendRateLimited } from "./security/refusal-hold.js";
 import {
   abortRequestScope,
   newRequestScope,
@@ -28,6 +30,8 @@ export interface HttpRouterOptions {
   readonly tools: DeveloperTools;
   readonly limiter: RateLimiter;
   readonly refused: Counter<"reason">;
+  /** callers refused earlier in their window, answered before their body is read */
+  readonly gate: RefusalGate;
   /** The process's /readyz answer (shared with the operations listener, cached a second) */
   readonly readiness: () => Promise<ReadinessAnswer>;
   /** /metrics is served here unless it has its own listener. */
@@ -42,17 +46,18 @@ export interface HttpRouterOptions {
 export function createHttpRouter(
   options: HttpRouterOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { deps, yoga, tokens, tools, limiter, refused, viewerFrom } = options;
+  const { deps, yoga, tokens, tools, limiter, refused, gate, viewerFrom } = options;
   const { settings } = deps;
   /** GraphQL over HTTP: caller rate, size and content-type checks, then yoga under a deadline. */
   async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const address = clientAddress(req, settings);
+    // A caller refused earlier in its window: answered (held) before anything else (decision 0617).
+    if (gate.refuseKnown(req, res, address)) return;
     const perAddress = await limiter.take(`addr:${address}`, settings.rateLimitAddressPerMinute);
     if (!perAddress.ok) {
       refused.inc({ reason: "rate_address" });
-      return json(res, 429, graphqlErrorBody("Too many requests; slow down", "RATE_LIMITED"), {
-        "retry-after": String(perAddress.retryAfterSeconds),
-      });
+      gate.rememberAddress(address, perAddress.retryAfterSeconds);
+      return sendRateLimited(res, perAddress.retryAfterSeconds);
     }
     const refusal = httpRefusal(req);
     if (refusal) {
@@ -77,6 +82,7 @@ export function createHttpRouter(
       if (!scope.aborted) throw error;
     } finally {
       clearTimeout(timer);
+      if (scope.rateRefusal) gate.rememberCaller(req, address, scope.rateRefusal);
       // Data-dependent cost counts against the caller's rate: every ROWS_PER_RATE_UNIT rows read = one request.
       if (scope.rateKey) limiter.charge(scope.rateKey, Math.floor(scope.rows / ROWS_PER_RATE_UNIT));
     }

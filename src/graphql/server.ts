@@ -11,6 +11,7 @@ import { LIMITS } from "./security/limits.js";
 import { persistedOperationsPlugin } from "./security/persisted-operations.js";
 import { developerTools } from "./security/production.js";
 import { createRateLimiter, type RateLimiter } from "./security/rate-limiter.js";
+import { createRefusalGate } from "./security/refusal-gate.js";
 import { createWsLimits } from "./security/ws-limits.js";
 import { createGraphqlWsServer } from "./ws-server.js";
 import { createApiYoga, GRAPHQL_PATH, sessionReader } from "./yoga.js";
@@ -52,6 +53,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     "Requests refused by a limit (rate, size, content type, timeout, WebSocket caps)",
     ["reason"],
   );
+  const gate = createRefusalGate({ metrics: deps.metrics, refused });
   const tools = developerTools(settings);
   const persisted = persistedOperationsPlugin(settings.graphqlPersistedOperations);
   const limiter = options.rateLimiter ?? createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys });
@@ -87,6 +89,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     tools,
     limiter,
     refused,
+    gate,
     readiness: options.readiness,
     metricsOnOwnListener: options.metricsOnOpsListener,
     viewerFrom,
@@ -122,6 +125,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     },
     async stop() {
       await wsServer.dispose();
+      gate.stop();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

@@ -145,7 +145,15 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
         if (scope) scope.rateKey = key;
         const taken = await limiter.take(key, limit);
         if (!taken.ok) {
-          refused.inc({ reason: viewer ? "rate_user" : "rate_anonymous" });
+          const reason = viewer ? "rate_user" : "rate_anonymous";
+          refused.inc({ reason });
+          // the HTTP layer answers this caller's next requests before reading them (decision 0617)
+          if (scope)
+            scope.rateRefusal = {
+              reason,
+              retryAfterSeconds: taken.retryAfterSeconds,
+              tokenExpiresAtMs: session?.expiresAtMs,
+            };
           throw new GraphQLError("Too many requests; slow down", {
             extensions: {
               code: "RATE_LIMITED",
@@ -176,7 +184,7 @@ export function createApiYoga(options: ApiYogaOptions): ApiYoga {
       useInputGuard(),
       useNoInternalDetail(),
       // Before execution: storefront cost units and operations in flight per caller (issue #42).
-      useStorefrontBudget(refused, settings.storefrontHeavyAtOnce),
+      useStorefrontBudget(refused, deps.metrics, settings.storefrontHeavyAtOnce),
       ...(tools.introspection ? [] : [useNoIntrospection()]),
       // One execution per (event, document + variables) for opted-in subscriptions (decision 0007).
       useSharedSubscriptionExecution(),

@@ -34,6 +34,15 @@ export const LIMITS = {
   wsConnectionInitTimeoutMs: 3_000,
   /** keys tracked by the rate limiter; beyond it new anonymous callers are refused until the next window */
   rateLimiterMaxKeys: 100_000,
+  /**
+   * callers remembered as refused until their window ends (refused-callers.ts; beyond it they are
+   * refused by the full request path, as before)
+   */
+  refusedCallersMaxKeys: 100_000,
+  /** a known-refused caller's answer is held this long (the tarpit; ≤ 1 s, the least Retry-After) */
+  refusalHoldMs: 1_000,
+  /** answers held at once in the whole process; beyond, a refusal is answered at once */
+  refusalsHeldMax: 2_000,
   /** slow-loris: headers must arrive within, and a whole request within */
   httpHeadersTimeoutMs: 10_000,
   httpRequestTimeoutMs: 30_000,

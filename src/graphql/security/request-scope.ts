@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { GraphQLError } from "graphql";
 import { type Db, sharePgPool } from "../../platform/db/prisma-client.js";
+import type { CallerRefusal } from "./refusal-gate.js";
 
 /**
  * Per request (HTTP) or per operation (graphql-ws): how many database statements may run at once,
@@ -13,6 +14,8 @@ export interface RequestScope {
   rows: number;
   /** the rate-limit key of the caller, once known (set by the context factory) */
   rateKey?: string;
+  /** the caller's rate refused this request (the HTTP layer then remembers the caller, refusal-gate.ts) */
+  rateRefusal?: CallerRefusal;
   active: number;
   aborted: boolean;
   /** a started subscription stream (SSE): the request deadline no longer cuts it (its token's expiry does) */

@@ -1,9 +1,12 @@
 import { type ExecutionArgs, GraphQLError } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import type { Counter } from "../../platform/metrics/registry.js";
+import { type Counter, counter, type Registry } from "../../platform/metrics/registry.js";
 import type { GraphQLContext } from "../context.js";
 import { createHeavyLane, HEAVY_COST_UNITS, type HeavyLane } from "./heavy-lane.js";
 import { createInFlight, type InFlight } from "./in-flight.js";
+import { LIMITS } from "./limits.js";
+import { createHeldDelays } from "./refusal-hold.js";
+import { createRefusedCallers } from "./refused-callers.js";
 import { storefrontCost } from "./storefront-cost.js";
 
 /** Callers tracked in flight at once (a request over it is refused while the table is full). */
@@ -45,10 +48,18 @@ function refusal(
  */
 export function useStorefrontBudget(
   refused: Counter<"reason">,
+  metrics: Registry,
   heavySlots: number,
   inFlight: InFlight = createInFlight(IN_FLIGHT_MAX_KEYS),
   lane: HeavyLane = createHeavyLane(heavySlots, HEAVY_MAX_WAITING),
 ): Plugin {
+  const overBudget = createRefusedCallers({ maxKeys: LIMITS.refusedCallersMaxKeys });
+  const delays = createHeldDelays({ maxHeld: LIMITS.refusalsHeldMax, holdMs: LIMITS.refusalHoldMs });
+  const heldAnswers = counter(
+    metrics,
+    "pin_graphql_storefront_refusals_held_total",
+    "Storefront budget refusals (RATE_LIMITED) of a caller already refused in its window, answered after the hold",
+  );
   return {
     async onExecute({ args, setResultAndStopExecution }: ExecuteHook) {
       const cost = storefrontCost(
@@ -82,6 +93,11 @@ export function useStorefrontBudget(
       if (!taken.ok) {
         inFlight.leave(caller);
         refused.inc({ reason: signedIn ? "storefront_cost_user" : "storefront_cost_anonymous" });
+        // Refused before in this window: the answer is held (decision 0619), the caller's other
+        // operations are not refused for it (only the delay is remembered).
+        const again = overBudget.check(caller) !== null;
+        overBudget.remember(caller, Date.now() + taken.retryAfterSeconds * 1000, "storefront_cost");
+        if (again && (await delays.hold())) heldAnswers.inc();
         setResultAndStopExecution({
           errors: [
             refusal(

@@ -52,3 +52,16 @@ export function histogram<L extends string>(
     ...(buckets ? { buckets } : {}),
   });
 }
+
+/** A gauge read at scrape time (`read()`): nothing to do where the value changes. */
+export function gaugeReadAtScrape(registry: Registry, name: string, help: string, read: () => number): void {
+  if (registry.getSingleMetric(name)) return;
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
+}
