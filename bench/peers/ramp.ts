@@ -169,38 +169,44 @@ async function roleDeployment(
 }
 
 /** Apartments added to the demo project's new building until `count` are bookable. */
+/** Apartments per bench building: well under a building's 5,000 (OBJECTS_PER_BUILDING_MAX). */
+const APARTMENTS_PER_BUILDING = 2_500;
+
 export async function seedApartments(db: Db, count: number): Promise<void> {
   const missing = count - (await bookableObjects({ db })).length;
   if (missing <= 0) return;
   const structure = createChessboardStructure({ db, clock: systemClock });
   const viewer = inProcessSystemViewer(DEMO_USERS.system.userId);
-  const building = await structure.createBuilding(viewer, {
-    projectId: DEMO_CHESSBOARD.projectId,
-    name: "Bench ramp",
-    status: "Published",
-    floorsTotal: 50,
-    sectionsCount: 50,
-    constructionStatus: "UnderConstruction",
-  });
-  const PARALLEL = 4;
-  for (let from = 0; from < missing; from += PARALLEL) {
-    await Promise.all(
-      Array.from({ length: Math.min(PARALLEL, missing - from) }, async (_, k) => {
-        const i = from + k;
-        await structure.createPropertyObject(viewer, {
-          buildingId: building.id,
-          number: `r${i + 1}`,
-          floor: 1 + (i % 50),
-          section: 1 + (Math.floor(i / 50) % 50),
-          rooms: 2,
-          totalArea: "56.70",
-          livingArea: "31.00",
-          price: "14000000.00",
-          propertyType: "Apartment",
-          windowViews: ["Park"],
-        });
-      }),
-    );
+  for (let first = 0; first < missing; first += APARTMENTS_PER_BUILDING) {
+    const building = await structure.createBuilding(viewer, {
+      projectId: DEMO_CHESSBOARD.projectId,
+      name: `Bench ramp ${first / APARTMENTS_PER_BUILDING + 1}`,
+      status: "Published",
+      floorsTotal: 50,
+      sectionsCount: 50,
+      constructionStatus: "UnderConstruction",
+    });
+    const PARALLEL = 4;
+    const end = Math.min(missing, first + APARTMENTS_PER_BUILDING);
+    for (let from = first; from < end; from += PARALLEL) {
+      await Promise.all(
+        Array.from({ length: Math.min(PARALLEL, end - from) }, async (_, k) => {
+          const i = from + k;
+          await structure.createPropertyObject(viewer, {
+            buildingId: building.id,
+            number: `r${i + 1}`,
+            floor: 1 + (i % 50),
+            section: 1 + (Math.floor(i / 50) % 50),
+            rooms: 2,
+            totalArea: "56.70",
+            livingArea: "31.00",
+            price: "14000000.00",
+            propertyType: "Apartment",
+            windowViews: ["Park"],
+          });
+        }),
+      );
+    }
   }
 }
 
