@@ -62,7 +62,7 @@ export async function startTopology(
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
         NODE_ENV: "production",
-        ...knownTo(checkout, BENCH_API_ENV),
+        ...knownTo(checkout, { ...BENCH_API_ENV, PIN_OPS_PORT: "0" }),
         DATABASE_URL: database.url,
         KAFKA_BROKERS: brokers,
         PIN_KAFKA_CLIENT: BENCH_KAFKA_CLIENT,
