@@ -277,9 +277,11 @@ export function defineFunnelSuite(kind: EngineKind) {
                 ...(e.failures ? { failures: e.failures, delayMs: e.delayMs } : {}),
                 ...(e.err ? { err: (e.err as { message?: string }).message } : {}),
               })),
-              outbox: await database.prisma.$queryRaw`SELECT count(*)::int AS n, count(published_at)::int AS published FROM platform.outbox`,
+              outbox: await database.prisma
+                .$queryRaw`SELECT count(*)::int AS n, count(published_at)::int AS published FROM platform.outbox`,
               eventLog: await database.prisma.$queryRaw`SELECT count(*)::int AS n FROM platform.event_log`,
-              offsets: await database.prisma.$queryRaw`SELECT group_id, topic, last_tx_id::text AS tx, last_id::text AS id FROM platform.consumer_offsets`,
+              offsets: await database.prisma
+                .$queryRaw`SELECT group_id, topic, last_tx_id::text AS tx, last_id::text AS id FROM platform.consumer_offsets`,
             }),
           });
           expect(entries.some((e) => e.msg === "topic paused after infrastructure failure")).toBe(true);
