@@ -19,15 +19,10 @@ describe("npm start on embedded defaults", () => {
     await proc?.dispose();
   });
 
-  // One retry, for a known intermittent failure (docs/engineering/testing.md, "Known intermittent
-  // failures"): about one start in three, the demo history's first bookings park in the funnel
-  // (late dimension). Two failing starts in a row still fail the test.
   // npm start waits up to 180 s for readiness on a loaded machine.
   it("serves GraphiQL with demo data; the demo agent books an apartment; Ctrl-C stops it in a few lines, exit 0", {
-    retry: 1,
     timeout: 240_000,
   }, async () => {
-    await proc?.dispose(); // the failed attempt's process, before a retry
     // At the default level, as a user runs it: what the terminal shows before the banner.
     proc = await startNpmStart({ logLevel: "info", viaNpm: true });
     const BASE = proc.base;

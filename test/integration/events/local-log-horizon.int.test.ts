@@ -107,6 +107,45 @@ describeWithService("postgres", "local event log horizon per database", () => {
     expect((await readLog(db.prisma, topic, START_POSITION, 10)).heldBack).toBe(false);
   });
 
+  it("rows come in numeric (tx_id, id) order across a power of ten, a held-back row after them all", async () => {
+    // Session 22: the read sorted the text of tx_id ("10" before "8"); with a held-back row sorted in
+    // between, the read ended before the smaller ids and the reader's offset moved past them for good.
+    const topic = `pin.test.horizon.digits.${Date.now()}`;
+    const early = await openTransaction(db.url);
+    try {
+      // Committed but younger than the open transaction: held back.
+      await appendToLog(db.prisma, [row(topic, "held")]);
+      // Long-ended transactions' rows (the tx_ids of a young cluster): all below the horizon.
+      for (const [txId, key] of [
+        ["8", "tx-8"],
+        ["9", "tx-9"],
+        ["10", "tx-10"],
+      ] as const) {
+        await db.prisma.$executeRaw`
+          INSERT INTO platform.event_log (tx_id, topic, key, value, headers)
+          VALUES (${txId}::xid8, ${topic}, ${key}, '{}', '{}'::jsonb)`;
+      }
+      const read = await readLog(db.prisma, topic, START_POSITION, 10);
+      expect(read.rows.map((r) => r.key)).toEqual(["tx-8", "tx-9", "tx-10"]);
+      expect(read.heldBack).toBe(true);
+      // From the last of them, only the held row is left, once the open transaction ends.
+      const last = read.rows.at(-1)!;
+      await early.end();
+      const rest = await eventually(
+        () => readCommitted(db.prisma, topic, { txId: last.tx_id, id: last.id }, 10),
+        {
+          until: (r) => r.length === 1,
+          what: "the held row once the open transaction ended",
+          timeoutMs: 20_000,
+        },
+      );
+      expect(rest.map((r) => r.key)).toEqual(["held"]);
+    } catch (error) {
+      await early.end().catch(() => {});
+      throw error;
+    }
+  });
+
   it("a transaction whose earlier statement read pg_stat_activity (cached from before the snapshot) falls back to the cluster-wide xmin", async () => {
     const topic = `pin.test.horizon.${Date.now()}`;
     const blocker = await openTransaction(other.url);

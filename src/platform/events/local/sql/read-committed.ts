@@ -56,6 +56,11 @@ export interface LogRead {
  * after `from` in (tx_id, id) order, each flagged `ready` when its tx_id is below the horizon; the
  * ready ones come first (the flag is monotone in that order), the first row not ready ends the
  * read. A row not ready comes without its value and headers.
+ *
+ * The final ORDER BY names the CTE's columns (`a.tx_id`): a bare `tx_id` there is the output
+ * column, the text cast, and sorted "1000" before "998" — with a held-back row in between, the
+ * read ended before the smaller ids and the offset moved past them for good (session 22: the
+ * demo start lost 7 property-object-upserted messages when xids crossed 1,000).
  */
 export async function readLog(
   runner: Db | Tx,
@@ -89,10 +94,10 @@ export async function readLog(
       ORDER BY tx_id, id
       LIMIT ${limit}
     )
-    SELECT id, tx_id::text AS tx_id, topic, key,
-      CASE WHEN ready THEN value END AS value, CASE WHEN ready THEN headers END AS headers, ready
-    FROM after
-    ORDER BY tx_id, id`;
+    SELECT a.id, a.tx_id::text AS tx_id, a.topic, a.key,
+      CASE WHEN a.ready THEN a.value END AS value, CASE WHEN a.ready THEN a.headers END AS headers, a.ready
+    FROM after a
+    ORDER BY a.tx_id, a.id`;
   const held = read.findIndex((row) => !row.ready);
   const rows = (held === -1 ? read : read.slice(0, held)).map(({ ready: _, ...row }) => row);
   return { rows, heldBack: held !== -1 };
