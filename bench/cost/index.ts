@@ -10,6 +10,7 @@
 import type { BenchResult } from "../types.js";
 import { baselineCheckout, buildCheckout, type Checkout, thisCheckout } from "./checkout.js";
 import { type IdleFigures, idleWindow } from "./idle.js";
+import { describeStatements, openStatementWindow } from "./statements.js";
 import { type StepFigures, steadyStep } from "./steady.js";
 import { startTopology } from "./topology.js";
 
@@ -65,9 +66,11 @@ async function measure(checkout: Checkout, o: Options): Promise<Measured> {
         console.log(
           `  ${checkout.label}: ${rate} bookings/s for ${o.seconds} s (${new Date().toISOString()})`,
         );
+        const statements = await openStatementWindow(topology.db);
         const step = await steadyStep(topology, rate, o.seconds);
         steps.push(step);
         console.log(`  ${describe(step)}`);
+        if (statements) console.log(describeStatements(await statements.end(step.sent - step.failed)));
       }
     } finally {
       await topology.stop();

@@ -1,0 +1,95 @@
+import { createChessboardLive } from "../../graphql/live/chessboard-live.js";
+import { createMessengerLive } from "../../graphql/live/messenger-live.js";
+import { createNotificationsLive } from "../../graphql/live/notifications-live.js";
+import { schema } from "../../graphql/schema/index.js";
+import { LIMITS } from "../../graphql/security/limits.js";
+import { createRateLimiter } from "../../graphql/security/rate-limiter.js";
+import { limitDatabaseWorkPerRequest } from "../../graphql/security/request-scope.js";
+import { createSharedRateLimiter } from "../../graphql/security/shared-rate-limiter.js";
+import { createApiServer } from "../../graphql/server.js";
+import { createTokenService } from "../../platform/auth/jwt.js";
+import { devTokensEnabled, tokenKeysFor } from "../../platform/config/settings.js";
+import { createPrismaClient } from "../../platform/db/prisma-client.js";
+import { RunnerGroup } from "../runner-group.js";
+import { createServices, liveAndLimits } from "../services.js";
+function apiRole(infrastructure) {
+  const { settings, infra, platform, devstats, database, testClock } = infrastructure;
+  const tokens = createTokenService(tokenKeysFor(settings, database.embedded));
+  const devTokens = devTokensEnabled(settings, database.embedded);
+  const live = createChessboardLive({ ...infra, platform });
+  const chats = createMessengerLive({ ...infra, platform });
+  const inbox = createNotificationsLive({ ...infra, platform });
+  const runners = new RunnerGroup(
+    [
+      { name: "chessboard-live", runner: live.runner },
+      { name: "messenger-live", runner: chats.runner },
+      { name: "notifications-live", runner: inbox.runner }
+    ],
+    infra.log
+  );
+  const apiPool = createPrismaClient({
+    url: database.url,
+    maxConnections: settings.apiDbPoolSize,
+    statementTimeoutMs: settings.requestTimeoutMs
+  });
+  const apiInfra = { ...infra, db: limitDatabaseWorkPerRequest(apiPool) };
+  const limits = apiRateLimiter(infrastructure);
+  const deps = {
+    log: infra.log,
+    metrics: infra.metrics,
+    settings,
+    services: createServices(apiInfra, devstats, settings),
+    ...liveAndLimits(
+      { chessboard: live.hub, messenger: chats.hub, notifications: inbox.hub },
+      limits.limiter
+    ),
+    testClock
+  };
+  const state = { server: null };
+  return {
+    role: "api",
+    runners,
+    devTokens,
+    // Ready once it listens and its live hubs' broadcast consumers run.
+    readiness: { api: async () => state.server === null ? "not listening" : runners.ready() },
+    async listen(readiness, metricsOnOpsListener) {
+      const server = createApiServer({
+        deps,
+        schema,
+        tokens,
+        rateLimiter: limits.limiter,
+        port: settings.port,
+        host: settings.host ?? "127.0.0.1",
+        devTokens,
+        readiness,
+        metricsOnOpsListener
+      });
+      const { url } = await server.start();
+      state.server = server;
+      return url;
+    },
+    async stop() {
+      const server = state.server;
+      state.server = null;
+      await server?.stop().catch((error) => infra.log.error({ err: error }, "api failed to stop"));
+      await runners.stop();
+      limits.stop();
+      await apiPool.$disconnect();
+    }
+  };
+}
+function apiRateLimiter({ settings, database, infra }) {
+  const shared = settings.rateLimitStore === "postgres" || settings.rateLimitStore === "auto" && !database.embedded;
+  if (!shared) return { limiter: createRateLimiter({ maxKeys: LIMITS.rateLimiterMaxKeys }), stop: () => {
+  } };
+  const limiter = createSharedRateLimiter({
+    db: infra.db,
+    log: infra.log,
+    maxKeys: LIMITS.rateLimiterMaxKeys
+  });
+  return { limiter, stop: limiter.stop };
+}
+export {
+  apiRole
+};
+//# sourceMappingURL=api.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=role.js.map

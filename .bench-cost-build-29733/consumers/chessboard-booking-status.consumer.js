@@ -1,0 +1,107 @@
+import { chessboardReaders } from "../contracts/readers/booking-readers.js";
+import { TOPIC } from "../contracts/topics.js";
+import { CHESSBOARD_ERROR, HoldMismatchError } from "../domain/chessboard/chessboard.errors.js";
+import { lockPropertyObjects } from "../domain/chessboard/property-object/lock-property-object.js";
+import { applyBookingEvent } from "../domain/chessboard/status/apply-booking-event.js";
+import { bookingEventFrom } from "../domain/chessboard/status/booking-event.js";
+import {
+  classifyHoldMismatch,
+  holdMismatchCounter,
+  holdMismatchCounts
+} from "../domain/chessboard/status/hold-mismatch.js";
+import {
+  defineConsumer
+} from "../platform/events/consumer/definition.js";
+import { counter } from "../platform/metrics/registry.js";
+const CHESSBOARD_BOOKING_STATUS_GROUP = "pin-chessboard-crm-property-object-status";
+const CONTRACT_VERSION = 1;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function propertyObjectOf(payload) {
+  const id = payload?.PropertyObjectId;
+  return typeof id === "string" && UUID.test(id) ? id.toLowerCase() : null;
+}
+function chessboardBookingStatusConsumer(deps) {
+  const holdMismatches = counter(
+    deps.metrics,
+    "chessboard_crm_hold_mismatch_total",
+    "Messages refused by the hold guard INV-CHS-003, once per message; retriable = whether the first refusal parked it (true) or dead-lettered it at once (false)",
+    ["retriable"]
+  );
+  const holdMismatchesDeadLettered = counter(
+    deps.metrics,
+    "chessboard_crm_hold_mismatch_dead_lettered_total",
+    "Messages dead-lettered as CHESSBOARD_PROPERTY_OBJECT_HOLD_MISMATCH (INV-CHS-003), once per message"
+  );
+  const retryDelaysMs = deps.settings.dealEventRetryDelays;
+  const retries = retryDelaysMs.length;
+  const countMismatch = holdMismatchCounter(
+    (count, retriable) => count === "refused" ? holdMismatches.inc({ retriable: retriable ? "true" : "false" }) : holdMismatchesDeadLettered.inc()
+  );
+  function handle(map) {
+    return async (payload, ctx) => {
+      const event = map(payload);
+      try {
+        const result = await applyBookingEvent(ctx.tx, event, {
+          clock: ctx.clock,
+          cause: {
+            correlationId: ctx.envelope.metadata.correlationId,
+            causationId: ctx.envelope.metadata.messageId
+          }
+        });
+        ctx.log.debug(
+          {
+            propertyObjectId: event.propertyObjectId,
+            bookingId: event.bookingId,
+            version: event.version,
+            result
+          },
+          "booking event applied to property object"
+        );
+        return result === "applied" ? "applied" : result === "skipped-stale" ? "skipped-stale" : "skipped";
+      } catch (error) {
+        if (error instanceof HoldMismatchError) {
+          const counts = holdMismatchCounts(ctx.attempt, retries, error.retriable);
+          countMismatch(ctx.envelope.metadata.messageId, counts, error.retriable);
+          const deadLettered = counts.includes("dead-lettered");
+          const fields = { err: error, attempt: ctx.attempt, deadLettered, ...error.details };
+          if (deadLettered) ctx.log.error(fields, "hold mismatch dead-lettered (INV-CHS-003)");
+          else ctx.log.warn(fields, "hold mismatch, parked for a retry (INV-CHS-003)");
+        }
+        throw error;
+      }
+    };
+  }
+  return defineConsumer({
+    group: CHESSBOARD_BOOKING_STATUS_GROUP,
+    expectedContractVersion: CONTRACT_VERSION,
+    readers: chessboardReaders,
+    handlers: {
+      [TOPIC.bookingCreated]: handle(bookingEventFrom.created),
+      [TOPIC.bookingConfirmed]: handle(bookingEventFrom.confirmed),
+      [TOPIC.bookingExtended]: handle(bookingEventFrom.extended),
+      [TOPIC.bookingExpired]: handle(bookingEventFrom.expired),
+      [TOPIC.bookingCancelled]: handle(bookingEventFrom.cancelled),
+      [TOPIC.dealSaleStarted]: handle(bookingEventFrom.saleStarted)
+    },
+    // Decision 0524: the batch's objects locked first, in id order (no deadlock between members).
+    lockBatch: async (messages, ctx) => {
+      const ids = /* @__PURE__ */ new Set();
+      for (const m of messages)
+        if (UUID.test(m.payload.PropertyObjectId)) ids.add(m.payload.PropertyObjectId);
+      await lockPropertyObjects(ctx.tx, [...ids].sort());
+    },
+    // Decision 0580: a message parked on the hold guard waits for another booking's event of the
+    // same object (another key): the object's events re-drive its parked ones when applied.
+    ordering: { waitKey: (_topic, payload) => propertyObjectOf(payload) },
+    policy: {
+      nonRetriableCodes: [CHESSBOARD_ERROR.tenantMismatch],
+      classifyError: classifyHoldMismatch,
+      retry: { retriableDelaysMs: retryDelaysMs }
+    }
+  });
+}
+export {
+  CHESSBOARD_BOOKING_STATUS_GROUP,
+  chessboardBookingStatusConsumer
+};
+//# sourceMappingURL=chessboard-booking-status.consumer.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=messenger-events.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=seed-deps.js.map

@@ -1,0 +1,56 @@
+import { Prisma } from "../../../../generated/prisma/client.js";
+import { DERIVED_LOT_SET, derivedLotColumns, derivedLotJoins } from "./derived-lot-columns.js";
+function scopeBatch(scope, after, publishedAt, limit) {
+  if ("lots" in scope) {
+    const ids = scope.lots.map((l) => l.id);
+    const stamps = scope.lots.map((l) => l.publishedAt);
+    return Prisma.sql`
+      SELECT t.id, t.stamp FROM unnest(${ids}::uuid[], ${stamps}::timestamptz[]) AS t(id, stamp)
+      JOIN catalog.property_object_cards l ON l.id = t.id
+      WHERE t.id > ${after}::uuid ORDER BY t.id LIMIT ${limit}`;
+  }
+  const filter = "projectId" in scope ? Prisma.sql`project_id = ${scope.projectId}::uuid` : "buildingId" in scope ? Prisma.sql`building_id = ${scope.buildingId}::uuid` : Prisma.sql`id = ANY(${scope.propertyObjectIds}::uuid[])`;
+  return Prisma.sql`
+    SELECT id, ${publishedAt}::timestamptz AS stamp FROM catalog.property_object_cards
+    WHERE ${filter} AND id > ${after}::uuid ORDER BY id LIMIT ${limit}`;
+}
+async function recomputeLotBatch(tx, scope, after, times, limit) {
+  const { now, publishedAt } = times;
+  const [row] = await tx.$queryRaw`
+    WITH batch AS (${scopeBatch(scope, after, publishedAt, limit)}), calc AS (
+      SELECT l.id, b.stamp,
+${derivedLotColumns()}
+      FROM batch b
+      JOIN catalog.property_object_cards l ON l.id = b.id
+      ${derivedLotJoins(now)}
+    ), upd AS (
+      UPDATE catalog.property_object_cards l SET
+        ${DERIVED_LOT_SET},
+        published_at = COALESCE(l.published_at, CASE WHEN c.status = 'Published' THEN c.stamp END),
+        row_version = l.row_version + 1, updated_at = ${now}
+      FROM calc c
+      WHERE l.id = c.id
+        AND NOT (l.status = 'Delisted' AND c.status = 'Delisted')
+        AND (l.status, l.title, l.price, l.price_per_meter, l.badge, l.stars, l.distance_minutes,
+             l.source_stars, l.source_distance_minutes,
+             l.delivery_date, l.readiness_percent, l.project_name, l.project_kind, l.property_class,
+             l.construction_status, l.region_id, l.region_name, l.city_id, l.city_name, l.address,
+             l.developer_name, l.cover_file_id, l.geo_latitude, l.geo_longitude,
+             l.published_at IS NULL AND c.status = 'Published')
+          IS DISTINCT FROM
+            (c.status, c.title, c.price, c.price_per_meter, c.badge, c.stars, c.distance_minutes,
+             c.source_stars, c.source_distance_minutes,
+             c.delivery_date, c.readiness_percent, c.project_name, c.project_kind, c.property_class,
+             c.construction_status, c.region_id, c.region_name, c.city_id, c.city_name, c.address,
+             c.developer_name, c.cover_file_id, c.geo_latitude, c.geo_longitude, false)
+      RETURNING 1
+    )
+    SELECT (SELECT id::text FROM batch ORDER BY id DESC LIMIT 1) AS last_id,
+           (SELECT count(*) FROM batch) AS n,
+           (SELECT count(*) FROM upd) AS changed`;
+  return { lastId: row?.last_id ?? null, scanned: Number(row?.n ?? 0), changed: Number(row?.changed ?? 0) };
+}
+export {
+  recomputeLotBatch
+};
+//# sourceMappingURL=recompute-lot-batch.js.map

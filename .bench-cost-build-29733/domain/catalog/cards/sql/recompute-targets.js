@@ -1,0 +1,1 @@
+//# sourceMappingURL=recompute-targets.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=chessboard.read-models.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=structure.types.js.map

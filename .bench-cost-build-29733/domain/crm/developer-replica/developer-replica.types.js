@@ -1,0 +1,1 @@
+//# sourceMappingURL=developer-replica.types.js.map

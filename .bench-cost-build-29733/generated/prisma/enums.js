@@ -1,0 +1,1 @@
+//# sourceMappingURL=enums.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=models.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogBuildingDisplayOverride.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogBuildingSnapshot.js.map

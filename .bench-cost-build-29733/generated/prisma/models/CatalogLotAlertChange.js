@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogLotAlertChange.js.map

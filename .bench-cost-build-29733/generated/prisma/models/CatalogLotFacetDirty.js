@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogLotFacetDirty.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogLotOffSale.js.map

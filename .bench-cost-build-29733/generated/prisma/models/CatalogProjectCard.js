@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogProjectCard.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogProjectDisplayOverride.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogProjectionRebuildJob.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogPropertyObjectCard.js.map

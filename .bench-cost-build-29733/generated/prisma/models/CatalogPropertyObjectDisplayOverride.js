@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogPropertyObjectDisplayOverride.js.map

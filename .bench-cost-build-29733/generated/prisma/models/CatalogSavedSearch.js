@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogSavedSearch.js.map

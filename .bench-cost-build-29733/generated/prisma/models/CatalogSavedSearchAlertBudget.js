@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogSavedSearchAlertBudget.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogSavedSearchUserAlert.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogSearchLotLexeme.js.map

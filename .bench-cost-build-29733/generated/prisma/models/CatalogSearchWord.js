@@ -1,0 +1,1 @@
+//# sourceMappingURL=CatalogSearchWord.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=ChessboardBuilding.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=ChessboardDeveloper.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=ChessboardFinishedBooking.js.map

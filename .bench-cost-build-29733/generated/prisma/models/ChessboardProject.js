@@ -1,0 +1,1 @@
+//# sourceMappingURL=ChessboardProject.js.map

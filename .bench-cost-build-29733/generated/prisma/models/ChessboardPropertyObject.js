@@ -1,0 +1,1 @@
+//# sourceMappingURL=ChessboardPropertyObject.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=ConsumerOffset.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CrmBooking.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CrmBookingProgram.js.map

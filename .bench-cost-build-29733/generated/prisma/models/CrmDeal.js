@@ -1,0 +1,1 @@
+//# sourceMappingURL=CrmDeal.js.map

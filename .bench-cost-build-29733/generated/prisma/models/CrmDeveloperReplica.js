@@ -1,0 +1,1 @@
+//# sourceMappingURL=CrmDeveloperReplica.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CrmPropertyObjectReplica.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=CrmTimelineEntry.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=DeadLetter.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=EventLogEntry.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=FeatureFlag.js.map

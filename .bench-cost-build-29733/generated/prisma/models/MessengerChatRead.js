@@ -1,0 +1,1 @@
+//# sourceMappingURL=MessengerChatRead.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=MessengerDealChat.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=MessengerMessage.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=MessengerPropertyObject.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=Notification.js.map

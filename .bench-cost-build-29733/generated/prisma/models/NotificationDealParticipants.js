@@ -1,0 +1,1 @@
+//# sourceMappingURL=NotificationDealParticipants.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=NotificationRead.js.map

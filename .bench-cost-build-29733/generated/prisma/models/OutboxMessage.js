@@ -1,0 +1,1 @@
+//# sourceMappingURL=OutboxMessage.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=ParkedMessage.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=ProcessedMessage.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=definition-options.js.map

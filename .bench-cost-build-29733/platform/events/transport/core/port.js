@@ -1,0 +1,1 @@
+//# sourceMappingURL=port.js.map

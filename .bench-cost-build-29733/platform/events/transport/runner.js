@@ -1,0 +1,1 @@
+//# sourceMappingURL=runner.js.map

@@ -1,0 +1,1 @@
+//# sourceMappingURL=transport.js.map

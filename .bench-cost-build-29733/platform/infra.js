@@ -1,0 +1,1 @@
+//# sourceMappingURL=infra.js.map
