@@ -1,1 +1,0 @@
-//# sourceMappingURL=role.js.map

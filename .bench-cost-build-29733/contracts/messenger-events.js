@@ -1,1 +1,0 @@
-//# sourceMappingURL=messenger-events.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=seed-deps.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=recompute-targets.js.map

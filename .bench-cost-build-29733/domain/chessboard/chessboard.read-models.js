@@ -1,1 +1,0 @@
-//# sourceMappingURL=chessboard.read-models.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=structure.types.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=developer-replica.types.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=enums.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=models.js.map

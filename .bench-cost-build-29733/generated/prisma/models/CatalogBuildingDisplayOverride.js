@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogBuildingDisplayOverride.js.map

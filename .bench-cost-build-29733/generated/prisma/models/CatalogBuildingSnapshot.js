@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogBuildingSnapshot.js.map

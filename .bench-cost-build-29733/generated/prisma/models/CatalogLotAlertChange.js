@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogLotAlertChange.js.map

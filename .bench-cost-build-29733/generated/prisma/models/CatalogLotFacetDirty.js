@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogLotFacetDirty.js.map

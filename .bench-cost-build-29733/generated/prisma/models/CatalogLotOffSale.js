@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogLotOffSale.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogProjectCard.js.map

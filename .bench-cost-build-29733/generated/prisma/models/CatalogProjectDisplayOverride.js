@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogProjectDisplayOverride.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogProjectionRebuildJob.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogPropertyObjectCard.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogPropertyObjectDisplayOverride.js.map

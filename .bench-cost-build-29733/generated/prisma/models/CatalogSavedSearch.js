@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogSavedSearch.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogSavedSearchAlertBudget.js.map

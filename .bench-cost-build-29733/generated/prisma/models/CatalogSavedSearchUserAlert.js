@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogSavedSearchUserAlert.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogSearchLotLexeme.js.map

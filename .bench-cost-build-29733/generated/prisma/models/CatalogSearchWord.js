@@ -1,1 +1,0 @@
-//# sourceMappingURL=CatalogSearchWord.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=ChessboardBuilding.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=ChessboardDeveloper.js.map

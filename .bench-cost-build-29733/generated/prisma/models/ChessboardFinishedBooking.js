@@ -1,1 +1,0 @@
-//# sourceMappingURL=ChessboardFinishedBooking.js.map

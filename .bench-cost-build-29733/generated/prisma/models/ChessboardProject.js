@@ -1,1 +1,0 @@
-//# sourceMappingURL=ChessboardProject.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=ChessboardPropertyObject.js.map

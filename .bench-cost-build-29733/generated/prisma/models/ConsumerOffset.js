@@ -1,1 +1,0 @@
-//# sourceMappingURL=ConsumerOffset.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=CrmBooking.js.map

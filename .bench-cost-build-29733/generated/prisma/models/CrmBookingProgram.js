@@ -1,1 +1,0 @@
-//# sourceMappingURL=CrmBookingProgram.js.map

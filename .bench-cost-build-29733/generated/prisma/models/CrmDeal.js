@@ -1,1 +1,0 @@
-//# sourceMappingURL=CrmDeal.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=CrmDeveloperReplica.js.map

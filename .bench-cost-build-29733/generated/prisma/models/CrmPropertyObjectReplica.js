@@ -1,1 +1,0 @@
-//# sourceMappingURL=CrmPropertyObjectReplica.js.map

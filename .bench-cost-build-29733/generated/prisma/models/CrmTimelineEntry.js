@@ -1,1 +1,0 @@
-//# sourceMappingURL=CrmTimelineEntry.js.map

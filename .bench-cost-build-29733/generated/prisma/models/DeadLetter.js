@@ -1,1 +1,0 @@
-//# sourceMappingURL=DeadLetter.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=EventLogEntry.js.map

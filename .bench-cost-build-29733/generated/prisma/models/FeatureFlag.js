@@ -1,1 +1,0 @@
-//# sourceMappingURL=FeatureFlag.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=MessengerChatRead.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=MessengerDealChat.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=MessengerMessage.js.map

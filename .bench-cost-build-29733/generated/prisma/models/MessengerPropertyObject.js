@@ -1,1 +1,0 @@
-//# sourceMappingURL=MessengerPropertyObject.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=Notification.js.map

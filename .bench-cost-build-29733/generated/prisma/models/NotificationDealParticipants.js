@@ -1,1 +1,0 @@
-//# sourceMappingURL=NotificationDealParticipants.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=NotificationRead.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=OutboxMessage.js.map

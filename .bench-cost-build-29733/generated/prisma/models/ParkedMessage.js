@@ -1,1 +1,0 @@
-//# sourceMappingURL=ParkedMessage.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=ProcessedMessage.js.map

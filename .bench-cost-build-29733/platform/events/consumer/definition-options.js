@@ -1,1 +1,0 @@
-//# sourceMappingURL=definition-options.js.map

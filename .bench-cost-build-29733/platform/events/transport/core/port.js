@@ -1,1 +1,0 @@
-//# sourceMappingURL=port.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=runner.js.map

@@ -1,1 +1,0 @@
-//# sourceMappingURL=transport.js.map

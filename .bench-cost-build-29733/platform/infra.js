@@ -1,1 +1,0 @@
-//# sourceMappingURL=infra.js.map
