@@ -11,6 +11,7 @@ import { hasRowsAfter } from "./sql/has-rows-after.js";
 import { loadOffset } from "./sql/load-offset.js";
 import { readLog } from "./sql/read-committed.js";
 import { saveOffset } from "./sql/save-offset.js";
+import { TopicPauses } from "./topic-pauses.js";
 
 const DEFAULT_PARKED_SCAN_MS = 250;
 const CAUGHT_UP_CHECK_MS = 25;
@@ -23,7 +24,7 @@ function laneOf(key: string): number {
   return Math.abs(hash) % LANES;
 }
 
-/** One local consumer's state: what it was built from and the backoff of each paused topic. */
+/** One local consumer's state: what it was built from and its paused topics. */
 interface LocalConsumerState {
   readonly ctx: LocalContext;
   readonly group: string;
@@ -32,7 +33,7 @@ interface LocalConsumerState {
   readonly scanner: ParkedScanner;
   readonly policy: RetryPolicy;
   readonly maxMessages: number;
-  readonly backoff: Map<string, { failures: number; until: number }>;
+  readonly pauses: TopicPauses;
   /** the last pass saw committed rows held back by the horizon: no signal comes for them (0620) */
   heldBack: boolean;
   running(): boolean;
@@ -57,19 +58,13 @@ export function localConsumer(ctx: LocalContext, def: AnyConsumerDefinition): Ru
     scanner: core.scanner,
     policy: core.policy,
     maxMessages: core.batch.maxMessages,
-    backoff: new Map(),
+    pauses: new TopicPauses(),
     heldBack: false,
     running: () => loop.isRunning(),
   };
-  /** A paused topic is read again when its pause ends, not a whole idle sleep later. */
-  const untilNextResume = (): number => {
-    const now = Date.now();
-    let soonest = Number.POSITIVE_INFINITY;
-    for (const { until } of state.backoff.values()) if (until > now) soonest = Math.min(soonest, until - now);
-    return soonest;
-  };
   const loop: PollLoop = createPollLoop({
-    idleMs: () => Math.min(state.heldBack ? ctx.pollMs : ctx.idleMs(), untilNextResume()),
+    // A paused topic is read again when its pause ends, not a whole idle sleep later.
+    idleMs: () => Math.min(state.heldBack ? ctx.pollMs : ctx.idleMs(), state.pauses.wakeInMs(Date.now())),
     pass: async () => ((await pollOnce(state)) ? "busy" : "idle"),
     onFailure(failures, error) {
       ctx.deps.log.warn({ group: def.group, err: error, failures }, "local log poll failed");
@@ -90,6 +85,7 @@ export function localConsumer(ctx: LocalContext, def: AnyConsumerDefinition): Ru
 /** One pass over the group's topics under the group's lock; true when more rows are likely waiting. */
 async function pollOnce(state: LocalConsumerState): Promise<boolean> {
   state.heldBack = false;
+  state.pauses.beginPass();
   const locks = state.ctx.groupLocks();
   if (!(await locks.tryAcquire(state.group))) return false;
   try {
@@ -104,8 +100,7 @@ async function pollOnce(state: LocalConsumerState): Promise<boolean> {
 /** One read of a topic from the group's offset; true when the read came back full. */
 async function pollTopic(state: LocalConsumerState, topic: string): Promise<boolean> {
   const { db, log } = state.ctx.deps;
-  const paused = state.backoff.get(topic);
-  if (paused && paused.until > Date.now()) return false;
+  if (state.pauses.skips(topic, Date.now())) return false;
   const from = await loadOffset(db, state.group, topic);
   const readLimit = Math.max(state.maxMessages, LANES);
   const read = await readLog(db, topic, from, readLimit);
@@ -135,15 +130,10 @@ async function pollTopic(state: LocalConsumerState, topic: string): Promise<bool
   const firstFailed = Math.min(rows.length, ...failures);
   const failed = firstFailed < rows.length && state.running();
   if (failed) {
-    const n = (state.backoff.get(topic)?.failures ?? 0) + 1;
-    const delay = infrastructureDelayMs(state.policy, n);
-    state.backoff.set(topic, { failures: n, until: Date.now() + delay });
-    log.warn(
-      { group: state.group, topic, failures: n, delayMs: delay },
-      "topic paused after infrastructure failure",
-    );
+    const pause = state.pauses.fail(topic, Date.now(), (n) => infrastructureDelayMs(state.policy, n));
+    log.warn({ group: state.group, topic, ...pause }, "topic paused after infrastructure failure");
   } else if (rows.length > 0) {
-    state.backoff.delete(topic);
+    state.pauses.recovered(topic);
   }
   const lastRow = firstFailed > 0 ? rows[firstFailed - 1] : undefined;
   const last: LogPosition | null = lastRow ? { txId: lastRow.tx_id, id: lastRow.id } : null;
