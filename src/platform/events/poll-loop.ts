@@ -48,6 +48,8 @@ export interface PollLoop {
   rearm(): void;
   /** False once stop() was called: a pass checks it to end early. */
   isRunning(): boolean;
+  /** In its idle sleep (not in a pass, not backing off): a nudge would start a pass now. */
+  isIdle(): boolean;
 }
 
 export function createPollLoop(options: PollLoopOptions): PollLoop {
@@ -116,5 +118,6 @@ export function createPollLoop(options: PollLoopOptions): PollLoop {
       sleeper.wake();
     },
     isRunning: () => running,
+    isIdle: () => idleSleep,
   };
 }

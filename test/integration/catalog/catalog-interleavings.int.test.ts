@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogChessboardSyncConsumer } from "../../../src/consumers/catalog-chessboard-sync.consumer.js";
 import type { CatalogSyncPayloadByTopic } from "../../../src/contracts/readers/catalog-chessboard-sync.readers.js";
+import { recomputeProjectAggregates } from "../../../src/domain/catalog/cards/recompute-cards.js";
 import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards-commission.client.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
@@ -158,6 +159,17 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
     }
     const dead = await db.$queryRaw<unknown[]>`SELECT 1 FROM platform.dead_letters`;
     expect(dead).toHaveLength(0);
+    // The aggregates the status/price flow moved by deltas (decision 0623) are the ones a full
+    // recompute counts: recomputing every project changes no row.
+    const recounted = await db.$transaction(async (tx) => {
+      const projects = await tx.$queryRaw<Array<{ id: string }>>`SELECT id::text FROM catalog.project_cards`;
+      return recomputeProjectAggregates(
+        tx,
+        projects.map((p) => p.id),
+        { now: clock.now() },
+      );
+    });
+    expect(recounted, "project aggregates moved by deltas differ from a full recompute").toBe(0);
     const stale = await metricValue(metrics, "catalog_chessboard_sync_stale_total");
     const staleIds = new Set(
       entries.filter((e) => e.msg === "skipped-stale").map((e) => String(e.aggregateId)),

@@ -18,6 +18,7 @@ import { type RecomputeTimes, recomputeProjectCards } from "./sql/recompute-proj
 import type { RecomputeTargets } from "./sql/recompute-targets.js";
 
 export { lockProjects } from "./sql/lock-projects.js";
+export { moveProjectAggregates } from "./sql/move-project-aggregates.js";
 export type { LotScope } from "./sql/recompute-lot-batch.js";
 export { recomputeProjectAggregates } from "./sql/recompute-project-aggregates.js";
 export { type RecomputeTimes, recomputeProjectCards } from "./sql/recompute-project-cards.js";

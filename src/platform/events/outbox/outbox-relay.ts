@@ -91,6 +91,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
   const pubs = relayPublishers(deps.transport, deps.tuning?.relayBrokers, log, deps.metrics);
   const deadlineMs = deps.tuning?.relayPublishDeadlineMs ?? PUBLISH_DEADLINE_MS;
   let loops: PollLoop[] = [];
+  /** Whose turn a commit signal is among the idle workers */
+  const turn = { next: 0 };
   let unlisten: (() => void) | null = null;
 
   const relay: RelayShardContext = { deps, shards, batchSize, deadlineMs, pubs, metrics: m };
@@ -105,20 +107,21 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
     const loop: PollLoop = createPollLoop({
       idleMs: idleInterval(deps.signals, settings.outboxRelayIntervalMs, settings.commitSignalFallbackMs),
       async pass() {
-        let published = 0;
+        const hint = await shardsWithUnpublished(db, shards);
         let fullBatch = false;
-        for (const shard of shardOrder(await shardsWithUnpublished(db, shards), cursor)) {
+        for (const shard of shardOrder(hint.shards, cursor)) {
           if (!loop.isRunning()) break;
-          const n = await relayShard(relay, shard);
-          published += n;
-          if (n === batchSize) fullBatch = true;
+          if ((await relayShard(relay, shard)) === batchSize) fullBatch = true;
         }
         cursor = (cursor + 1) % shards;
         if (index === 0) {
           await upkeep.refreshStats();
           await upkeep.sweepRetention();
         }
-        return fullBatch || published > 0 ? "busy" : "idle";
+        // A full batch or a full hint window may have left rows behind: the next pass at once. Rows
+        // committed since this pass read the hint come with a commit signal (a nudge), so a pass
+        // that published fewer does not read the hint again just in case (decision 0622).
+        return fullBatch || hint.windowFull ? "busy" : "idle";
       },
       onFailure: async (failures, error) => {
         m.errors.inc();
@@ -142,10 +145,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       pubs.active = true;
       loops = Array.from({ length: workers }, (_, i) => worker(i));
       for (const loop of loops) loop.start();
-      unlisten =
-        deps.signals?.on(COMMIT_CHANNEL.outbox, () => {
-          for (const loop of loops) loop.nudge();
-        }) ?? null;
+      unlisten = deps.signals?.on(COMMIT_CHANNEL.outbox, () => nudgeOne(loops, turn)) ?? null;
       log.debug({ shards, workers, batchSize }, "outbox relay started");
     },
     async stop() {
@@ -164,6 +164,21 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       }
     },
   };
+}
+
+/**
+ * A commit signal starts one pass, not one per worker (decision 0622): the next idle worker's
+ * (round robin by position), so two workers do not read the same hint and race for the same
+ * shard's lock. With no worker idle, every worker is told, and each runs one more pass after the
+ * one in flight — a worker stuck in a slow publish does not hold the commit back.
+ */
+function nudgeOne(loops: readonly PollLoop[], turn: { next: number }): void {
+  const idle = loops.filter((loop) => loop.isIdle());
+  if (idle.length === 0) {
+    for (const loop of loops) loop.nudge();
+    return;
+  }
+  (idle[turn.next++ % idle.length] as PollLoop).nudge();
 }
 
 /** A worker's failed pass in the log; its backoff (200 ms doubling to 30 s) is returned. */

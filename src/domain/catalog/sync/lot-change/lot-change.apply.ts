@@ -1,5 +1,6 @@
 import { readLotChangeStates } from "../../cards/card-reads.js";
-import { recomputeProjectAggregates } from "../../cards/recompute-cards.js";
+import { aggregateMoves } from "../../cards/project-aggregate-moves.js";
+import { moveProjectAggregates, recomputeProjectAggregates } from "../../cards/recompute-cards.js";
 import { projectCardNotFound } from "../../catalog.errors.js";
 import { toHundredths } from "../../vocabulary/numbers.js";
 import { logStale, logWarnings, type SyncContext, type SyncResult } from "../sync-context.js";
@@ -18,8 +19,9 @@ export type LotChangesContext = Pick<SyncContext, "tx" | "log" | "now" | "signal
  * messages (decision 0512): the lots' state read in one statement; every message decided in
  * batch order against the state its lot's earlier changes left, and each lot's applied changes
  * merged (lot-change.fold.ts, pure); ONE statement writing every lot's final snapshot together
- * with the storefront fields derived from it; the aggregates of every project touched in one
- * more. Each message gets the result it gets alone: the guards (INV-4 stale, INV-7 Delisted),
+ * with the storefront fields derived from it; the aggregates of every project touched moved by
+ * the lots' before and after in one more (decision 0623; a full recompute for a project whose lot
+ * entered or left Delisted or changed dates). Each message gets the result it gets alone: the guards (INV-4 stale, INV-7 Delisted),
  * and PublishedAt is the time of the message that first made a lot visible. Any error (a missing
  * card or project card: retriable) throws for the whole call; the runtime then bisects the batch
  * down to the offending message (decision 0029).
@@ -37,7 +39,9 @@ export async function applyPropertyObjectChanges(
   if (orphan) throw projectCardNotFound(orphan.projectId);
 
   const written = await writeLotChanges(tx, writes, now);
-  await recomputeProjectAggregates(tx, [...new Set(writes.map((w) => w.projectId))], { now });
+  const { deltas, recompute } = aggregateMoves([...written.values()].map((w) => w.move));
+  await moveProjectAggregates(tx, deltas, { now });
+  await recomputeProjectAggregates(tx, [...recompute], { now });
 
   const debug = ctx.log.isLevelEnabled("debug");
   return outcomes.map((outcome, index): SyncResult => {

@@ -7,23 +7,28 @@ import { CLAIM_WINDOW } from "./claim-shard.js";
  * rows through the partial index `outbox_unpublished_idx`, so a relay pass opens a claim
  * transaction only where there is something to claim. A hint, not a claim: the shard's
  * try-lock and claim still decide (a row committed after this read comes with a commit signal).
- * Among the CLAIM_WINDOW oldest unpublished rows, as the claim looks (claim-shard.ts: the bound
- * keeps the partial index the plan after a burst skewed the statistics).
+ * Among the CLAIM_WINDOW oldest unpublished rows, as the claim looks (claim-shard.ts).
  */
-export async function shardsWithUnpublished(db: Db, shards: number): Promise<number[]> {
-  const rows = await db.$queryRaw<Array<{ shards: number[] | null }>>(shardsWithUnpublishedSql(shards));
-  return rows[0]?.shards ?? [];
+export async function shardsWithUnpublished(db: Db, shards: number): Promise<ShardHint> {
+  const rows = await db.$queryRaw<Array<{ shards: number[] | null; seen: number }>>(
+    shardsWithUnpublishedSql(shards),
+  );
+  return { shards: rows[0]?.shards ?? [], windowFull: (rows[0]?.seen ?? 0) >= CLAIM_WINDOW };
+}
+
+export interface ShardHint {
+  /** Each shard with an unpublished row among the oldest CLAIM_WINDOW, once */
+  readonly shards: number[];
+  /** The window was full: more unpublished rows may wait beyond it */
+  readonly windowFull: boolean;
 }
 
 /**
- * The hint's statement (its plan is tested: outbox-plans.int.test.ts). array_agg(DISTINCT): a sort
- * of the few rows read, where DISTINCT sized a hash table for the whole window (0.4 ms a pass of an
- * idle outbox with skewed statistics).
+ * The hint's statement (tested: outbox-plans.int.test.ts): a function that walks the partial index
+ * in id order whatever the statistics say (decision 0622), like the claim. array_agg(DISTINCT): a
+ * sort of the few rows read.
  */
 export function shardsWithUnpublishedSql(shards: number): Prisma.Sql {
   return Prisma.sql`
-    SELECT array_agg(DISTINCT (abs(hashtext(u.key)::bigint) % ${shards})::int) AS shards
-    FROM (
-      SELECT key FROM platform.outbox WHERE published_at IS NULL ORDER BY id LIMIT ${CLAIM_WINDOW}
-    ) u`;
+    SELECT found AS shards, seen FROM platform.outbox_unpublished_shards(${shards}::int, ${CLAIM_WINDOW}::int)`;
 }
