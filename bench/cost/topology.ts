@@ -35,6 +35,15 @@ export interface Topology {
  * The settings of `env` the checkout knows (its .env.example lists every one): a baseline older than
  * a setting refuses to start on an unknown one (the storefront cost limits are newer than 9e0414d).
  */
+/**
+ * `BENCH_COST_CPU_PROF=<dir>`: each role writes a V8 CPU profile of its whole run there (open it in
+ * Chrome DevTools or speedscope) — where a role's CPU per booking goes.
+ */
+function cpuProfileArgs(role: string): string[] {
+  const dir = process.env.BENCH_COST_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${role}.cpuprofile`] : [];
+}
+
 function knownTo(checkout: Checkout, env: Readonly<Record<string, string>>): Record<string, string> {
   const example = path.join(checkout.dir, ".env.example");
   const listed = existsSync(example) ? readFileSync(example, "utf8") : "";
@@ -57,7 +66,7 @@ export async function startTopology(
     createDaemon({
       name: role,
       command: process.execPath,
-      args: ["--enable-source-maps", mainModule],
+      args: ["--enable-source-maps", ...cpuProfileArgs(role), mainModule],
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",

@@ -22,12 +22,18 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION platform.outbox_claim_shard(shard int, shards int, batch int, scan_window int)
+-- The claim takes the shard's transaction-scoped advisory lock first (one statement, not two):
+-- when another relay or worker holds it, one row of nulls says so and nothing is read.
+CREATE FUNCTION platform.outbox_claim_shard(lock_namespace int, shard int, shards int, batch int, scan_window int)
   RETURNS TABLE (id bigint, topic text, key text, payload text, metadata jsonb)
-  LANGUAGE plpgsql STABLE
+  LANGUAGE plpgsql VOLATILE
   SET enable_indexscan = on SET enable_bitmapscan = off SET enable_seqscan = off
 AS $$
 BEGIN
+  IF NOT pg_try_advisory_xact_lock(lock_namespace, shard) THEN
+    RETURN QUERY SELECT NULL::bigint, NULL::text, NULL::text, NULL::text, NULL::jsonb;
+    RETURN;
+  END IF;
   RETURN QUERY
     SELECT o.id, o.topic, o.key, o.payload::text, o.metadata
     FROM (

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Prisma } from "../../../src/generated/prisma/client.js";
-import { CLAIM_WINDOW, claimShardSql } from "../../../src/platform/events/outbox/sql/claim-shard.js";
+import {
+  CLAIM_WINDOW,
+  claimShard,
+  claimShardSql,
+} from "../../../src/platform/events/outbox/sql/claim-shard.js";
 import {
   shardsWithUnpublished,
   shardsWithUnpublishedSql,
@@ -88,6 +92,37 @@ describeWithService("postgres", "outbox relay statements' plans", () => {
     const hint = await shardsWithUnpublished(db.prisma, SHARDS);
     expect(hint.windowFull).toBe(true);
     expect(hint.shards).toHaveLength(SHARDS);
+  });
+
+  it("the claim takes the shard's lock in the same statement: with the lock held elsewhere it answers locked and claims nothing", async () => {
+    await outboxAfterABurst(db, "of a burst", 10);
+    const [first] = await db.prisma.$queryRaw<Array<{ shard: number }>>`
+      SELECT (abs(hashtext(key)::bigint) % ${SHARDS})::int AS shard
+      FROM platform.outbox WHERE published_at IS NULL ORDER BY id LIMIT 1`;
+    const shard = first!.shard;
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((r) => {
+      taken = r;
+    });
+    const holder = db.prisma.$transaction(async (tx) => {
+      expect(await claimShard(tx, shard, SHARDS, 500)).not.toBe("locked");
+      taken();
+      await held;
+    });
+    await lockTaken;
+    try {
+      expect(await db.prisma.$transaction((tx) => claimShard(tx, shard, SHARDS, 500))).toBe("locked");
+    } finally {
+      release();
+      await holder;
+    }
+    const after = await db.prisma.$transaction((tx) => claimShard(tx, shard, SHARDS, 500));
+    expect(after).not.toBe("locked");
+    expect((after as unknown[]).length).toBeGreaterThan(0);
   });
 
   it("the hint names each shard with an unpublished row once; the claim returns its shard's rows in id order", async () => {

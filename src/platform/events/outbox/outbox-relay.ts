@@ -24,10 +24,9 @@ import { type ClaimedRow, claimShard } from "./sql/claim-shard.js";
 import { hasUnpublished } from "./sql/has-unpublished.js";
 import { markPublished } from "./sql/mark-published.js";
 import { shardsWithUnpublished } from "./sql/shards-with-unpublished.js";
-import { tryLockShard } from "./sql/try-lock-shard.js";
 
 export { PublishTimeoutError } from "./relay-publisher.js";
-export { OUTBOX_SHARD_LOCK_NAMESPACE } from "./sql/try-lock-shard.js";
+export { OUTBOX_SHARD_LOCK_NAMESPACE } from "./sql/claim-shard.js";
 
 const DEFAULT_BATCH_SIZE = 500;
 const DEFAULT_WORKERS = 2;
@@ -207,11 +206,11 @@ async function relayShard(ctx: RelayShardContext, shard: number): Promise<number
   if (!pub) return 0;
   return deps.db.$transaction(
     async (tx) => {
-      if (!(await tryLockShard(tx, shard))) {
+      const rows = await claimShard(tx, shard, ctx.shards, ctx.batchSize);
+      if (rows === "locked") {
         m.claims.inc({ outcome: "locked" });
         return 0;
       }
-      const rows = await claimShard(tx, shard, ctx.shards, ctx.batchSize);
       m.claims.inc({ outcome: rows.length === 0 ? "empty" : "published" });
       if (rows.length === 0) return 0;
       const spans = rows.map((r) => publishSpanOf(r, deps.transport.kind));

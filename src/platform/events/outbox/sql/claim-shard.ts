@@ -2,6 +2,9 @@ import { Prisma } from "../../../../generated/prisma/client.js";
 import type { Tx } from "../../../db/prisma-client.js";
 import type { EventMetadata } from "../../envelope.js";
 
+/** advisory-lock namespace (first key) of outbox shards; the second key is the shard number */
+export const OUTBOX_SHARD_LOCK_NAMESPACE = 0x5049_4e00;
+
 export interface ClaimedRow {
   id: bigint;
   topic: string;
@@ -28,13 +31,21 @@ export async function claimShard(
   shard: number,
   shards: number,
   limit: number,
-): Promise<ClaimedRow[]> {
-  return tx.$queryRaw<ClaimedRow[]>(claimShardSql(shard, shards, limit));
+): Promise<ClaimedRow[] | "locked"> {
+  const rows = await tx.$queryRaw<Array<ClaimedRow | { id: null }>>(claimShardSql(shard, shards, limit));
+  // one row of nulls: another relay or worker holds the shard
+  if (rows.length === 1 && rows[0]?.id === null) return "locked";
+  return rows as ClaimedRow[];
 }
 
-/** The claim's statement (tested: outbox-plans.int.test.ts). */
+/**
+ * The claim's statement (tested: outbox-plans.int.test.ts): the shard's transaction-scoped
+ * advisory lock (namespace OUTBOX_SHARD_LOCK_NAMESPACE, key the shard) taken first, in the same
+ * statement; the lock is held until the claim's transaction ends.
+ */
 export function claimShardSql(shard: number, shards: number, limit: number): Prisma.Sql {
   return Prisma.sql`
     SELECT id, topic, key, payload, metadata
-    FROM platform.outbox_claim_shard(${shard}::int, ${shards}::int, ${limit}::int, ${CLAIM_WINDOW}::int)`;
+    FROM platform.outbox_claim_shard(${OUTBOX_SHARD_LOCK_NAMESPACE}::int, ${shard}::int, ${shards}::int,
+                                     ${limit}::int, ${CLAIM_WINDOW}::int)`;
 }
