@@ -12,7 +12,7 @@ import {
 } from "../../../contracts/chessboard-events.js";
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
-import { enqueue } from "../../../platform/events/outbox/enqueue.js";
+import { enqueue, type OutgoingEvent } from "../../../platform/events/outbox/enqueue.js";
 import { TOPIC } from "../../../platform/events/topics.js";
 import { publishedStatus } from "../status/property-object-status.js";
 import type { PropertyObjectRow } from "./property-object.row.js";
@@ -145,10 +145,24 @@ export async function enqueueStatusChanged(
   cause: EventCause = {},
   building?: BuildingStatuses,
 ) {
-  const statuses =
-    building ?? (await buildingStatusOf(tx, after.buildingId).then((s) => ({ before: s, after: s })));
-  const payload = statusChangedPayload(before, after, source, statuses);
-  return enqueue(tx, { topic: TOPIC.propertyObjectStatusChanged, ...base(after), payload, ...cause }, clock);
+  let statuses = building;
+  if (!statuses) {
+    const status = await buildingStatusOf(tx, after.buildingId);
+    statuses = { before: status, after: status };
+  }
+  return enqueue(tx, statusChangedEvent(before, after, source, statuses, cause), clock);
+}
+
+/** The status-changed outbox event of a change whose building statuses are known. */
+export function statusChangedEvent(
+  before: PropertyObjectRow,
+  after: PropertyObjectRow,
+  source: StatusSource,
+  building: BuildingStatuses,
+  cause: EventCause = {},
+): OutgoingEvent<PropertyObjectStatusChangedEvent> {
+  const payload = statusChangedPayload(before, after, source, building);
+  return { topic: TOPIC.propertyObjectStatusChanged, ...base(after), payload, ...cause };
 }
 
 export function enqueuePriceChanged(

@@ -2,18 +2,24 @@ import type { Clock } from "../../../platform/clock/clock.js";
 import type { Tx } from "../../../platform/db/prisma-client.js";
 import { assertNever, NotFoundError, ValidationError } from "../../../platform/errors/domain-error.js";
 import { CHESSBOARD_ERROR, HoldMismatchError } from "../chessboard.errors.js";
-import { lockPropertyObject } from "../property-object/lock-property-object.js";
-import { type EventCause, enqueueStatusChanged } from "../property-object/property-object.events.js";
-import { saleStateColumns, saleStateOf } from "../property-object/property-object.row.js";
+import type { EventCause } from "../property-object/property-object.events.js";
+import {
+  type PropertyObjectRow,
+  saleStateColumns,
+  saleStateOf,
+} from "../property-object/property-object.row.js";
 import type { BookingEvent } from "./booking-event.js";
+import { lockBookingEventTarget, writeSaleStateWithEvent } from "./booking-event-target.js";
 import { decideHoldChange } from "./hold-change.decide.js";
-import { findTombstone, saveTombstone } from "./tombstones.repository.js";
+import { saveTombstone } from "./tombstones.repository.js";
 
 export type ApplyBookingEventResult = "applied" | "skipped-stale" | "skipped-not-active-hold";
 
 /**
- * Applies one booking event to its property object inside the consumer's transaction: row lock,
- * pure decision, new state + tombstone + status-changed outbox row, all in the same commit.
+ * Applies one booking event to its property object inside the consumer's transaction: row lock
+ * (with the building's status and the booking's tombstone, one statement), pure decision, new
+ * state + status-changed outbox row (one statement) + tombstone, all in the same commit
+ * (decision 0625).
  * Throws HoldMismatchError when the hold guard refuses the event (retriable or not, decision 0066).
  */
 export async function applyBookingEvent(
@@ -21,8 +27,8 @@ export async function applyBookingEvent(
   event: BookingEvent,
   deps: { clock: Clock; cause?: EventCause },
 ): Promise<ApplyBookingEventResult> {
-  const row = await lockPropertyObject(tx, event.propertyObjectId);
-  if (!row) {
+  const target = await lockBookingEventTarget(tx, event.propertyObjectId, event.bookingId);
+  if (!target) {
     // Retriable by its _NOT_FOUND suffix: the object's creation may not be committed/known yet.
     throw new NotFoundError(
       CHESSBOARD_ERROR.propertyObjectNotFound,
@@ -32,18 +38,18 @@ export async function applyBookingEvent(
       },
     );
   }
-  if (row.tenantId !== event.tenantId) {
+  if (target.row.tenantId !== event.tenantId) {
     throw new ValidationError(
       CHESSBOARD_ERROR.tenantMismatch,
       "booking TenantId differs from the object's developer",
       {
         eventTenantId: event.tenantId,
-        objectTenantId: row.tenantId,
+        objectTenantId: target.row.tenantId,
       },
     );
   }
-  const finished = await findTombstone(tx, row.id, event.bookingId);
-  const decision = decideHoldChange(saleStateOf(row), finished, event);
+  const { row } = target;
+  const decision = decideHoldChange(saleStateOf(row), target.tombstone, event);
   const now = deps.clock.now();
   switch (decision.kind) {
     case "skip-stale":
@@ -65,17 +71,15 @@ export async function applyBookingEvent(
       );
     case "apply": {
       const columns = saleStateColumns(decision.next);
-      const after = await tx.chessboardPropertyObject.update({
-        where: { id: row.id },
-        data: {
-          ...columns,
-          version: { increment: 1 },
-          updatedAt: now,
-          statusChangedAt: columns.status === row.status ? row.statusChangedAt : now,
-        },
-      });
+      const after: PropertyObjectRow = {
+        ...row,
+        ...columns,
+        version: row.version + 1,
+        updatedAt: now,
+        statusChangedAt: columns.status === row.status ? row.statusChangedAt : now,
+      };
+      await writeSaleStateWithEvent(tx, deps.clock, target, after, deps.cause ?? {});
       if (decision.tombstone) await saveTombstone(tx, row.id, decision.tombstone, now);
-      await enqueueStatusChanged(tx, deps.clock, row, after, "Booking", deps.cause);
       return "applied";
     }
     default:

@@ -1,22 +1,5 @@
 import type { Tx } from "../../../platform/db/prisma-client.js";
-import type { Tombstone, TombstoneOutcome } from "./hold-change.decide.js";
-
-export async function findTombstone(
-  tx: Tx,
-  propertyObjectId: string,
-  bookingId: string,
-): Promise<Tombstone | null> {
-  const row = await tx.chessboardFinishedBooking.findUnique({
-    where: { propertyObjectId_bookingId: { propertyObjectId, bookingId } },
-  });
-  if (!row) return null;
-  return {
-    bookingId: row.bookingId,
-    dealId: row.dealId,
-    lastVersion: row.lastVersion,
-    outcome: row.outcome as TombstoneOutcome,
-  };
-}
+import type { Tombstone } from "./hold-change.decide.js";
 
 /** Tombstones only grow (GREATEST), so a late lower-Version release never weakens the guard. */
 export async function saveTombstone(

@@ -70,8 +70,10 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
 
   /**
    * Gate and execute inside the scope, then unmark the failed and commit. On PostgreSQL a batch
-   * of more than one message first runs optimistically; any handler failure rolls that pass back
-   * and the careful pass runs it again (decision 0034). Every other scope runs carefully at once.
+   * first runs optimistically, a batch of one message too (decision 0624: a live system's batches
+   * are mostly of one, and its savepoint was two of a booking's statements in five consumers); any
+   * handler failure rolls that pass back and the careful pass runs it again (decision 0034).
+   * Every other scope runs carefully at once.
    */
   async function inScope(
     messages: readonly InboundMessage[],
@@ -80,7 +82,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     retry: ParkedRetry | null,
   ): Promise<Passed> {
     const heartbeat = opts.heartbeat ?? (async () => {});
-    const passes = scope.kind === "postgres" && ready.length > 1 ? [true, false] : [false];
+    const passes = scope.kind === "postgres" && ready.length > 0 ? [true, false] : [false];
     let last: Passed = { kind: "infrastructure", error: new Error("no pass ran") };
     for (const optimistic of passes) {
       let session: ScopeSession<unknown> | null = null;
