@@ -19,6 +19,7 @@ import {
   within,
 } from "./relay-publisher.js";
 import { relayUpkeep } from "./relay-upkeep.js";
+import { shardClaims } from "./shard-claims.js";
 import { shardOrder } from "./shard-order.js";
 import { type ClaimedRow, claimShard } from "./sql/claim-shard.js";
 import { hasUnpublished } from "./sql/has-unpublished.js";
@@ -95,6 +96,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
   let unlisten: (() => void) | null = null;
 
   const relay: RelayShardContext = { deps, shards, batchSize, deadlineMs, pubs, metrics: m };
+  const claims = shardClaims((shard) => relayShard(relay, shard), batchSize);
   /**
    * Relay worker `index`: each pass reads which shards have unpublished rows (one query) and
    * claims only those (decision 0515), starting one shard further each time. An empty outbox costs
@@ -103,14 +105,24 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
   function worker(index: number): PollLoop {
     // Each worker starts at a different shard so replicas and workers spread over the shards.
     let cursor = Math.floor(Math.random() * shards);
+    const signalled = idleInterval(
+      deps.signals,
+      settings.outboxRelayIntervalMs,
+      settings.commitSignalFallbackMs,
+    );
+    /** the last pass met a shard locked by another replica: look again at the polling interval */
+    let lockedElsewhere = false;
     const loop: PollLoop = createPollLoop({
-      idleMs: idleInterval(deps.signals, settings.outboxRelayIntervalMs, settings.commitSignalFallbackMs),
+      idleMs: () => (lockedElsewhere ? settings.outboxRelayIntervalMs : signalled()),
       async pass() {
         const hint = await shardsWithUnpublished(db, shards);
         let fullBatch = false;
+        lockedElsewhere = false;
         for (const shard of shardOrder(hint.shards, cursor)) {
           if (!loop.isRunning()) break;
-          if ((await relayShard(relay, shard)) === batchSize) fullBatch = true;
+          const outcome = await claims.claim(shard);
+          if (outcome.full) fullBatch = true;
+          if (outcome.lockedElsewhere) lockedElsewhere = true;
         }
         cursor = (cursor + 1) % shards;
         if (index === 0) {
@@ -119,7 +131,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
         }
         // A full batch or a full hint window may have left rows behind: the next pass at once. Rows
         // committed since this pass read the hint come with a commit signal (a nudge), so a pass
-        // that published fewer does not read the hint again just in case (decision 0622).
+        // that published fewer does not read the hint again just in case (decision 0622); a shard
+        // a sibling worker was claiming is claimed again by it (shard-claims.ts), and one another
+        // replica held is looked at again after the polling interval.
         return fullBatch || hint.windowFull ? "busy" : "idle";
       },
       onFailure: async (failures, error) => {
@@ -200,7 +214,7 @@ interface RelayShardContext {
 }
 
 /** One claim transaction of `shard`: lock, claim, publish, mark; the rows published. */
-async function relayShard(ctx: RelayShardContext, shard: number): Promise<number> {
+async function relayShard(ctx: RelayShardContext, shard: number): Promise<number | "locked"> {
   const { deps, pubs, metrics: m } = ctx;
   const pub = await currentPublisher(pubs);
   if (!pub) return 0;
@@ -209,7 +223,7 @@ async function relayShard(ctx: RelayShardContext, shard: number): Promise<number
       const rows = await claimShard(tx, shard, ctx.shards, ctx.batchSize);
       if (rows === "locked") {
         m.claims.inc({ outcome: "locked" });
-        return 0;
+        return "locked";
       }
       m.claims.inc({ outcome: rows.length === 0 ? "empty" : "published" });
       if (rows.length === 0) return 0;
