@@ -5,7 +5,6 @@
 import type { Db } from "../../src/platform/db/prisma-client.js";
 
 export interface StatementShare {
-  readonly calls: number;
   /** execution time (ms) per booking */
   readonly execMsPerBooking: number;
   /** calls per booking */
@@ -13,16 +12,15 @@ export interface StatementShare {
   readonly query: string;
 }
 
+/** The step's statements, most expensive first (the top `limit`), and the totals of all */
+export interface StepStatements {
+  readonly top: readonly StatementShare[];
+  readonly callsPerBooking: number;
+  readonly execMsPerBooking: number;
+}
+
 export interface StatementWindow {
-  /** The step's statements, most expensive first (the top `limit`), and the totals of all */
-  end(
-    bookings: number,
-    limit?: number,
-  ): Promise<{
-    readonly top: readonly StatementShare[];
-    readonly callsPerBooking: number;
-    readonly execMsPerBooking: number;
-  } | null>;
+  end(bookings: number, limit?: number): Promise<StepStatements | null>;
 }
 
 /** Opens the window (resets the database's statistics), or null with the reason printed. */
@@ -47,7 +45,6 @@ export async function openStatementWindow(db: Db): Promise<StatementWindow | nul
         ORDER BY total_exec_time DESC`;
       if (bookings <= 0) return null;
       const all = rows.map((r) => ({
-        calls: Number(r.calls),
         execMsPerBooking: r.ms / bookings,
         callsPerBooking: Number(r.calls) / bookings,
         query: r.query.slice(0, 160),
@@ -62,7 +59,7 @@ export async function openStatementWindow(db: Db): Promise<StatementWindow | nul
 }
 
 /** The window's table, as the bench prints it. */
-export function describeStatements(window: Awaited<ReturnType<StatementWindow["end"]>>): string {
+export function describeStatements(window: StepStatements | null): string {
   if (!window) return "  (no statements)";
   const lines = window.top.map(
     (s) =>
