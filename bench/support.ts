@@ -44,6 +44,23 @@ export async function createBenchDatabase(prefix: string): Promise<{ url: string
     },
   };
 }
+/**
+ * PIN_* settings to try on a bench's role processes, from `variable` in the bench's environment:
+ * `NAME=value,NAME=value` (e.g. BENCH_COST_ENV="PIN_CONSUMER_FLUSH_MS=500"); the bench's own
+ * variables stay the bench's.
+ */
+export function pinEnvOverrides(variable: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (process.env[variable] ?? "").split(",").filter((p) => p.trim() !== "")) {
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at).trim();
+    if (at < 1 || !name.startsWith("PIN_"))
+      throw new Error(`${variable}: expected PIN_NAME=value, got "${pair}"`);
+    out[name] = pair.slice(at + 1).trim();
+  }
+  return out;
+}
+
 /** Benchmarks sign their own tokens with this secret and lift the per-caller rate limits (one caller drives all the load). */
 export const BENCH_JWT_SECRET = "pin-bench-secret-0123456789-abcdefghijklmnop";
 export const BENCH_API_ENV = {

@@ -15,7 +15,7 @@ import { freePort } from "../../test/support/npm-start.js";
 import { bookableObjects } from "../peers/end-to-end.js";
 import { pause, waitUntil } from "../peers/measure.js";
 import { dropNamespace, seedApartments } from "../peers/ramp.js";
-import { BENCH_API_ENV, BENCH_KAFKA_CLIENT, createBenchDatabase, need } from "../support.js";
+import { BENCH_API_ENV, BENCH_KAFKA_CLIENT, createBenchDatabase, need, pinEnvOverrides } from "../support.js";
 import { type Checkout, REPO } from "./checkout.js";
 import { kafkaBrokerPid, type ProcessGroup, postgresGroups } from "./proc-cpu.js";
 
@@ -71,7 +71,7 @@ export async function startTopology(
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
         NODE_ENV: "production",
-        ...knownTo(checkout, { ...BENCH_API_ENV, PIN_OPS_PORT: "0" }),
+        ...knownTo(checkout, { ...BENCH_API_ENV, PIN_OPS_PORT: "0", ...pinEnvOverrides("BENCH_COST_ENV") }),
         DATABASE_URL: database.url,
         KAFKA_BROKERS: brokers,
         PIN_KAFKA_CLIENT: BENCH_KAFKA_CLIENT,

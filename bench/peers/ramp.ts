@@ -36,7 +36,13 @@ import { buildMain } from "../../test/faults/rig/build-main.js";
 import { createDaemon, type Daemon } from "../../test/faults/rig/daemon.js";
 import { freePort } from "../../test/support/npm-start.js";
 import { graphqlCreate, percentile } from "../crm/index.js";
-import { BENCH_API_ENV, BENCH_JWT_SECRET, BENCH_KAFKA_CLIENT, createBenchDatabase } from "../support.js";
+import {
+  BENCH_API_ENV,
+  BENCH_JWT_SECRET,
+  BENCH_KAFKA_CLIENT,
+  createBenchDatabase,
+  pinEnvOverrides,
+} from "../support.js";
 import type { BenchResult } from "../types.js";
 import { bookableObjects, seedDeals, watchReserved } from "./end-to-end.js";
 import { alone, pause, size, waitUntil } from "./measure.js";
@@ -420,7 +426,7 @@ export async function rampUnderLoad(
     PIN_ANALYTICS: "off",
     ...(process.env.PIN_COMMIT_SIGNALS ? { PIN_COMMIT_SIGNALS: process.env.PIN_COMMIT_SIGNALS } : {}),
     // Any other setting to try on every role process, e.g. BENCH_PEERS_RAMP_ENV="PIN_DB_POOL_SIZE=30"
-    ...rampEnvOverrides(process.env.BENCH_PEERS_RAMP_ENV),
+    ...pinEnvOverrides("BENCH_PEERS_RAMP_ENV"),
   };
   const settings = loadSettings({ ...env });
   const total = options.steps.reduce((n, rate) => n + rate * options.stepSeconds, 0);
@@ -600,17 +606,4 @@ export async function rampUnderLoad(
     await dropNamespace(brokers, namespace).catch(() => {});
     await database.drop();
   }
-}
-
-/** `NAME=value,NAME=value` of PIN_* settings only (the bench's own variables stay the bench's). */
-export function rampEnvOverrides(raw: string | undefined): Env {
-  const out: Env = {};
-  for (const pair of (raw ?? "").split(",").filter((p) => p.trim() !== "")) {
-    const at = pair.indexOf("=");
-    const name = pair.slice(0, at).trim();
-    if (at < 1 || !name.startsWith("PIN_"))
-      throw new Error(`BENCH_PEERS_RAMP_ENV: expected PIN_NAME=value, got "${pair}"`);
-    out[name] = pair.slice(at + 1).trim();
-  }
-  return out;
 }

@@ -132,17 +132,26 @@ for (const mode of MODES)
           );
         const broadcastOf = (spans: readonly ReceivedSpan[]) =>
           spans.find((s) => s.name === `${TOPIC.propertyObjectStatusChanged} broadcast`);
-        // Batches of 200 ms: wait until the far ends of the trace have been exported.
-        await expect
-          .poll(
-            () => {
-              const op = operation();
-              const spans = op ? inTrace(op.traceId) : [];
-              return Boolean(catalogOf(spans) && broadcastOf(spans));
-            },
-            { timeout: 60_000, interval: 250 },
-          )
-          .toBe(true);
+        // Batches of 200 ms: wait until the far ends of the trace have been exported. On a timeout
+        // the message says which spans the trace has, and what the database shows of the path.
+        const farEnds = () => {
+          const op = operation();
+          const spans = op ? inTrace(op.traceId) : [];
+          return Boolean(catalogOf(spans) && broadcastOf(spans));
+        };
+        const deadline = Date.now() + 60_000;
+        while (!farEnds() && Date.now() < deadline) await pause(250);
+        if (!farEnds()) {
+          const op = operation();
+          const names = op ? inTrace(op.traceId).map((s) => s.name) : ["(no mutation span)"];
+          const path = await db.prisma.$queryRaw`
+            SELECT (SELECT count(*) FROM platform.outbox WHERE published_at IS NULL)::int AS unpublished,
+                   (SELECT json_agg(json_build_object('topic', topic, 'at', created_at, 'published', published_at))
+                      FROM (SELECT topic, created_at, published_at FROM platform.outbox ORDER BY id DESC LIMIT 4) o) AS outbox,
+                   (SELECT json_agg(json_build_object('group', group_id, 'topic', topic, 'error', last_error_code))
+                      FROM platform.parked_messages) AS parked`;
+          expect.fail(`trace incomplete after 60 s: ${JSON.stringify(names)}; ${JSON.stringify(path)}`);
+        }
 
         const op = operation() as ReceivedSpan;
         const spans = inTrace(op.traceId);
