@@ -85,7 +85,10 @@ describe("pin-catalog-chessboard-sync replay over Kafka", { timeout: 120_000 }, 
       select: { topic: true, key: true, errorCode: true, attempts: true, reason: true },
     });
     expect(deadLetters).toEqual([]);
-    expect(await metricValue(rig.metrics, "catalog_chessboard_sync_conflicts_total")).toBe(0);
+    expect(
+      await metricValue(rig.metrics, "catalog_chessboard_sync_conflicts_total"),
+      JSON.stringify(rig.logs.filter((e) => e.msg === "concurrency conflict, re-reading")),
+    ).toBe(0);
     const before = await cardsHash(database.prisma);
     const lots = await database.prisma.catalogPropertyObjectCard.count();
     expect(lots).toBe(2 * 2 * 2 * 5);

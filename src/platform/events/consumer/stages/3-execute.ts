@@ -84,7 +84,7 @@ export async function runCareful(
       }
       switch (action.kind) {
         case "re-run":
-          deps.record.reRead(item, conflicts);
+          deps.record.reRead(item, conflicts, error);
           continue;
         case "park":
           deps.record.retried(item);

@@ -63,8 +63,8 @@ export function createRecorder(deps: RecordDeps) {
     conflict(item: Item): void {
       metrics.conflicts.inc(labelsFor(item.message.topic));
     },
-    reRead(item: Item, conflicts: number): void {
-      log.warn({ ...fieldsOf(item), conflicts }, "concurrency conflict, re-reading");
+    reRead(item: Item, conflicts: number, error: unknown): void {
+      log.warn({ ...fieldsOf(item), conflicts, errorCode: errorCodeOf(error), err: error }, "concurrency conflict, re-reading");
     },
     /** A retriable failure (parked, or dead-lettered once the schedule is used up) */
     retried(item: Item): void {
