@@ -342,8 +342,8 @@ export const SETTINGS = {
   ),
   consumerFlushMs: int(
     "PIN_CONSUMER_FLUSH_MS",
-    100,
-    "How long a consumer's fetch may wait to fill a batch, ms (a consumer may override it)",
+    500,
+    "How long a Kafka fetch waits on the broker, ms: for the first record (per-message consumers, the broadcast; an idle member's empty fetches) or to fill a batch (a consumer may override it)",
     1,
     60_000,
   ),

@@ -8,6 +8,7 @@ import type { InboundMessage } from "../../wire.js";
 import { createConnection } from "./1-connect.js";
 import { handRun } from "./3-hand-batch.js";
 import type { ConsumerState } from "./consumer-state.js";
+import { OffsetCommits } from "./offset-commits.js";
 import type { KafkaClientPort, PartitionHandle } from "./port.js";
 
 const run = (from: number, n: number): InboundMessage[] =>
@@ -21,7 +22,7 @@ const run = (from: number, n: number): InboundMessage[] =>
   }));
 
 /** The core's consumer state around a processor whose batches fail when they hold a `failAt` offset. */
-function stateWith(failAt: Set<string>) {
+function stateWith(failAt: Set<string>, commitEveryMs = 0) {
   const seenTopics: string[] = [];
   const processor: BatchProcessing & { batchDepth: number } = {
     batchDepth: 1,
@@ -45,6 +46,7 @@ function stateWith(failAt: Set<string>) {
     faults: undefined,
     failures: new Map(),
     resumeTimers: new Map(),
+    commits: new OffsetCommits((_tp, next, part) => part.commit(next), commitEveryMs),
     running: true,
   };
   return { state, seenTopics };
@@ -74,6 +76,27 @@ describe("transport core, stages 3 and 4: a fetched run to the runtime, offsets 
     await handRun(state, run(10, 5), part);
     expect(calls).toEqual(["resolve 11", "commit 12", "resolve 13", "commit 14", "resolve 14", "commit 15"]);
     expect(new Set(seenTopics)).toEqual(new Set(["t"]));
+  });
+
+  it("decision 0626: within a second of a partition's last commit the newest offset waits and goes out once; a stopping consumer commits at once", async () => {
+    vi.useFakeTimers();
+    try {
+      const { state } = stateWith(new Set(), 1_000);
+      const { part, calls } = handle();
+      await handRun(state, run(10, 5), part);
+      expect(calls.filter((c) => c.startsWith("commit"))).toEqual(["commit 12"]);
+      expect(state.commits.waiting()).toEqual(new Map([["t.ns:3", "15"]]));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(calls.filter((c) => c.startsWith("commit"))).toEqual(["commit 12", "commit 15"]);
+      await handRun(state, run(15, 2), part);
+      expect(state.commits.waiting()).toEqual(new Map([["t.ns:3", "17"]]));
+      state.running = false;
+      await handRun(state, run(17, 1), part);
+      expect(calls.filter((c) => c.startsWith("commit"))).toEqual(["commit 12", "commit 15", "commit 18"]);
+      expect(state.commits.waiting().size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("an infrastructure failure: what was done is committed, the partition paused at the failed batch's first message and resumed after the backoff", async () => {

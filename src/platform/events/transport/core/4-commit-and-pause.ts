@@ -1,29 +1,43 @@
 import { infrastructureDelayMs } from "../../consumer/retry-policy.js";
 import type { InboundMessage } from "../../wire.js";
+import type { Connection } from "./1-connect.js";
 import type { ConsumerState, RunProgress } from "./consumer-state.js";
+import { OffsetCommits } from "./offset-commits.js";
 import type { PartitionHandle } from "./port.js";
 
 /**
  * Stage 4: the partition's offset after the batch's scope committed — never before, so a crash
- * between the two only redelivers, which the dedup marks absorb. A failed commit (partition revoked
- * mid-batch, broker gone, coordinator moving) is logged, never thrown: what it means for the client
- * (redelivery, or a retry in the background) is the adapter's note.
+ * between the two only redelivers, which the dedup marks absorb. Coalesced per partition, at most
+ * one commit a second (offset-commits.ts, decision 0626); at once when the consumer or the
+ * partition is stopping, or `urgent`.
  */
 export async function commitAfterScope(
   state: ConsumerState,
   progress: RunProgress,
   part: PartitionHandle,
+  urgent = false,
 ): Promise<void> {
   if (progress.lastDone === null) return;
   const next = (BigInt(progress.lastDone) + 1n).toString();
-  await part
-    .commit(next)
-    .catch((error: unknown) =>
-      state.connection.log.warn(
-        { group: state.group, topic: progress.topic, partition: progress.partition, err: error },
-        `offset commit failed; ${state.connection.port.commitFailureNote}`,
+  await state.commits.offer(progress.tp, next, part, urgent || !state.running || !part.isRunning());
+}
+
+/**
+ * The commit itself. A failed commit (partition revoked mid-batch, broker gone, coordinator
+ * moving) is logged, never thrown: what it means for the client (redelivery, or a retry in the
+ * background) is the adapter's note.
+ */
+export function offsetCommits(connection: Connection, group: string): OffsetCommits {
+  return new OffsetCommits((tp, next, part) =>
+    part
+      .commit(next)
+      .catch((error: unknown) =>
+        connection.log.warn(
+          { group, partition: tp, err: error },
+          `offset commit failed; ${connection.port.commitFailureNote}`,
+        ),
       ),
-    );
+  );
 }
 
 /**
@@ -39,7 +53,7 @@ export async function pauseAfterFailure(
   chunk: readonly InboundMessage[],
   error: unknown,
 ): Promise<void> {
-  await commitAfterScope(state, progress, part);
+  await commitAfterScope(state, progress, part, true);
   const { tp, topic, partition } = progress;
   const n = (state.failures.get(tp) ?? 0) + 1;
   state.failures.set(tp, n);

@@ -4,6 +4,7 @@ import type { Runner } from "../runner.js";
 import { type Connection, ensureTopics } from "./1-connect.js";
 import { supervise } from "./2-supervise.js";
 import { handRun } from "./3-hand-batch.js";
+import { offsetCommits } from "./4-commit-and-pause.js";
 import { type ConsumerState, clearBackoff } from "./consumer-state.js";
 import type { TransportContext } from "./context.js";
 
@@ -40,6 +41,7 @@ export function kafkaConsumer(ctx: TransportContext, def: AnyConsumerDefinition)
     faults: ctx.deps.tuning?.faults,
     failures: new Map(),
     resumeTimers: new Map(),
+    commits: offsetCommits(c, def.group),
     running: false,
   };
   const supervisor = supervise({
@@ -77,6 +79,7 @@ export function kafkaConsumer(ctx: TransportContext, def: AnyConsumerDefinition)
     async stop() {
       if (!state.running) return;
       state.running = false;
+      await state.commits.flush();
       clearBackoff(state);
       await state.scanner.stop();
       await supervisor.stop();

@@ -7,8 +7,6 @@ import { supervise } from "./2-supervise.js";
 import type { TransportContext } from "./context.js";
 import type { PartitionHandle, TopicPartition } from "./port.js";
 
-const BROADCAST_WAIT_MS = 100;
-
 /**
  * A broadcast's state. "Live from now": where each partition stood when the first member was able
  * to ask, then moved on by every message seen. Every fresh member (the first, or one after a crash)
@@ -46,7 +44,8 @@ export function kafkaBroadcast(ctx: TransportContext, opts: BroadcastOptions): R
         name: `broadcast-${opts.name}`,
         group: groupId,
         topics: state.wireTopics,
-        fetch: { maxWaitMs: BROADCAST_WAIT_MS, minBytes: 1, pipelined: false },
+        // Takes what is there: the wait bounds only an idle member's empty fetches (decision 0626).
+        fetch: { maxWaitMs: ctx.deps.settings.consumerFlushMs, minBytes: 1, pipelined: false },
         concurrency: 1,
         before: () => takeEnds(state),
         positions: (assigned) => positions(state, assigned),

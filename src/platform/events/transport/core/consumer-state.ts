@@ -3,6 +3,7 @@ import type { ParkedScanner } from "../../consumer/parked-scanner.js";
 import type { RetryPolicy } from "../../consumer/retry-policy.js";
 import type { EventPlatformTuning } from "../runner.js";
 import type { Connection } from "./1-connect.js";
+import type { OffsetCommits } from "./offset-commits.js";
 
 /**
  * Everything one consumer of the core holds, in one object: what it was built from (the runtime's
@@ -25,6 +26,8 @@ export interface ConsumerState {
   readonly failures: Map<string, number>;
   /** The pending resume of each paused partition */
   readonly resumeTimers: Map<string, NodeJS.Timeout>;
+  /** Offsets done and not committed yet, per partition (decision 0626) */
+  readonly commits: OffsetCommits;
   running: boolean;
 }
 
@@ -36,8 +39,12 @@ export interface RunProgress {
   lastDone: string | null;
 }
 
-/** Backoff belongs to the partition holder: forgotten at every join and every restart. */
+/**
+ * Backoff and offsets waiting to be committed belong to the partition holder: forgotten at every
+ * join and every restart (a graceful stop flushes the offsets first).
+ */
 export function clearBackoff(state: ConsumerState): void {
+  state.commits.forget();
   for (const t of state.resumeTimers.values()) clearTimeout(t);
   state.resumeTimers.clear();
   state.failures.clear();
