@@ -128,7 +128,10 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         action,
         retry,
       ),
-    redrive: (waitKeys, retry) => redriver.redrive(retry ? prismaRunner(retry.tx) : direct, waitKeys),
+    redrive: (waitKeys, retry, groupHadParked) =>
+      groupHadParked || retry
+        ? redriver.redrive(retry ? prismaRunner(retry.tx) : direct, waitKeys)
+        : redriver.noted(waitKeys),
   });
 
   function processBatch(

@@ -79,5 +79,14 @@ export function createRedriver(deps: RedriverDeps) {
     }
   }
 
-  return { redrive, noting };
+  /**
+   * A batch that saw no parked message in its group as it began (decision 0627): nothing of its
+   * own to re-drive, but the keys are noted, so a batch in flight that parks on one of them meanwhile
+   * re-drives it when it ends, as after a re-drive that ran.
+   */
+  async function noted(waitKeys: readonly string[]): Promise<void> {
+    log.noted(waitKeys);
+  }
+
+  return { redrive, noted, noting };
 }

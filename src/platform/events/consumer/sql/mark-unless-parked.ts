@@ -15,6 +15,8 @@ export interface MarkUnlessParked {
   readonly fresh: ReadonlySet<DedupKey>;
   /** `${topic}\u0000${key}` pairs with a parked message in the group: none of theirs is marked */
   readonly parked: ReadonlySet<string>;
+  /** Whether the group had any parked message when the batch began (decision 0627) */
+  readonly groupHadParked: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function markUnlessParked(
   items: readonly MarkCandidate[],
   now: Date,
 ): Promise<MarkUnlessParked> {
-  if (items.length === 0) return { fresh: new Set(), parked: new Set() };
+  if (items.length === 0) return { fresh: new Set(), parked: new Set(), groupHadParked: true };
   const keys = items.map((i) => i.dedupKey);
   const [row] = await runner.rows<{ held: boolean; old: number[] | null }>(MARK_IF_NONE_PARKED, [
     packKeys(keys),
@@ -52,10 +54,10 @@ export async function markUnlessParked(
     group,
     now,
   ]);
-  if (!row?.held) return { fresh: freshOf(keys, row?.old ?? null), parked: new Set() };
+  if (row && !row.held) return { fresh: freshOf(keys, row.old), parked: new Set(), groupHadParked: false };
   const parked = await parkedKeys(runner, group, items);
   const free = parked.size === 0 ? keys : items.filter((i) => !parked.has(pairKey(i))).map((i) => i.dedupKey);
-  return { fresh: await markProcessed(runner, group, free, now), parked };
+  return { fresh: await markProcessed(runner, group, free, now), parked, groupHadParked: true };
 }
 
 const pairKey = (m: { readonly topic: string; readonly key: string }) => `${m.topic}\u0000${m.key}`;

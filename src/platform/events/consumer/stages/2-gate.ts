@@ -16,6 +16,11 @@ export interface Gated {
   readonly verdicts: readonly Verdict[];
   /** What stage 3 runs, in batch order */
   readonly toRun: readonly Item[];
+  /**
+   * false when the gate saw that the group had no parked message at all as the batch began: the
+   * batch's re-drive has nothing of its own to find (decision 0627). true when it had, or unknown.
+   */
+  readonly groupHadParked: boolean;
 }
 
 /**
@@ -52,7 +57,7 @@ export function decideGate(
       toRun.push(item);
     }
   }
-  return { verdicts: behind.length === 0 ? duplicates : [...behind, ...duplicates], toRun };
+  return { verdicts: behind.length === 0 ? duplicates : [...behind, ...duplicates], toRun, groupHadParked: true };
 }
 
 export interface GateDeps {
@@ -99,7 +104,7 @@ export function createGate(deps: GateDeps) {
         const marked = await session.markUnlessParked(
           ready.map((i) => ({ dedupKey: i.dedupKey, topic: i.message.topic, key: i.message.key })),
         );
-        return decideGate(ready, marked.parked, marked.fresh, now);
+        return { ...decideGate(ready, marked.parked, marked.fresh, now), groupHadParked: marked.groupHadParked };
       }
       // A scope without marks read its parked keys before it began (heldBefore), as a sink does.
       const held = heldBefore;

@@ -56,7 +56,7 @@ export function inMemoryScope(store: MemoryStore, kind: "postgres" | "sink"): Pr
                 store.calls += 1;
                 const parked = new Set(items.map(pairOf).filter((p) => store.parked.has(p)));
                 const fresh = mark(items.filter((i) => !parked.has(pairOf(i))).map((i) => i.dedupKey));
-                return { fresh, parked };
+                return { fresh, parked, groupHadParked: store.parked.size > 0 };
               },
             }
           : {};

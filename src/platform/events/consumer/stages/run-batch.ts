@@ -54,11 +54,15 @@ export interface BatchRunnerDeps {
    * After the actions: the parked messages waiting for the handled messages' wait keys are made
    * due (decision 0580), in the parked retry's transaction when this batch is one.
    */
-  readonly redrive: (waitKeys: readonly string[], retry: ParkedRetry | null) => Promise<void>;
+  readonly redrive: (
+    waitKeys: readonly string[],
+    retry: ParkedRetry | null,
+    groupHadParked: boolean,
+  ) => Promise<void>;
 }
 
 type Passed =
-  | { kind: "committed"; verdicts: readonly Verdict[]; stopAt: number }
+  | { kind: "committed"; verdicts: readonly Verdict[]; stopAt: number; groupHadParked: boolean }
   | { kind: "infrastructure"; error: unknown };
 
 /**
@@ -109,7 +113,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         // Everything from a stop on is left for the next holder: no mark, no policy write.
         await session.unmark(failedKeys(verdicts, gated.toRun, stopAt));
         await session.commit();
-        return { kind: "committed", verdicts, stopAt };
+        return { kind: "committed", verdicts, stopAt, groupHadParked: gated.groupHadParked };
       } catch (error) {
         await session?.rollback().catch(() => {});
         last = { kind: "infrastructure", error: error instanceof InfrastructureSignal ? error.error : error };
@@ -142,7 +146,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     // batch is read again, its committed messages are duplicates, the failed ones rerun.
     try {
       for (const action of settled.actions) await deps.apply(action, retry);
-      await deps.redrive(settled.handledWaitKeys, retry);
+      await deps.redrive(settled.handledWaitKeys, retry, passed.groupHadParked);
     } catch (error) {
       return { kind: "infrastructure", error };
     }

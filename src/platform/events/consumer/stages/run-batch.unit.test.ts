@@ -15,6 +15,7 @@ function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
   const calls: string[] = [];
   const applied: Action[] = [];
   const redriven: string[][] = [];
+  const groupHadParked: boolean[] = [];
   const strategy = perMessageStrategy({
     ...deps,
     handlerOf: () => async (payload: unknown, ctx) => {
@@ -41,12 +42,13 @@ function runner(parked: ReadonlyArray<{ topic: string; key: string }> = []) {
     apply: async (action) => {
       applied.push(action);
     },
-    redrive: async (keys) => {
+    redrive: async (keys, _retry, had) => {
       redriven.push([...keys]);
+      groupHadParked.push(had);
     },
   });
   const messages = items.map((i) => i.message);
-  return { store, calls, applied, redriven, batch: () => run(messages, {}, null) };
+  return { store, calls, applied, redriven, groupHadParked, batch: () => run(messages, {}, null) };
 }
 
 describe("run-batch: the stages in order on an in-memory scope", () => {
@@ -72,5 +74,14 @@ describe("run-batch: the stages in order on an in-memory scope", () => {
     });
     // duplicates change nothing: they re-drive nothing
     expect(r.redriven.at(-1)).toEqual([]);
+  });
+
+  it("decision 0627: the re-drive learns whether the group had any parked message as the batch began (none: its statement is skipped)", async () => {
+    const quiet = runner([]);
+    await quiet.batch();
+    expect(quiet.groupHadParked).toEqual([false]);
+    const held = runner([{ topic: TOPIC, key: "p" }]);
+    await held.batch();
+    expect(held.groupHadParked).toEqual([true]);
   });
 });
