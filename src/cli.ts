@@ -72,7 +72,7 @@ async function runWithDatabase(
     import("./platform/metrics/registry.js"),
   ]);
   const database = await openDatabase(settings, log);
-  const db = createPrismaClient({ url: database.url });
+  const db = createPrismaClient({ url: database.url, preparedStatements: settings.dbPreparedStatements });
   try {
     await runMigrations({ url: database.url, log });
     const deps = {

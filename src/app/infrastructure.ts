@@ -82,7 +82,11 @@ export async function openInfrastructure(
     const total = migrations.applied.length + migrations.alreadyApplied.length;
     log.info({ applied: migrations.applied.length, total }, "database migrated");
 
-    const db = createPrismaClient({ url: database.url, maxConnections: settings.dbPoolSize });
+    const db = createPrismaClient({
+      url: database.url,
+      maxConnections: settings.dbPoolSize,
+      preparedStatements: settings.dbPreparedStatements,
+    });
     opened.prisma = () => db.$disconnect();
     const infra: Infra = { db, log, clock, metrics };
     const platformSettings = settings.instanceId ? settings : { ...settings, instanceId: randomUUID() };

@@ -53,6 +53,7 @@ export function apiRole(infrastructure: Infrastructure): ApiRole {
     url: database.url,
     maxConnections: settings.apiDbPoolSize,
     statementTimeoutMs: settings.requestTimeoutMs,
+    preparedStatements: settings.dbPreparedStatements,
   });
   const apiInfra: Infra = { ...infra, db: limitDatabaseWorkPerRequest(apiPool) };
   const limits = apiRateLimiter(infrastructure);

@@ -228,6 +228,11 @@ export const SETTINGS = {
     1,
     200,
   ),
+  dbPreparedStatements: bool(
+    "PIN_DB_PREPARED_STATEMENTS",
+    true,
+    "Send the database's statements as named prepared statements (parsed once per connection, planned for their parameters each time; decision 0628); false behind a transaction-mode pooler that does not keep them (PgBouncer before 1.21, or without max_prepared_statements)",
+  ),
   dbPoolSize: int(
     "PIN_DB_POOL_SIZE",
     10,

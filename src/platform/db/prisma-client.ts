@@ -1,6 +1,13 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { type Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import { StatementNames } from "./statement-names.js";
+
+/** What the adapter hands the name generator (its SqlQuery; only these fields are read) */
+interface SqlQuery {
+  readonly sql: string;
+  readonly args: readonly unknown[];
+}
 
 export { type Prisma, PrismaClient };
 /** The transaction handle every repository and `enqueue(tx, event)` write through. */
@@ -12,6 +19,11 @@ export interface DbOptions {
   readonly maxConnections?: number;
   /** PostgreSQL statement_timeout of every connection of this pool (the api role's bound on one statement). */
   readonly statementTimeoutMs?: number;
+  /**
+   * Prisma's statements as named prepared statements, planned for their parameters each time
+   * (decision 0628; PIN_DB_PREPARED_STATEMENTS). Default true.
+   */
+  readonly preparedStatements?: boolean;
 }
 
 const connectionStrings = new WeakMap<PrismaClient, string>();
@@ -35,17 +47,27 @@ const direct = <T>(work: () => Promise<T>) => work();
  * (the consumer runtime's own statements, decision 0505) share its connections: `pgPoolOf(db)`.
  */
 export function createPrismaClient(options: DbOptions): PrismaClient {
+  const prepared = options.preparedStatements ?? true;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // A prepared statement still gets a plan for its own parameters (the plans stay what they were
+    // unprepared); what it saves is the parse and analysis of its text on every call.
+    ...(prepared ? { options: "-c plan_cache_mode=force_custom_plan" } : {}),
   });
   // An idle connection that breaks (server restart, a database dropped) is discarded by the pool,
   // which then emits "error": without a listener that would crash the process. The adapter adds
   // one only once Prisma connects; the consumer runtime may use the pool before that.
   pool.on("error", () => {});
   // `$disconnect()` ends the pool with the adapter, as it did when the adapter made its own.
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const names = new StatementNames("pin_");
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
+    ...(prepared
+      ? { statementNameGenerator: (query: SqlQuery) => names.nameOf(query.sql, query.args.length) }
+      : {}),
+  });
   const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });
   connectionStrings.set(client, options.url);
   access.set(client, { pool, around: direct });

@@ -57,7 +57,11 @@ export function decideGate(
       toRun.push(item);
     }
   }
-  return { verdicts: behind.length === 0 ? duplicates : [...behind, ...duplicates], toRun, groupHadParked: true };
+  return {
+    verdicts: behind.length === 0 ? duplicates : [...behind, ...duplicates],
+    toRun,
+    groupHadParked: true,
+  };
 }
 
 export interface GateDeps {
@@ -104,7 +108,10 @@ export function createGate(deps: GateDeps) {
         const marked = await session.markUnlessParked(
           ready.map((i) => ({ dedupKey: i.dedupKey, topic: i.message.topic, key: i.message.key })),
         );
-        return { ...decideGate(ready, marked.parked, marked.fresh, now), groupHadParked: marked.groupHadParked };
+        return {
+          ...decideGate(ready, marked.parked, marked.fresh, now),
+          groupHadParked: marked.groupHadParked,
+        };
       }
       // A scope without marks read its parked keys before it began (heldBefore), as a sink does.
       const held = heldBefore;

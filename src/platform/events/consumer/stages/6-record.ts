@@ -64,7 +64,10 @@ export function createRecorder(deps: RecordDeps) {
       metrics.conflicts.inc(labelsFor(item.message.topic));
     },
     reRead(item: Item, conflicts: number, error: unknown): void {
-      log.warn({ ...fieldsOf(item), conflicts, errorCode: errorCodeOf(error), err: error }, "concurrency conflict, re-reading");
+      log.warn(
+        { ...fieldsOf(item), conflicts, errorCode: errorCodeOf(error), err: error },
+        "concurrency conflict, re-reading",
+      );
     },
     /** A retriable failure (parked, or dead-lettered once the schedule is used up) */
     retried(item: Item): void {
