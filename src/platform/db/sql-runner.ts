@@ -38,10 +38,29 @@ function literal(client: pg.ClientBase, value: unknown): string {
  * parameters written as literals (bytea hex, integers, timestamps, escaped text), so a batch pays
  * no round trip for BEGIN. `begin()` sends a plain BEGIN when something else must go first.
  */
+const inline = (client: pg.ClientBase, text: string, values: readonly unknown[]) =>
+  text.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
+
+/**
+ * The transaction's last statement and its COMMIT in one simple-protocol message (decision 0629),
+ * parameters written as literals like openingRunner's first statement. Returns the statement's
+ * row count.
+ */
+export async function executeAndCommit(
+  client: pg.ClientBase,
+  text: string,
+  values: readonly unknown[],
+): Promise<number> {
+  const results = (await client.query(
+    `${inline(client, text, values)}; COMMIT`,
+  )) as unknown as pg.QueryResult[];
+  return results[0]?.rowCount ?? 0;
+}
+
 export function openingRunner(client: pg.ClientBase) {
   let begun = false;
   const first = async (text: string, values: readonly unknown[]) => {
-    const sql = text.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
+    const sql = inline(client, text, values);
     begun = true;
     const results = (await client.query(`BEGIN; ${sql}`)) as unknown as pg.QueryResult[];
     return results[results.length - 1] as pg.QueryResult;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { prismaRunner } from "../../../src/platform/db/sql-runner.js";
 import { START_POSITION } from "../../../src/platform/events/local/local-log.js";
 import { appendToLog } from "../../../src/platform/events/local/sql/append.js";
 import { readCommitted } from "../../../src/platform/events/local/sql/read-committed.js";
@@ -74,14 +75,14 @@ describeWithService("postgres", "local event log commit order", () => {
     // Transaction A appends first (lower id) and stays open; B appends later and commits first.
     const txA = db.prisma.$transaction(
       async (tx) => {
-        await appendToLog(tx, [message(topic, "early-id", 1)]);
+        await appendToLog(prismaRunner(tx), [message(topic, "early-id", 1)]);
         appended();
         await gate;
       },
       { timeout: 60_000 },
     );
     await firstAppended;
-    await appendToLog(db.prisma, [message(topic, "late-id", 1)]);
+    await appendToLog(prismaRunner(db.prisma), [message(topic, "late-id", 1)]);
 
     // An id cursor would read "late-id" now and move past "early-id" for good.
     expect(await readCommitted(db.prisma, topic, START_POSITION, 10)).toEqual([]);

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
+import { prismaRunner } from "../../../src/platform/db/sql-runner.js";
 import { START_POSITION } from "../../../src/platform/events/local/local-log.js";
 import { appendToLog } from "../../../src/platform/events/local/sql/append.js";
 import { readCommitted, readLog } from "../../../src/platform/events/local/sql/read-committed.js";
@@ -54,7 +55,7 @@ describeWithService("postgres", "local event log horizon per database", () => {
     const blocker = await openTransaction(other.url);
     try {
       const topic = `pin.test.horizon.${Date.now()}`;
-      await appendToLog(db.prisma, [row(topic, "after-other")]);
+      await appendToLog(prismaRunner(db.prisma), [row(topic, "after-other")]);
       const [appended] = await db.prisma.$queryRaw<Array<{ tx: string; xmin: string }>>`
         SELECT tx_id::text AS tx, pg_snapshot_xmin(pg_current_snapshot())::text AS xmin
         FROM platform.event_log WHERE topic = ${topic}`;
@@ -81,7 +82,7 @@ describeWithService("postgres", "local event log horizon per database", () => {
     let committed = false;
     try {
       // A later transaction appends and commits; the open one may still append with a smaller tx_id.
-      await appendToLog(db.prisma, [row(topic, "late")]);
+      await appendToLog(prismaRunner(db.prisma), [row(topic, "late")]);
       expect(await readCommitted(db.prisma, topic, START_POSITION, 10)).toEqual([]);
       // Committed, held back: the reader is told so (decision 0620), without the row's content.
       expect(await readLog(db.prisma, topic, START_POSITION, 10)).toEqual({ rows: [], heldBack: true });
@@ -114,7 +115,7 @@ describeWithService("postgres", "local event log horizon per database", () => {
     const early = await openTransaction(db.url);
     try {
       // Committed but younger than the open transaction: held back.
-      await appendToLog(db.prisma, [row(topic, "held")]);
+      await appendToLog(prismaRunner(db.prisma), [row(topic, "held")]);
       // Long-ended transactions' rows (the tx_ids of a young cluster): all below the horizon.
       for (const [txId, key] of [
         ["8", "tx-8"],
@@ -150,7 +151,7 @@ describeWithService("postgres", "local event log horizon per database", () => {
     const topic = `pin.test.horizon.${Date.now()}`;
     const blocker = await openTransaction(other.url);
     try {
-      await appendToLog(db.prisma, [row(topic, "after-other")]);
+      await appendToLog(prismaRunner(db.prisma), [row(topic, "after-other")]);
       await eventually(() => readCommitted(db.prisma, topic, START_POSITION, 10), {
         until: (r) => r.length === 1,
         what: "the row delivered outside a transaction",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Prisma } from "../../../src/generated/prisma/client.js";
+import { prismaRunner } from "../../../src/platform/db/sql-runner.js";
 import {
   CLAIM_WINDOW,
   claimShard,
@@ -107,18 +108,20 @@ describeWithService("postgres", "outbox relay statements' plans", () => {
       taken = r;
     });
     const holder = db.prisma.$transaction(async (tx) => {
-      expect(await claimShard(tx, shard, SHARDS, 500)).not.toBe("locked");
+      expect(await claimShard(prismaRunner(tx), shard, SHARDS, 500)).not.toBe("locked");
       taken();
       await held;
     });
     await lockTaken;
     try {
-      expect(await db.prisma.$transaction((tx) => claimShard(tx, shard, SHARDS, 500))).toBe("locked");
+      expect(await db.prisma.$transaction((tx) => claimShard(prismaRunner(tx), shard, SHARDS, 500))).toBe(
+        "locked",
+      );
     } finally {
       release();
       await holder;
     }
-    const after = await db.prisma.$transaction((tx) => claimShard(tx, shard, SHARDS, 500));
+    const after = await db.prisma.$transaction((tx) => claimShard(prismaRunner(tx), shard, SHARDS, 500));
     expect(after).not.toBe("locked");
     expect((after as unknown[]).length).toBeGreaterThan(0);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSUMERS } from "../../../src/consumers/index.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
+import { prismaRunner } from "../../../src/platform/db/sql-runner.js";
 import { HEADER } from "../../../src/platform/events/envelope.js";
 import { appendToLog } from "../../../src/platform/events/local/sql/append.js";
 import { loadOffset } from "../../../src/platform/events/local/sql/load-offset.js";
@@ -154,7 +155,7 @@ describe(`consumer fuzzing (fast-check seed ${SEED}, ${RUNS} messages per topic)
           headers: m.headers as Record<string, string>,
         })),
     );
-    await appendToLog(app.db, messages);
+    await appendToLog(prismaRunner(app.db), messages);
     const last = new Map<string, bigint>();
     for (const topic of consumedTopics) {
       const rows = await app.db.$queryRaw<Array<{ id: bigint }>>`

@@ -5,6 +5,7 @@ import { CHESSBOARD_BOOKING_STATUS_GROUP } from "../../../src/consumers/chessboa
 import { CONSUMERS_BY_CONTEXT } from "../../../src/consumers/index.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
+import { prismaRunner } from "../../../src/platform/db/sql-runner.js";
 import { appendToLog } from "../../../src/platform/events/local/sql/append.js";
 import { loadOffset } from "../../../src/platform/events/local/sql/load-offset.js";
 import { createMemoryLogger } from "../../../src/platform/log/logger.js";
@@ -50,7 +51,7 @@ async function oneMessageFor(
   const ends = new Map<string, { topic: string; id: bigint }>();
   for (const group of groups) {
     const topic = topicsOf(group)[0]!;
-    await appendToLog(app.db, [{ topic, key: randomUUID(), value: "{}", headers: {} }]);
+    await appendToLog(prismaRunner(app.db), [{ topic, key: randomUUID(), value: "{}", headers: {} }]);
     const rows = await app.db.$queryRaw<Array<{ id: bigint }>>`
       SELECT max(id) AS id FROM platform.event_log WHERE topic = ${topic}`;
     ends.set(group, { topic, id: rows[0]!.id });

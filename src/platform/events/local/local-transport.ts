@@ -1,4 +1,5 @@
 import { connectionStringOf } from "../../db/prisma-client.js";
+import { prismaRunner } from "../../db/sql-runner.js";
 import { idleInterval } from "../commit-signals.js";
 import type { Transport } from "../transport/transport.js";
 import { createGroupLocks, type GroupLocks } from "./group-locks.js";
@@ -27,7 +28,7 @@ export function createLocalTransport(deps: LocalTransportDeps): Transport {
     signals: deps.signals,
     pollMs,
     idleMs: idleInterval(deps.signals, pollMs, deps.settings.commitSignalFallbackMs),
-    send: async (m) => appendToLog(db, [m]),
+    send: async (m) => appendToLog(prismaRunner(db), [m]),
     groupLocks() {
       if (!locks) {
         const url = connectionStringOf(db);

@@ -1,6 +1,8 @@
+import type pg from "pg";
 import type { Clock } from "../../clock/clock.js";
 import type { Settings } from "../../config/settings.js";
-import type { Db } from "../../db/prisma-client.js";
+import { type Db, pgPoolOf } from "../../db/prisma-client.js";
+import { openingRunner, type SqlRunner } from "../../db/sql-runner.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
 import { markFailed, startProducerSpan } from "../../tracing/tracing.js";
@@ -14,6 +16,7 @@ import {
   abandon,
   currentPublisher,
   PublishTimeoutError,
+  type RelayPublisher,
   type RelayPublishers,
   relayPublishers,
   within,
@@ -23,7 +26,7 @@ import { shardClaims } from "./shard-claims.js";
 import { shardOrder } from "./shard-order.js";
 import { type ClaimedRow, claimShard } from "./sql/claim-shard.js";
 import { hasUnpublished } from "./sql/has-unpublished.js";
-import { markPublished } from "./sql/mark-published.js";
+import { markPublishedAndCommit } from "./sql/mark-published.js";
 import { shardsWithUnpublished } from "./sql/shards-with-unpublished.js";
 
 export { PublishTimeoutError } from "./relay-publisher.js";
@@ -33,8 +36,6 @@ const DEFAULT_BATCH_SIZE = 500;
 const DEFAULT_WORKERS = 2;
 const ERROR_BACKOFF_MIN_MS = 200;
 const ERROR_BACKOFF_MAX_MS = 30_000;
-/** Must outlast the producer's own retries, so a slow broker fails the send, not the transaction. */
-const CLAIM_TX_TIMEOUT_MS = 60_000;
 /**
  * A publish that has not answered by then is abandoned (decision 0499): past both clients' own
  * request timeouts and retries (kafkajs 30 s, @platformatic/kafka 4 × 10 s), below the claim
@@ -95,7 +96,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
   const turn = { next: 0 };
   let unlisten: (() => void) | null = null;
 
-  const relay: RelayShardContext = { deps, shards, batchSize, deadlineMs, pubs, metrics: m };
+  const pool = pgPoolOf(db);
+  if (!pool) throw new Error("the outbox relay needs a database client made by createPrismaClient");
+  const relay: RelayShardContext = { deps, shards, batchSize, deadlineMs, pubs, metrics: m, pool };
   const claims = shardClaims((shard) => relayShard(relay, shard), batchSize);
   /**
    * Relay worker `index`: each pass reads which shards have unpublished rows (one query) and
@@ -211,47 +214,80 @@ interface RelayShardContext {
   readonly deadlineMs: number;
   readonly pubs: RelayPublishers;
   readonly metrics: ReturnType<typeof relayUpkeep>["metrics"];
+  /** The pool under `db`: a claim transaction holds one of its connections (decision 0629) */
+  readonly pool: pg.Pool;
 }
 
-/** One claim transaction of `shard`: lock, claim, publish, mark; the rows published. */
+/**
+ * One claim transaction of `shard` on a connection of the pool (decision 0629): `BEGIN; claim` in
+ * one round trip (the claim takes the shard's lock), publish, then `mark; COMMIT` in one. Four
+ * round trips through Prisma's interactive transaction became two; the rows published.
+ */
 async function relayShard(ctx: RelayShardContext, shard: number): Promise<number | "locked"> {
   const { deps, pubs, metrics: m } = ctx;
   const pub = await currentPublisher(pubs);
   if (!pub) return 0;
-  return deps.db.$transaction(
-    async (tx) => {
-      const rows = await claimShard(tx, shard, ctx.shards, ctx.batchSize);
-      if (rows === "locked") {
-        m.claims.inc({ outcome: "locked" });
-        return "locked";
-      }
-      m.claims.inc({ outcome: rows.length === 0 ? "empty" : "published" });
-      if (rows.length === 0) return 0;
-      const spans = rows.map((r) => publishSpanOf(r, deps.transport.kind));
-      const messages: OutboundMessage[] = rows.map((r, i) => {
-        const headers = headersOf(r.metadata);
-        const traced = spans[i];
-        if (traced) headers.traceparent = traced.traceparent;
-        return { id: r.id, topic: r.topic, key: r.key, value: r.payload, headers };
-      });
-      try {
-        await within(pub.publish(messages, tx), ctx.deadlineMs);
-      } catch (error) {
-        for (const s of spans) if (s) markFailed(s.span, String(error));
-        if (error instanceof PublishTimeoutError) abandon(pubs, pub, "timeout");
-        throw error;
-      } finally {
-        for (const s of spans) s?.span.end();
-      }
-      deps.tuning?.faults?.afterRelayPublish?.();
-      await markPublished(
-        tx,
-        rows.map((r) => r.id),
-        deps.clock.now(),
-      );
-      for (const r of rows) m.published.inc({ topic: r.topic });
-      return rows.length;
-    },
-    { timeout: CLAIM_TX_TIMEOUT_MS, maxWait: CLAIM_TX_TIMEOUT_MS },
-  );
+  const client = await ctx.pool.connect();
+  // A connection lost while checked out emits "error" on the client: without a listener that
+  // would crash the process; the failing statement reports it to the pass.
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on("error", onError);
+  let open = false;
+  try {
+    const tx = openingRunner(client);
+    open = true;
+    const rows = await claimShard(tx.runner, shard, ctx.shards, ctx.batchSize);
+    if (rows === "locked" || rows.length === 0) {
+      await client.query("COMMIT");
+      open = false;
+      m.claims.inc({ outcome: rows === "locked" ? "locked" : "empty" });
+      return rows === "locked" ? "locked" : 0;
+    }
+    m.claims.inc({ outcome: "published" });
+    await publishClaimed(ctx, pub, rows, tx.runner);
+    deps.tuning?.faults?.afterRelayPublish?.();
+    await markPublishedAndCommit(
+      client,
+      rows.map((r) => r.id),
+      deps.clock.now(),
+    );
+    open = false;
+    for (const r of rows) m.published.inc({ topic: r.topic });
+    return rows.length;
+  } catch (error) {
+    if (open) await client.query("ROLLBACK").catch((e: unknown) => (lost ??= e as Error));
+    throw error;
+  } finally {
+    client.off("error", onError);
+    client.release(lost);
+  }
+}
+
+/** The claimed rows to the transport, each with its producer span, within the publish deadline. */
+async function publishClaimed(
+  ctx: RelayShardContext,
+  pub: RelayPublisher,
+  rows: readonly ClaimedRow[],
+  tx: SqlRunner,
+): Promise<void> {
+  const { deps, pubs } = ctx;
+  const spans = rows.map((r) => publishSpanOf(r, deps.transport.kind));
+  const messages: OutboundMessage[] = rows.map((r, i) => {
+    const headers = headersOf(r.metadata);
+    const traced = spans[i];
+    if (traced) headers.traceparent = traced.traceparent;
+    return { id: r.id, topic: r.topic, key: r.key, value: r.payload, headers };
+  });
+  try {
+    await within(pub.publish(messages, tx), ctx.deadlineMs);
+  } catch (error) {
+    for (const s of spans) if (s) markFailed(s.span, String(error));
+    if (error instanceof PublishTimeoutError) abandon(pubs, pub, "timeout");
+    throw error;
+  } finally {
+    for (const s of spans) s?.span.end();
+  }
 }

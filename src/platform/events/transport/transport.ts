@@ -14,10 +14,13 @@ export interface OutboundMessage {
 /**
  * What the relay needs to publish one claimed batch. `publish` must not return before the
  * messages are durable on the transport; it runs inside the relay's claim transaction
- * (`tx`), which the local log uses to append atomically with the outbox mark.
+ * (`tx`, its connection), which the local log uses to append atomically with the outbox mark.
  */
 export interface Publisher {
-  publish(messages: readonly OutboundMessage[], tx: import("../../db/prisma-client.js").Tx): Promise<void>;
+  publish(
+    messages: readonly OutboundMessage[],
+    tx: import("../../db/sql-runner.js").SqlRunner,
+  ): Promise<void>;
 }
 
 export interface Transport {

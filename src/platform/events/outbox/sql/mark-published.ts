@@ -1,8 +1,18 @@
-import type { Tx } from "../../../db/prisma-client.js";
+import type pg from "pg";
+import { executeAndCommit } from "../../../db/sql-runner.js";
 
-/** Marks the published rows, in the transaction that claimed them. */
-export async function markPublished(tx: Tx, ids: readonly bigint[], at: Date): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE platform.outbox SET published_at = ${at}
-    WHERE id = ANY(${ids}::bigint[])`;
+/**
+ * Marks the published rows and commits the claim's transaction, in one round trip (decision 0629).
+ * The ids are written as an array literal: bigints the claim read, digits only.
+ */
+export async function markPublishedAndCommit(
+  client: pg.ClientBase,
+  ids: readonly bigint[],
+  at: Date,
+): Promise<void> {
+  await executeAndCommit(
+    client,
+    "UPDATE platform.outbox SET published_at = $1 WHERE id = ANY($2::bigint[])",
+    [at, `{${ids.join(",")}}`],
+  );
 }
