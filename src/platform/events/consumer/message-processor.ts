@@ -128,8 +128,9 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         action,
         retry,
       ),
+    // A parked retry's gate does not ask, so its groupHadParked is always true (decision 0627).
     redrive: (waitKeys, retry, groupHadParked) =>
-      groupHadParked || retry
+      groupHadParked
         ? redriver.redrive(retry ? prismaRunner(retry.tx) : direct, waitKeys)
         : redriver.noted(waitKeys),
   });
