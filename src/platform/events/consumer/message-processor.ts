@@ -128,9 +128,8 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
         action,
         retry,
       ),
-    // A parked retry's gate does not ask, so its groupHadParked is always true (decision 0627).
     redrive: (waitKeys, retry, groupHadParked) =>
-      groupHadParked
+      groupHadParked || retry
         ? redriver.redrive(retry ? prismaRunner(retry.tx) : direct, waitKeys)
         : redriver.noted(waitKeys),
   });
