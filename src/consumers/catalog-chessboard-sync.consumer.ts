@@ -18,7 +18,12 @@ import {
 } from "../domain/catalog/sync/sync-signals.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
-import { type ConsumerDefinition, defineConsumer } from "../platform/events/consumer/definition.js";
+import type { RawTx } from "../platform/db/raw-tx.js";
+import {
+  type ConsumerDefinition,
+  defineConsumer,
+  rawPgScope,
+} from "../platform/events/consumer/definition.js";
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
@@ -49,7 +54,7 @@ export interface CatalogChessboardSyncDeps {
  */
 export function catalogChessboardSyncConsumer(
   deps: CatalogChessboardSyncDeps,
-): ConsumerDefinition<CatalogSyncPayloadByTopic> {
+): ConsumerDefinition<CatalogSyncPayloadByTopic, RawTx> {
   const rewards =
     deps.rewards ??
     createRewardsClient({
@@ -60,8 +65,10 @@ export function catalogChessboardSyncConsumer(
   const signalsFor = syncSignals(deps.metrics, CATALOG_CHESSBOARD_SYNC_GROUP);
   const { handleBatch, lockBatch } = syncBatchHandler({ rewards, signalsFor });
 
-  return defineConsumer<CatalogSyncPayloadByTopic>({
+  return defineConsumer<CatalogSyncPayloadByTopic, RawTx>({
     group: CATALOG_CHESSBOARD_SYNC_GROUP,
+    // Off Prisma's interactive transaction (decision 0631): the sync's statements are SQL.
+    scope: rawPgScope(),
     // The spec's names of the runtime metrics, besides pin_consumer_* (decision 0604)
     specMetrics: CATALOG_SYNC_SPEC_METRICS,
     expectedContractVersion: CONTRACT_VERSION,

@@ -11,12 +11,14 @@ import {
 } from "../domain/chessboard/status/hold-mismatch.js";
 import type { Clock } from "../platform/clock/clock.js";
 import type { Settings } from "../platform/config/settings.js";
+import type { RawTx } from "../platform/db/raw-tx.js";
 import {
   type ConsumerDefinition,
   defineConsumer,
   type EventHandler,
   type HandlerContext,
   type HandlerResult,
+  rawPgScope,
 } from "../platform/events/consumer/definition.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
@@ -45,7 +47,7 @@ export interface ChessboardBookingStatusDeps {
  */
 export function chessboardBookingStatusConsumer(
   deps: ChessboardBookingStatusDeps,
-): ConsumerDefinition<ChessboardBookingPayloads> {
+): ConsumerDefinition<ChessboardBookingPayloads, RawTx> {
   // Decision 0313: one message is one increment of the total, whatever happens to it later; the
   // dead-lettered ones are a counter of their own, so no label ever splits a message in two.
   const holdMismatches = counter(
@@ -68,8 +70,8 @@ export function chessboardBookingStatusConsumer(
       ? holdMismatches.inc({ retriable: retriable ? "true" : "false" })
       : holdMismatchesDeadLettered.inc(),
   );
-  function handle<P>(map: (payload: P) => BookingEvent): EventHandler<P> {
-    return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
+  function handle<P>(map: (payload: P) => BookingEvent): EventHandler<P, RawTx> {
+    return async (payload: P, ctx: HandlerContext<RawTx>): Promise<HandlerResult> => {
       const event = map(payload);
       try {
         const result = await applyBookingEvent(ctx.tx, event, {
@@ -104,9 +106,11 @@ export function chessboardBookingStatusConsumer(
     };
   }
 
-  return defineConsumer<ChessboardBookingPayloads>({
+  return defineConsumer<ChessboardBookingPayloads, RawTx>({
     group: CHESSBOARD_BOOKING_STATUS_GROUP,
     expectedContractVersion: CONTRACT_VERSION,
+    // Off Prisma's interactive transaction (decision 0631): the handler's two statements are SQL.
+    scope: rawPgScope(),
     readers: chessboardReaders,
     handlers: {
       [TOPIC.bookingCreated]: handle(bookingEventFrom.created),
@@ -117,6 +121,8 @@ export function chessboardBookingStatusConsumer(
       [TOPIC.dealSaleStarted]: handle(bookingEventFrom.saleStarted),
     },
     // Decision 0524: the batch's objects locked first, in id order (no deadlock between members).
+    // Also for one object: held outside the handler's savepoint, the lock lasts until a parked
+    // message's row commits, so the holder's release cannot re-drive before it is there (0580).
     lockBatch: async (messages, ctx) => {
       const ids = new Set<string>();
       for (const m of messages)

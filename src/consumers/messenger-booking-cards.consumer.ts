@@ -13,13 +13,14 @@ import {
   applyPropertyObjectUpserted,
 } from "../domain/messenger/replica/property-object-replica.js";
 import type { Settings } from "../platform/config/settings.js";
+import type { RawTx } from "../platform/db/raw-tx.js";
 import {
   type ConsumerDefinition,
   defineConsumer,
   type HandlerContext,
   type HandlerResult,
+  rawPgScope,
 } from "../platform/events/consumer/definition.js";
-import { postgresScope } from "../platform/events/consumer/scope.js";
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
@@ -42,13 +43,13 @@ export function messengerBookingCardsConsumer(deps: {
   readonly log: Logger;
   readonly metrics: Registry;
   readonly settings: Pick<Settings, "dealEventRetryDelays">;
-}): ConsumerDefinition<MessengerCardsTopics> {
+}): ConsumerDefinition<MessengerCardsTopics, RawTx> {
   const cards = counter(deps.metrics, "messenger_cards_written_total", "System cards written to deal chats", [
     "kind",
   ]);
 
   function card<P>(factOf: (payload: P) => BookingFact) {
-    return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
+    return async (payload: P, ctx: HandlerContext<RawTx>): Promise<HandlerResult> => {
       const fact = factOf(payload);
       if (fact.type === "created" && (fact.agentUserId === null || fact.investorUserId === null))
         ctx.log.warn(
@@ -80,13 +81,13 @@ export function messengerBookingCardsConsumer(deps: {
     };
   }
 
-  return defineConsumer<MessengerCardsTopics>({
+  return defineConsumer<MessengerCardsTopics, RawTx>({
     group: MESSENGER_BOOKING_CARDS_GROUP,
     expectedContractVersion: CONTRACT_VERSION,
     // Dedup by construction (decision 0590): the chat ON CONFLICT DO NOTHING, a card unique per
     // source message id (its event and the chat's last message only for the inserted row), the
     // replica version-guarded.
-    scope: postgresScope({ marks: false }),
+    scope: rawPgScope({ marks: false }),
     // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
     // catalog's 30 s (decision 0527).
     policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },

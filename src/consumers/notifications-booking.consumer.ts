@@ -11,13 +11,14 @@ import { decideNotifications } from "../domain/notifications/notification.decide
 import { notificationsErrors } from "../domain/notifications/notifications.errors.js";
 import { type TransitionOf, transitionFrom } from "../domain/notifications/saga-transition.js";
 import type { Settings } from "../platform/config/settings.js";
+import type { RawTx } from "../platform/db/raw-tx.js";
 import {
   type ConsumerDefinition,
   defineConsumer,
   type HandlerContext,
   type HandlerResult,
+  rawPgScope,
 } from "../platform/events/consumer/definition.js";
-import { postgresScope } from "../platform/events/consumer/scope.js";
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
@@ -39,14 +40,14 @@ export function notificationsBookingConsumer(deps: {
   readonly log: Logger;
   readonly metrics: Registry;
   readonly settings: Pick<Settings, "dealEventRetryDelays">;
-}): ConsumerDefinition<NotificationsBookingTopics> {
+}): ConsumerDefinition<NotificationsBookingTopics, RawTx> {
   const created = counter(deps.metrics, "notifications_created_total", "Notifications added to inboxes", [
     "kind",
     "recipient_kind",
   ]);
 
   function notify<P>(of: (payload: P) => TransitionOf) {
-    return async (payload: P, ctx: HandlerContext): Promise<HandlerResult> => {
+    return async (payload: P, ctx: HandlerContext<RawTx>): Promise<HandlerResult> => {
       const { dealId, bookingId, transition } = of(payload);
       const participants = await findParticipants(ctx.tx, dealId);
       if (!participants) throw notificationsErrors.participantsNotFound(dealId);
@@ -64,12 +65,12 @@ export function notificationsBookingConsumer(deps: {
     };
   }
 
-  return defineConsumer<NotificationsBookingTopics>({
+  return defineConsumer<NotificationsBookingTopics, RawTx>({
     group: NOTIFICATIONS_BOOKING_GROUP,
     expectedContractVersion: CONTRACT_VERSION,
     // Dedup by construction (decision 0589): participants ON CONFLICT DO NOTHING, a notification
     // unique per (source message id, recipient), its event enqueued only for inserted rows.
-    scope: postgresScope({ marks: false }),
+    scope: rawPgScope({ marks: false }),
     // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
     // catalog's 30 s (decision 0527).
     policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },

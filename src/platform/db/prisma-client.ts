@@ -37,6 +37,8 @@ const connectionStrings = new WeakMap<PrismaClient, string>();
 export interface PgAccess {
   readonly pool: pg.Pool;
   around<T>(work: () => Promise<T>): Promise<T>;
+  /** The pool's statement names (decision 0628), shared by Prisma and rawTx; null when unprepared */
+  readonly names: StatementNames | null;
 }
 const access = new WeakMap<PrismaClient, PgAccess>();
 const direct = <T>(work: () => Promise<T>) => work();
@@ -70,7 +72,7 @@ export function createPrismaClient(options: DbOptions): PrismaClient {
   });
   const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 30_000 } });
   connectionStrings.set(client, options.url);
-  access.set(client, { pool, around: direct });
+  access.set(client, { pool, around: direct, names: prepared ? names : null });
   return client;
 }
 
@@ -104,6 +106,6 @@ export function sharePgPool(
   base: PrismaClient,
   around: <T>(work: () => Promise<T>) => Promise<T>,
 ): void {
-  const pool = pgPoolOf(base);
-  if (pool) access.set(derived, { pool, around });
+  const shared = pgAccessOf(base);
+  if (shared) access.set(derived, { pool: shared.pool, around, names: shared.names });
 }

@@ -11,6 +11,7 @@ import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards
 import { type Clock, ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings, type Settings } from "../../../src/platform/config/settings.js";
 import type { Db } from "../../../src/platform/db/prisma-client.js";
+import type { RawTx } from "../../../src/platform/db/raw-tx.js";
 import type {
   AnyConsumerDefinition,
   BatchContext,
@@ -65,7 +66,7 @@ function privateTopics(): Record<SourceTopic, string> {
  * retry policy and contract rules are the production ones).
  */
 export function onPrivateTopics(
-  def: ConsumerDefinition<CatalogSyncPayloadByTopic>,
+  def: ConsumerDefinition<CatalogSyncPayloadByTopic, RawTx>,
   topics: Record<SourceTopic, string>,
   group: string,
 ): AnyConsumerDefinition {

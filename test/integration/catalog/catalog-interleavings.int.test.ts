@@ -6,6 +6,7 @@ import { recomputeProjectAggregates } from "../../../src/domain/catalog/cards/re
 import { createRewardsClient } from "../../../src/domain/catalog/rewards/rewards-commission.client.js";
 import { ManualClock } from "../../../src/platform/clock/clock.js";
 import { loadSettings } from "../../../src/platform/config/settings.js";
+import type { RawTx } from "../../../src/platform/db/raw-tx.js";
 import type {
   AnyConsumerDefinition,
   BatchConsumerDefinition,
@@ -126,9 +127,9 @@ describe("random interleavings of the six topics (per-key order kept)", { timeou
       rewards: createRewardsClient({ baseUrl: null, timeoutMs: 1 }),
     });
     const handleBatch = setBased.handleBatch as NonNullable<typeof setBased.handleBatch>;
-    const def: ConsumerDefinition<CatalogSyncPayloadByTopic> = oneAtATime
+    const def: ConsumerDefinition<CatalogSyncPayloadByTopic, RawTx> = oneAtATime
       ? {
-          ...(setBased as BatchConsumerDefinition<CatalogSyncPayloadByTopic>),
+          ...(setBased as BatchConsumerDefinition<CatalogSyncPayloadByTopic, RawTx>),
           handleBatch: async (batch, ctx) => {
             const results: HandlerResult[] = [];
             for (const m of batch) results.push((await handleBatch([m], ctx))?.[0] ?? "applied");

@@ -5,7 +5,7 @@
  * and the building flow; writes live in each flow's own writer.
  */
 import type { PropertyType } from "../../../contracts/chessboard-events.js";
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import type { CardStatus, ProjectKind } from "../vocabulary/card-vocabulary.js";
 
 /** What a lot's status/price change or passport is decided against. */
@@ -52,12 +52,15 @@ const toLotCardState = (row: LotRow): LotCardState => ({
   propertyType: row.property_type,
 });
 
-export async function readLotCardState(tx: Tx, id: string): Promise<LotCardState | null> {
+export async function readLotCardState(tx: RawTx, id: string): Promise<LotCardState | null> {
   return (await readLotCardStates(tx, [id])).get(id) ?? null;
 }
 
 /** The guard state of many lots in one statement (absent lots are absent from the map). */
-export async function readLotCardStates(tx: Tx, ids: readonly string[]): Promise<Map<string, LotCardState>> {
+export async function readLotCardStates(
+  tx: RawTx,
+  ids: readonly string[],
+): Promise<Map<string, LotCardState>> {
   if (ids.length === 0) return new Map();
   const rows = await tx.$queryRaw<LotRow[]>`
     SELECT id::text, project_id::text, developer_id::text, status, chessboard_version, row_version,
@@ -73,7 +76,7 @@ export interface LotOutcome {
 }
 
 /** After the recompute: the lots' status and effective price (for the zero-price warning and logs). */
-export async function readLotOutcomes(tx: Tx, ids: readonly string[]): Promise<Map<string, LotOutcome>> {
+export async function readLotOutcomes(tx: RawTx, ids: readonly string[]): Promise<Map<string, LotOutcome>> {
   if (ids.length === 0) return new Map();
   const rows = await tx.$queryRaw<
     Array<{ id: string; status: CardStatus; price: string; source_price: string }>
@@ -84,7 +87,7 @@ export async function readLotOutcomes(tx: Tx, ids: readonly string[]): Promise<M
 }
 
 export async function readProjectForLots(
-  tx: Tx,
+  tx: RawTx,
   id: string,
 ): Promise<{ developerId: string; kind: ProjectKind } | null> {
   return (await readProjectsForLots(tx, [id])).get(id) ?? null;
@@ -92,7 +95,7 @@ export async function readProjectForLots(
 
 /** What a lot's passport is decided against (tenant, Kind) for many projects in one statement. */
 export async function readProjectsForLots(
-  tx: Tx,
+  tx: RawTx,
   ids: readonly string[],
 ): Promise<Map<string, { developerId: string; kind: ProjectKind }>> {
   if (ids.length === 0) return new Map();
@@ -112,7 +115,7 @@ export interface LotChangeStateRow {
 
 /** The status/price flow's state of many lots in one statement (absent lots are absent). */
 export async function readLotChangeStates(
-  tx: Tx,
+  tx: RawTx,
   ids: readonly string[],
 ): Promise<Map<string, LotChangeStateRow>> {
   if (ids.length === 0) return new Map();

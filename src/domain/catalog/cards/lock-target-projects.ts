@@ -1,4 +1,4 @@
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { lockProjects } from "./sql/lock-projects.js";
 import { projectsTouched } from "./sql/projects-touched.js";
 import type { RecomputeTargets } from "./sql/recompute-targets.js";
@@ -10,7 +10,7 @@ import type { RecomputeTargets } from "./sql/recompute-targets.js";
  * themselves. The one lock call of a card recompute's transaction (recomputeCards takes it;
  * decision 0597). Returns the projects locked: the ones whose aggregates the recompute redoes.
  */
-export async function lockTargetProjects(tx: Tx, targets: RecomputeTargets): Promise<readonly string[]> {
+export async function lockTargetProjects(tx: RawTx, targets: RecomputeTargets): Promise<readonly string[]> {
   const ids = await projectsTouched(tx, targets);
   await lockProjects(tx, ids);
   return ids;

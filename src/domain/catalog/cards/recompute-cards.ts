@@ -10,7 +10,7 @@
  * `sql/` (lock-projects, projects-touched, recompute-project-cards, recompute-lot-batch,
  * recompute-project-aggregates); this module composes them.
  */
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { lockTargetProjects } from "./lock-target-projects.js";
 import { type LotScope, recomputeLotBatch } from "./sql/recompute-lot-batch.js";
 import { recomputeProjectAggregates } from "./sql/recompute-project-aggregates.js";
@@ -44,7 +44,7 @@ export interface LotRecomputeResult {
  * (INV-2 ProjectFirst: published later by the project's cascade).
  */
 export async function recomputeLots(
-  tx: Tx,
+  tx: RawTx,
   scope: LotScope,
   options: RecomputeOptions,
 ): Promise<LotRecomputeResult> {
@@ -79,7 +79,7 @@ export interface RecomputeSummary {
  * of every project locked. Run it inside the caller's transaction; the caller takes no lock.
  */
 export async function recomputeCards(
-  tx: Tx,
+  tx: RawTx,
   targets: RecomputeTargets,
   options: RecomputeOptions,
 ): Promise<RecomputeSummary> {

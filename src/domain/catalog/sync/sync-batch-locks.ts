@@ -1,4 +1,4 @@
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { lockProjects } from "../cards/recompute-cards.js";
 
 /** What a sync batch writes, as its messages name it (the batch handler's routing collects it). */
@@ -19,7 +19,7 @@ export interface SyncLockTargets {
  * in between has committed by then — it held the lot's old project — and its new project is
  * locked too, until a read adds nothing. Without lots or developers one sorted pass suffices.
  */
-export async function lockSyncBatchProjects(tx: Tx, targets: SyncLockTargets): Promise<void> {
+export async function lockSyncBatchProjects(tx: RawTx, targets: SyncLockTargets): Promise<void> {
   const lots = [...new Set(targets.lotIds)];
   const developers = [...new Set(targets.developerIds)];
   const held = new Set<string>();

@@ -12,6 +12,7 @@ import type {
   CatalogProjectUpserted,
   CatalogSyncPayloadByTopic,
 } from "../../../contracts/readers/catalog-chessboard-sync.readers.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import type {
   BatchContext,
   BatchHandler,
@@ -123,8 +124,8 @@ export interface SyncBatchDeps {
 }
 
 export interface SyncBatchHandler {
-  readonly lockBatch: BatchLocker<CatalogSyncPayloadByTopic>;
-  readonly handleBatch: BatchHandler<CatalogSyncPayloadByTopic>;
+  readonly lockBatch: BatchLocker<CatalogSyncPayloadByTopic, RawTx>;
+  readonly handleBatch: BatchHandler<CatalogSyncPayloadByTopic, RawTx>;
 }
 
 /** The event's CreatedAt (ChessboardSyncedAt, PublishedAt: decision 0087), or now if unreadable. */
@@ -163,7 +164,12 @@ export function syncBatchHandler(deps: SyncBatchDeps): SyncBatchHandler {
   };
 
   /** A–C: one message, its own flow, its own span. */
-  function runOne(message: Message, r: SyncRoute, batch: BatchContext, now: Date): Promise<SyncResult> {
+  function runOne(
+    message: Message,
+    r: SyncRoute,
+    batch: BatchContext<RawTx>,
+    now: Date,
+  ): Promise<SyncResult> {
     const { messageId, correlationId, aggregateId } = message.envelope.metadata;
     const ctx: SyncContext = {
       tx: batch.tx,
@@ -199,7 +205,7 @@ export function syncBatchHandler(deps: SyncBatchDeps): SyncBatchHandler {
   function runHeld(
     kind: "lot-upserts" | "lot-changes",
     held: ReadonlyArray<readonly [Message, SyncRoute]>,
-    batch: BatchContext,
+    batch: BatchContext<RawTx>,
     now: Date,
   ): Promise<SyncResult[]> {
     const spanName = `catalog.sync ${kind === "lot-changes" ? "property-object-changes" : "property-object-upserts"}`;

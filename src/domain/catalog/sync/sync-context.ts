@@ -1,11 +1,11 @@
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import type { Logger } from "../../../platform/log/logger.js";
 import type { RewardsClient } from "../rewards/rewards-commission.client.js";
 import type { EnumFallbackField, Warnings } from "../vocabulary/card-vocabulary.js";
 
 /** What a sync flow needs besides its payload; built per message by the thin consumer file. */
 export interface SyncContext {
-  readonly tx: Tx;
+  readonly tx: RawTx;
   readonly log: Logger;
   /** Wall clock: updated_at, override liveness */
   readonly now: Date;

@@ -1,4 +1,5 @@
 import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import type { PropertyObjectRow } from "./property-object.row.js";
 
 /**
@@ -10,7 +11,7 @@ import type { PropertyObjectRow } from "./property-object.row.js";
  * two members' batches that meet the same objects then wait for each other instead of deadlocking
  * (each handler's own lockPropertyObject is then a lock its transaction already holds).
  */
-export async function lockPropertyObjects(tx: Tx, ids: readonly string[]): Promise<void> {
+export async function lockPropertyObjects(tx: RawTx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.$queryRaw`
     SELECT id FROM chessboard.property_objects WHERE id = ANY(${[...ids]}::uuid[]) ORDER BY id FOR UPDATE`;

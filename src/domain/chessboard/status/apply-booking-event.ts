@@ -1,5 +1,5 @@
 import type { Clock } from "../../../platform/clock/clock.js";
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { assertNever, NotFoundError, ValidationError } from "../../../platform/errors/domain-error.js";
 import { CHESSBOARD_ERROR, HoldMismatchError } from "../chessboard.errors.js";
 import type { EventCause } from "../property-object/property-object.events.js";
@@ -23,7 +23,7 @@ export type ApplyBookingEventResult = "applied" | "skipped-stale" | "skipped-not
  * Throws HoldMismatchError when the hold guard refuses the event (retriable or not, decision 0066).
  */
 export async function applyBookingEvent(
-  tx: Tx,
+  tx: RawTx,
   event: BookingEvent,
   deps: { clock: Clock; cause?: EventCause },
 ): Promise<ApplyBookingEventResult> {

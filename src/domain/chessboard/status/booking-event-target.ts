@@ -1,6 +1,6 @@
 import { Prisma } from "../../../generated/prisma/client.js";
 import type { Clock } from "../../../platform/clock/clock.js";
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { ConcurrencyConflictError } from "../../../platform/errors/concurrency-conflict.js";
 import { outboxInsert } from "../../../platform/events/outbox/enqueue.js";
 import { type EventCause, statusChangedEvent } from "../property-object/property-object.events.js";
@@ -28,7 +28,7 @@ interface TargetRow extends PropertyObjectRow {
 }
 
 export async function lockBookingEventTarget(
-  tx: Tx,
+  tx: RawTx,
   propertyObjectId: string,
   bookingId: string,
 ): Promise<BookingEventTarget | null> {
@@ -83,7 +83,7 @@ export async function lockBookingEventTarget(
  * writes, computed by the caller from the locked row.
  */
 export async function writeSaleStateWithEvent(
-  tx: Tx,
+  tx: RawTx,
   clock: Clock,
   target: BookingEventTarget,
   after: PropertyObjectRow,

@@ -1,9 +1,9 @@
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import type { Tombstone } from "./hold-change.decide.js";
 
 /** Tombstones only grow (GREATEST), so a late lower-Version release never weakens the guard. */
 export async function saveTombstone(
-  tx: Tx,
+  tx: RawTx,
   propertyObjectId: string,
   tombstone: Tombstone,
   at: Date,

@@ -1,5 +1,5 @@
 import type { Clock } from "../../../platform/clock/clock.js";
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { appendChatMessage } from "../chat/append-chat-message.js";
 import type { ChatMessage } from "../chat/chat-message.js";
 import { openDealChat } from "../chat/open-deal-chat.js";
@@ -14,7 +14,7 @@ import type { BookingFact } from "./booking-fact.js";
  * event already exists (a redelivery past the dedup window).
  */
 export async function writeBookingCard(
-  tx: Tx,
+  tx: RawTx,
   fact: BookingFact,
   meta: { clock: Clock; sourceMessageId: string; correlationId?: string },
 ): Promise<ChatMessage | null> {

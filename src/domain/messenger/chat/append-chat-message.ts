@@ -1,5 +1,5 @@
 import type { Clock } from "../../../platform/clock/clock.js";
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { enqueue } from "../../../platform/events/outbox/enqueue.js";
 import { TOPIC } from "../../../platform/events/topics.js";
 import type { Card } from "../cards/booking-card.decide.js";
@@ -31,7 +31,7 @@ export interface AppendResult {
  * once per source event (unique source_message_id), whatever the consumer's dedup window.
  */
 export async function appendChatMessage(
-  tx: Tx,
+  tx: RawTx,
   dealId: string,
   draft: MessageDraft,
   meta: { clock: Clock; correlationId?: string; causationId?: string | null },

@@ -1,6 +1,6 @@
 import type { MessengerReplicaPayloads } from "../../../contracts/readers/chessboard-replica-readers.js";
 import type { TOPIC } from "../../../contracts/topics.js";
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import type { Apartment } from "../cards/booking-card.decide.js";
 
 /**
@@ -12,7 +12,7 @@ import type { Apartment } from "../cards/booking-card.decide.js";
 const DEFAULT_CURRENCY = "RUB";
 
 export async function applyPropertyObjectUpserted(
-  tx: Tx,
+  tx: RawTx,
   p: MessengerReplicaPayloads[typeof TOPIC.propertyObjectUpserted],
   now: Date,
 ) {
@@ -28,7 +28,7 @@ export async function applyPropertyObjectUpserted(
 
 /** A price change of an object messenger has not seen yet is skipped: its upserted event brings the price. */
 export async function applyPropertyObjectPriceChanged(
-  tx: Tx,
+  tx: RawTx,
   p: MessengerReplicaPayloads[typeof TOPIC.propertyObjectPriceChanged],
   now: Date,
 ) {
@@ -41,9 +41,10 @@ export async function applyPropertyObjectPriceChanged(
      WHERE id = ${p.PropertyObjectId}::uuid AND version < ${p.Version}`;
 }
 
-export async function findApartment(tx: Tx, propertyObjectId: string): Promise<Apartment | null> {
-  const row = await tx.messengerPropertyObject.findUnique({ where: { id: propertyObjectId } });
-  return row
-    ? { number: row.number, floor: row.floor, price: row.price.toFixed(2), currency: row.currency }
-    : null;
+export async function findApartment(tx: RawTx, propertyObjectId: string): Promise<Apartment | null> {
+  // numeric(18, 2) as text: the price with its two decimals, exactly
+  const [row] = await tx.$queryRaw<Apartment[]>`
+    SELECT number, floor, price::text AS price, currency
+      FROM messenger.property_objects WHERE id = ${propertyObjectId}::uuid`;
+  return row ?? null;
 }

@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_EVENT_KEY } from "../../../contracts/notifications-events.js";
 import type { Clock } from "../../../platform/clock/clock.js";
-import type { Tx } from "../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { enqueue } from "../../../platform/events/outbox/enqueue.js";
 import { TOPIC } from "../../../platform/events/topics.js";
 import type { NotificationDraft } from "../notification.decide.js";
@@ -18,7 +18,7 @@ const NOTIFICATION_WRITERS_LOCK = 0x50494e0c;
  * Idempotent by (source event, recipient): a redelivery past the dedup window adds nothing.
  */
 export async function addNotifications(
-  tx: Tx,
+  tx: RawTx,
   drafts: readonly NotificationDraft[],
   meta: { clock: Clock; sourceMessageId: string; correlationId?: string },
 ): Promise<InboxNotification[]> {

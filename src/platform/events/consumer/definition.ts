@@ -12,17 +12,10 @@ import { postgresScope, type ScopeFactory } from "./scope.js";
 
 export { ConcurrencyConflictError, classifyDefault, type ErrorClass, errorCodeOf } from "./classify-error.js";
 export type { BatchSettings, OrderingOptions, PolicyOptions } from "./definition-options.js";
+export { type PgTx, pgScope, rawPgScope } from "./pg-scope.js";
 export type { RetryPolicy } from "./retry-policy.js";
 export { DEFAULT_RETRY_POLICY } from "./retry-policy.js";
-export {
-  type BatchSink,
-  type PgTx,
-  pgScope,
-  postgresScope,
-  type ScopeFactory,
-  type SinkWriter,
-  sinkScope,
-} from "./scope.js";
+export { type BatchSink, postgresScope, type ScopeFactory, type SinkWriter, sinkScope } from "./scope.js";
 
 /** A topic → payload map from src/contracts (ChessboardEventByTopic, CrmEventByTopic, …). */
 // biome-ignore lint/suspicious/noExplicitAny: any payload type; the map's keys are what matters

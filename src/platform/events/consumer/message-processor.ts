@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock/clock.js";
-import { type Db, pgPoolOf } from "../../db/prisma-client.js";
+import { type Db, pgAccessOf } from "../../db/prisma-client.js";
 import { pgRunner, prismaRunner, type SqlRunner } from "../../db/sql-runner.js";
 import type { Logger } from "../../log/logger.js";
 import type { ContractRegistry } from "../contracts/registry.js";
@@ -17,10 +17,11 @@ import {
   scopeOf,
 } from "./definition.js";
 import { createRedriver } from "./redrive-log.js";
+import type { ProcessingScope } from "./scope.js";
 import { lockParked } from "./sql/lock-parked.js";
 import { parkedKeys } from "./sql/parked-keys.js";
 import { createAdmission } from "./stages/1-admit.js";
-import { createGate } from "./stages/2-gate.js";
+import { createGate, type GateDeps } from "./stages/2-gate.js";
 import type { ExecuteStrategy, RunDeps } from "./stages/3-execute.js";
 import { perMessageStrategy } from "./stages/3a-per-message.js";
 import { batchStrategy } from "./stages/3b-batch-bisect.js";
@@ -33,6 +34,7 @@ import {
   type ParkedRetry,
 } from "./stages/run-batch.js";
 import { sinkStrategyOf } from "./stages/sink-strategy.js";
+import { PARKED_BEHIND } from "./stages/types.js";
 
 export type { BatchOptions, BatchOutcome } from "./stages/run-batch.js";
 
@@ -82,10 +84,10 @@ const toInbound = (row: ParkedRow): InboundMessage => ({
 export function createMessageProcessor(deps: MessageProcessorDeps) {
   const { def, db, clock, log, metrics } = deps;
   const group = def.group;
-  const pool = pgPoolOf(db);
+  const pg = pgAccessOf(db);
   // The runtime's own statements outside the batch transaction: on the pool, not through Prisma.
-  const direct: SqlRunner = pool ? pgRunner(pool) : prismaRunner(db);
-  const scope = scopeOf(def)({ db, ...(pool ? { pool } : {}), group, clock });
+  const direct: SqlRunner = pg ? pgRunner(pg.pool) : prismaRunner(db);
+  const scope = scopeOf(def)({ db, ...(pg ? { pool: pg.pool, names: pg.names } : {}), group, clock });
   const sink = sinkStrategyOf(def, scope.kind);
   const skipInvalid = def.policy?.invalidPayload === "skip";
   const record = createRecorder({ group, log, clock, metrics, skipInvalid });
@@ -104,12 +106,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
     clock,
     skipInvalid,
     admit: createAdmission(def, deps.contracts),
-    gate: createGate({
-      scopeKind: scope.kind,
-      marked: scope.marked !== false,
-      keyOrderKept: sink.keyOrderKept,
-      parkedKeys: (messages) => parkedKeys(direct, group, messages),
-    }),
+    gate: gateOf(scope, sink.keyOrderKept, (messages) => parkedKeys(direct, group, messages)),
     strategy,
     record,
     apply: (action, retry) =>
@@ -144,7 +141,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
 
   return {
     processBatch: (messages: readonly InboundMessage[], opts: BatchOptions = {}) =>
-      noting(() => processBatch(messages, opts)),
+      noting(() => processBatch(messages, opts), batchKeptBack),
     /** Batches of one partition a transport may have in progress at once (decision 0217) */
     batchDepth: sink.batchDepth,
     /** One message fresh from the transport (a batch of one). */
@@ -152,7 +149,7 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       message: InboundMessage,
       heartbeat: () => Promise<void> = async () => {},
     ): Promise<ProcessOutcome> {
-      const outcome = await noting(() => processBatch([message], { heartbeat }));
+      const outcome = await noting(() => processBatch([message], { heartbeat }), batchKeptBack);
       return outcome.kind === "done" ? { kind: "done", result: outcome.results[0] ?? "unhandled" } : outcome;
     },
     /** A parked message whose retry is due (or that reached the head of its key's queue). */
@@ -161,17 +158,19 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
       heartbeat: () => Promise<void> = async () => {},
     ): Promise<ProcessOutcome> {
       try {
-        return await noting(() =>
-          db.$transaction(
-            async (tx) => {
-              if (!(await lockParked(tx, row.id))) return { kind: "done", result: "gone" } as const;
-              const retry = { id: row.id, attempts: row.attempts, tx };
-              const outcome = await processBatch([toInbound(row)], { heartbeat }, retry);
-              if (outcome.kind === "infrastructure") return outcome;
-              return { kind: "done", result: outcome.results[0] ?? "unhandled" } as const;
-            },
-            { timeout: PARKED_TX_TIMEOUT_MS, maxWait: PARKED_TX_TIMEOUT_MS },
-          ),
+        return await noting(
+          () =>
+            db.$transaction(
+              async (tx) => {
+                if (!(await lockParked(tx, row.id))) return { kind: "done", result: "gone" } as const;
+                const retry = { id: row.id, attempts: row.attempts, tx };
+                const outcome = await processBatch([toInbound(row)], { heartbeat }, retry);
+                if (outcome.kind === "infrastructure") return outcome;
+                return { kind: "done", result: outcome.results[0] ?? "unhandled" } as const;
+              },
+              { timeout: PARKED_TX_TIMEOUT_MS, maxWait: PARKED_TX_TIMEOUT_MS },
+            ),
+          retryKeptBack,
         );
       } catch (error) {
         return { kind: "infrastructure", error };
@@ -181,6 +180,23 @@ export function createMessageProcessor(deps: MessageProcessorDeps) {
 }
 
 export type MessageProcessor = ReturnType<typeof createMessageProcessor>;
+
+const parkedResult = (result: string | undefined) => result === "parked" || result === PARKED_BEHIND;
+/** Whether a batch parked a message, or may have (its outcome unknown): see redriver.noting. */
+const batchKeptBack = (o: BatchOutcome) => o.kind !== "done" || o.results.some(parkedResult);
+/** Whether a parked retry left its message parked (rescheduled), or may have. */
+const retryKeptBack = (o: ProcessOutcome) => o.kind !== "done" || parkedResult(o.result);
+
+/** The gate of a scope: where its parked keys are read, whether it marks (stage 2). */
+function gateOf(scope: ProcessingScope<unknown>, keyOrderKept: boolean, parked: GateDeps["parkedKeys"]) {
+  return createGate({
+    scopeKind: scope.kind,
+    marked: scope.marked !== false,
+    parkedInSession: scope.parkedInSession === true,
+    keyOrderKept,
+    parkedKeys: parked,
+  });
+}
 
 /** How the definition's handlers run: one call per batch (handleBatch) or one per message. */
 function strategyOf(def: AnyConsumerDefinition, run: RunDeps, log: Logger): ExecuteStrategy {

@@ -64,14 +64,21 @@ export function createRedriver(deps: RedriverDeps) {
     deps.onRedriven?.();
   }
 
-  /** Runs a batch or a retry; then re-drives the wait keys handled elsewhere meanwhile. */
-  async function noting<T>(run: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a batch or a retry; then re-drives the wait keys handled elsewhere meanwhile — when
+   * `keptBack` says the run parked or rescheduled a message, or may have (decision 0631): a run
+   * that parked nothing has nothing of its own such a re-drive could have missed. Its own handled
+   * keys were noted too, so without this every batch re-drove its own keys once more.
+   */
+  async function noting<T>(run: () => Promise<T>, keptBack: (outcome: T) => boolean): Promise<T> {
     const mark = log.begin();
+    let outcome: { value: T } | null = null;
     try {
-      return await run();
+      outcome = { value: await run() };
+      return outcome.value;
     } finally {
       const keys = log.end(mark);
-      if (keys.length > 0) {
+      if (keys.length > 0 && (outcome === null || keptBack(outcome.value))) {
         await redrive(deps.direct, keys).catch((err: unknown) =>
           deps.log.warn({ group, err }, "re-drive after the batch failed; the retry timer stays"),
         );

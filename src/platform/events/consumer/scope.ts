@@ -1,7 +1,8 @@
 import type pg from "pg";
 import type { Clock } from "../../clock/clock.js";
 import type { Db, Tx } from "../../db/prisma-client.js";
-import { openingRunner, prismaRunner, type SqlRunner } from "../../db/sql-runner.js";
+import { prismaRunner, type SqlRunner } from "../../db/sql-runner.js";
+import type { StatementNames } from "../../db/statement-names.js";
 import type { DedupKey } from "./dedup-key.js";
 import { markProcessed } from "./sql/mark-processed.js";
 import { type MarkCandidate, type MarkUnlessParked, markUnlessParked } from "./sql/mark-unless-parked.js";
@@ -25,6 +26,11 @@ export interface ScopeSession<W> {
    * parked-key check and the mark of every message of an unparked key in one statement.
    */
   markUnlessParked?(items: readonly MarkCandidate[]): Promise<MarkUnlessParked>;
+  /**
+   * Optional, on a scope without marks that reads the group's parked keys in its own transaction
+   * (the raw pg scope: as the statement that opens it, decision 0631) instead of before it begins.
+   */
+  parkedKeys?(pairs: ReadonlyArray<{ topic: string; key: string }>): Promise<ParkedInSession>;
   /** Takes back marks of messages that failed (the policy parks / dead-letters / skips them) */
   unmark(keys: readonly DedupKey[]): Promise<void>;
   /** Runs fn so that if it throws only its own writes are undone (savepoint / discarded rows) */
@@ -34,8 +40,16 @@ export interface ScopeSession<W> {
   rollback(): Promise<void>;
 }
 
+/** The parked keys among a batch's pairs, and whether the group had any parked message at all. */
+export interface ParkedInSession {
+  readonly held: ReadonlySet<string>;
+  readonly groupHadParked: boolean;
+}
+
 export interface ProcessingScope<W> {
   readonly kind: "postgres" | "sink";
+  /** true: its sessions read the parked keys themselves (ScopeSession.parkedKeys) */
+  readonly parkedInSession?: boolean;
   /** false: a PostgreSQL scope that writes no dedup marks (its gate reads parked keys before it begins) */
   readonly marked?: boolean;
   begin(): Promise<ScopeSession<W>>;
@@ -45,6 +59,8 @@ export interface ScopeDeps {
   db: Db;
   /** The `pg` pool under `db` (pgPoolOf), where there is one */
   pool?: pg.Pool;
+  /** The pool's statement names (pgAccessOf), for the raw pg scope's prepared statements */
+  names?: StatementNames | null;
   group: string;
   clock: Clock;
 }
@@ -122,7 +138,7 @@ export function postgresScope(options: PgScopeOptions = {}): ScopeFactory<Tx> {
 }
 
 /** The dedup statements of a PostgreSQL scope, on the batch transaction's runner. */
-function dedupMarks(runner: SqlRunner, group: string, clock: Clock) {
+export function dedupMarks(runner: SqlRunner, group: string, clock: Clock) {
   return {
     mark: (keys: readonly DedupKey[]) => markProcessed(runner, group, keys, clock.now()),
     markUnlessParked: (items: readonly MarkCandidate[]) =>
@@ -142,93 +158,6 @@ export interface PgScopeOptions {
    * batch's cost on this host. Default true: every message is marked and runs once.
    */
   readonly marks?: boolean;
-}
-
-/** What a handler of the `pg` scope writes through: the batch's connection, inside its transaction. */
-export type PgTx = Pick<pg.ClientBase, "query">;
-
-/**
- * The `pg` scope (decision 0505): the same unit of work as postgresScope — dedup marks and the
- * handlers' writes in one transaction per batch — on a raw `pg` connection of the adapter's pool,
- * without Prisma: BEGIN, the mark, savepoints, the unmark and COMMIT are plain statements, and the
- * handlers get that connection (`PgTx`) instead of a Prisma `Tx`. For set-based handlers whose
- * writes are SQL anyway (one `unnest` upsert per batch); handlers that use Prisma's model API
- * stay on postgresScope.
- */
-export function pgScope(options: PgScopeOptions = {}): ScopeFactory<PgTx> {
-  const marks = options.marks ?? true;
-  return ({ pool, group, clock }) => ({
-    kind: "postgres",
-    marked: marks,
-    async begin() {
-      if (!pool) throw new Error(`pgScope (${group}): the database was not made by createPrismaClient`);
-      const client = await pool.connect();
-      // A connection lost while checked out emits "error" on the client: without a listener that
-      // would crash the process; the failing statement reports it to the batch (infrastructure).
-      let lost: Error | undefined;
-      const onError = (error: Error) => {
-        lost = error;
-      };
-      client.on("error", onError);
-      let released = false;
-      const release = (error?: Error) => {
-        if (released) return;
-        released = true;
-        client.removeListener("error", onError);
-        client.release(error ?? lost);
-      };
-      // BEGIN rides on the batch's first statement, the dedup mark (one round trip less).
-      const tx = openingRunner(client);
-      let savepoints = 0;
-      // A handler's statements always follow the mark; if one ever came first, BEGIN goes first.
-      const writer: PgTx = {
-        query: ((...args: Parameters<pg.ClientBase["query"]>) =>
-          tx.begun
-            ? client.query(...args)
-            : tx.begin().then(() => client.query(...args))) as pg.ClientBase["query"],
-      };
-      return {
-        writer,
-        ...(marks ? dedupMarks(tx.runner, group, clock) : { unmark: async () => {} }),
-        async isolate(fn) {
-          const name = `handler_${++savepoints}`;
-          await tx.begin();
-          await client.query(`SAVEPOINT ${name}`);
-          try {
-            const result = await fn(writer);
-            await client.query(`RELEASE SAVEPOINT ${name}`);
-            return result;
-          } catch (error) {
-            await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-            throw error;
-          }
-        },
-        async commit() {
-          try {
-            // Nothing was sent (an empty batch): there is no transaction to commit.
-            // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error: that
-            // batch is not durable and must be read again, never acknowledged.
-            if (tx.begun && (await client.query("COMMIT")).command !== "COMMIT")
-              throw new Error("pgScope: the batch transaction was aborted; COMMIT rolled it back");
-          } catch (error) {
-            // The connection's state is unknown: it is closed, not handed back to the pool.
-            release(error as Error);
-            throw error;
-          }
-          release();
-        },
-        async rollback() {
-          if (released) return;
-          try {
-            if (tx.begun) await client.query("ROLLBACK");
-            release();
-          } catch (error) {
-            release(error as Error);
-          }
-        },
-      };
-    },
-  });
 }
 
 /** What a sink consumer writes rows through during a batch. */

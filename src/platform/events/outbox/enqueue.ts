@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../../generated/prisma/client.js";
 import { type Clock, systemClock } from "../../clock/clock.js";
-import type { Tx } from "../../db/prisma-client.js";
+import type { RawTx } from "../../db/raw-tx.js";
 import { ValidationError } from "../../errors/domain-error.js";
 import { currentTraceparent } from "../../tracing/tracing.js";
 import { validatePayload } from "../contracts/registry.js";
@@ -33,7 +33,7 @@ export interface OutgoingEvent<P> {
  * writer then always gets the higher outbox id. See docs/engineering/events.md.
  */
 export async function enqueue<P>(
-  tx: Tx,
+  tx: RawTx,
   event: OutgoingEvent<P>,
   clock: Clock = systemClock,
 ): Promise<EventMetadata> {

@@ -1,4 +1,4 @@
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 
 /**
  * Serialises every writer of a project's cards — the sync flows, the override mutations, the
@@ -6,7 +6,7 @@ import type { Tx } from "../../../../platform/db/prisma-client.js";
  * partitions lose updates: a lot inserted while its project's cascade runs stays Hidden, and
  * aggregates computed from two snapshots overwrite each other. Ids are locked in sorted order.
  */
-export async function lockProjects(tx: Tx, projectIds: readonly string[]): Promise<void> {
+export async function lockProjects(tx: RawTx, projectIds: readonly string[]): Promise<void> {
   const keys = [...new Set(projectIds)].sort().map((id) => `catalog:project:${id}`);
   if (keys.length === 0) return;
   // One statement however many projects: unnest yields the sorted array in order and the locks

@@ -1,5 +1,5 @@
 import { Prisma } from "../../../../generated/prisma/client.js";
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import type { CountDelta } from "../project-aggregate-moves.js";
 
 /**
@@ -11,7 +11,7 @@ import type { CountDelta } from "../project-aggregate-moves.js";
  * `calc` is materialized so the two reads run once, not again in the SET and the change guard.
  */
 export async function moveProjectAggregates(
-  tx: Tx,
+  tx: RawTx,
   deltas: ReadonlyMap<string, CountDelta>,
   times: { readonly now: Date },
 ): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import type { RecomputeTargets } from "./recompute-targets.js";
 
 /**
@@ -6,7 +6,7 @@ import type { RecomputeTargets } from "./recompute-targets.js";
  * projects the buildings' lot cards and building snapshots belong to, and the projects of the
  * lots — one statement, sorted, before the lock (lock-target-projects.ts).
  */
-export async function projectsTouched(tx: Tx, targets: RecomputeTargets): Promise<string[]> {
+export async function projectsTouched(tx: RawTx, targets: RecomputeTargets): Promise<string[]> {
   const ids = new Set(targets.projectIds ?? []);
   const buildings = [...new Set(targets.buildingIds ?? [])];
   const lots = [...new Set(targets.propertyObjectIds ?? [])];

@@ -1,5 +1,5 @@
 import { Prisma } from "../../../../generated/prisma/client.js";
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { DERIVED_LOT_SET, derivedLotColumns, derivedLotJoins } from "./derived-lot-columns.js";
 
 export type LotScope =
@@ -42,7 +42,7 @@ export interface LotBatchResult {
  * denormalised project fields, written only where they change (see recompute-cards.ts).
  */
 export async function recomputeLotBatch(
-  tx: Tx,
+  tx: RawTx,
   scope: LotScope,
   after: string,
   times: { readonly now: Date; readonly publishedAt: Date },

@@ -1,4 +1,4 @@
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { liveOverride } from "./live-override.js";
 
 /**
@@ -8,7 +8,7 @@ import { liveOverride } from "./live-override.js";
  * override ?? minimum of the lots' effective values (building overrides included).
  */
 export async function recomputeProjectAggregates(
-  tx: Tx,
+  tx: RawTx,
   projectIds: readonly string[],
   times: { readonly now: Date },
 ): Promise<number> {

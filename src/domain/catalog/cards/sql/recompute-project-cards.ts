@@ -1,4 +1,4 @@
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { liveOverride } from "./live-override.js";
 
 export interface RecomputeTimes {
@@ -13,7 +13,7 @@ export interface RecomputeTimes {
  * status from source_status + override visibility. Returns the ids whose card changed.
  */
 export async function recomputeProjectCards(
-  tx: Tx,
+  tx: RawTx,
   projectIds: readonly string[],
   times: RecomputeTimes,
 ): Promise<string[]> {

@@ -2,18 +2,18 @@
  * C. BuildingUpserted's writes: the building snapshot (one upsert) and the building's fields on its
  * lots, set-based in keyset batches of LOT_BATCH_SIZE.
  */
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { LOT_BATCH_SIZE } from "../../cards/recompute-cards.js";
 import type { BuildingSource } from "./building.decide.js";
 
-export async function readBuildingSnapshotVersion(tx: Tx, id: string): Promise<number | null> {
+export async function readBuildingSnapshotVersion(tx: RawTx, id: string): Promise<number | null> {
   const [row] = await tx.$queryRaw<Array<{ v: bigint }>>`
     SELECT chessboard_version AS v FROM catalog.building_snapshots WHERE id = ${id}::uuid`;
   return row ? Number(row.v) : null;
 }
 
 export async function upsertBuildingSnapshot(
-  tx: Tx,
+  tx: RawTx,
   b: BuildingSource,
   eventTime: Date,
   now: Date,
@@ -35,7 +35,7 @@ export async function upsertBuildingSnapshot(
  * above the new FloorsTotal is skipped (its passport event will fix it) and counted for the warning.
  */
 export async function applyBuildingToLots(
-  tx: Tx,
+  tx: RawTx,
   b: BuildingSource,
   now: Date,
   onBatch: () => Promise<void>,

@@ -2,12 +2,12 @@
  * B. DeveloperUpserted's writes: the rename on every card of the developer, set-based (projects
  * in one UPDATE, lots in keyset batches of LOT_BATCH_SIZE), no entity loaded.
  */
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { LOT_BATCH_SIZE } from "../../cards/recompute-cards.js";
 
 /** B. DeveloperUpserted: batch rename on the developer's project cards (lots: renameDeveloperOnLots). */
 export async function renameDeveloperOnProjects(
-  tx: Tx,
+  tx: RawTx,
   developerId: string,
   name: string,
   logoFileId: string | null,
@@ -22,7 +22,7 @@ export async function renameDeveloperOnProjects(
 
 /** B. DeveloperUpserted: DeveloperName on the developer's lots, in batches of 500 (keyset by id). */
 export async function renameDeveloperOnLots(
-  tx: Tx,
+  tx: RawTx,
   developerId: string,
   name: string,
   now: Date,

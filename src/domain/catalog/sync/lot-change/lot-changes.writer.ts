@@ -4,7 +4,7 @@
  * rules, derived-lot-columns.ts) written together, one row version per lot per batch (decision 0512).
  */
 import { Prisma } from "../../../../generated/prisma/client.js";
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { ConcurrencyConflictError } from "../../../../platform/errors/concurrency-conflict.js";
 import type { LotCardMove } from "../../cards/project-aggregate-moves.js";
 import { DERIVED_LOT_SET, derivedLotColumns, derivedLotJoins } from "../../cards/sql/derived-lot-columns.js";
@@ -37,7 +37,7 @@ interface WrittenRow {
  * project and the overrides let it be visible at all.
  */
 export async function writeLotChanges(
-  tx: Tx,
+  tx: RawTx,
   rows: readonly LotChangeWrite[],
   now: Date,
 ): Promise<Map<string, LotChangeOutcomeRow>> {

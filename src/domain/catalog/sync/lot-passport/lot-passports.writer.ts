@@ -1,5 +1,5 @@
 /** D. PropertyObjectUpserted's writes, set-based: passports inserted in one statement, updated in one (optimistic), commissions in one. */
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { ConcurrencyConflictError } from "../../../../platform/errors/concurrency-conflict.js";
 import type { LotSource } from "./lot-passport.decide.js";
 
@@ -48,7 +48,7 @@ function columns(rows: readonly LotPassportRow[]) {
  * come from the building snapshot when its event was already seen (decision 0085), the project's
  * Stars/DistanceMinutes from its card. A lot created concurrently is a conflict for the whole call.
  */
-export async function insertLotCards(tx: Tx, rows: readonly LotPassportRow[], now: Date): Promise<void> {
+export async function insertLotCards(tx: RawTx, rows: readonly LotPassportRow[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   const c = columns(rows);
   const inserted = await tx.$executeRaw`
@@ -90,7 +90,7 @@ export async function insertLotCards(tx: Tx, rows: readonly LotPassportRow[], no
  * whole call is a conflict.
  */
 export async function updateLotCardSources(
-  tx: Tx,
+  tx: RawTx,
   rows: readonly LotPassportUpdateRow[],
   now: Date,
 ): Promise<void> {
@@ -126,7 +126,7 @@ export async function updateLotCardSources(
 
 /** AgentCommission of many lots in one statement (null: no matching rule). */
 export async function setLotCommissions(
-  tx: Tx,
+  tx: RawTx,
   rows: ReadonlyArray<{ readonly id: string; readonly commission: string | null }>,
   now: Date,
 ): Promise<void> {

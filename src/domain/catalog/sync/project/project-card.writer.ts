@@ -2,7 +2,7 @@
  * A. ProjectUpserted's reads and writes: the card's guard state and cascade fingerprint, the
  * snapshot insert/update (optimistic on row_version) and the re-titling of its early lots.
  */
-import type { Tx } from "../../../../platform/db/prisma-client.js";
+import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { ConcurrencyConflictError } from "../../../../platform/errors/concurrency-conflict.js";
 import { LOT_BATCH_SIZE } from "../../cards/recompute-cards.js";
 import { mapTypeName, type ProjectKind } from "../../vocabulary/card-vocabulary.js";
@@ -18,7 +18,7 @@ interface ProjectRow {
   row_version: number;
 }
 
-export async function readProjectCardState(tx: Tx, id: string): Promise<ProjectCardState | null> {
+export async function readProjectCardState(tx: RawTx, id: string): Promise<ProjectCardState | null> {
   const [row] = await tx.$queryRaw<ProjectRow[]>`
     SELECT id::text, developer_id::text, kind, kind_mismatch_count, chessboard_version, row_version
     FROM catalog.project_cards WHERE id = ${id}::uuid`;
@@ -37,7 +37,7 @@ export async function readProjectCardState(tx: Tx, id: string): Promise<ProjectC
  * The fields of a project card that its lots carry (denormalised) or that decide their
  * visibility: when none of them changed, the cascade over the lots can be skipped.
  */
-export async function readProjectCascadeFingerprint(tx: Tx, id: string): Promise<string | null> {
+export async function readProjectCascadeFingerprint(tx: RawTx, id: string): Promise<string | null> {
   const [row] = await tx.$queryRaw<Array<{ f: string }>>`
     SELECT concat_ws('|', status, name, kind, property_class, construction_status, region_id, region_name,
                      city_id, city_name, address, developer_name, cover_file_id, stars, distance_minutes,
@@ -55,7 +55,7 @@ export interface ProjectWrite {
 }
 
 /** Creates the card with effective = source (recomputeProjectCards applies overrides right after). */
-export async function insertProjectCard(tx: Tx, w: ProjectWrite): Promise<void> {
+export async function insertProjectCard(tx: RawTx, w: ProjectWrite): Promise<void> {
   const s = w.source;
   const inserted = await tx.$executeRaw`
     INSERT INTO catalog.project_cards (
@@ -79,7 +79,7 @@ const CONTRACT_VERSION = 1;
 
 /** Overwrites the snapshot; optimistic on row_version (a racing override/consumer → re-read). */
 export async function updateProjectCardSource(
-  tx: Tx,
+  tx: RawTx,
   w: ProjectWrite,
   expectedRowVersion: number,
 ): Promise<void> {
@@ -106,7 +106,7 @@ export async function updateProjectCardSource(
  * UPDATE … FROM unnest per batch of 500.
  */
 export async function retitleLotsForKind(
-  tx: Tx,
+  tx: RawTx,
   projectId: string,
   kind: ProjectKind,
   now: Date,

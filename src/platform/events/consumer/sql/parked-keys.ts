@@ -26,9 +26,18 @@ export async function parkedKeys(
   group: string,
   pairs: ReadonlyArray<{ topic: string; key: string }>,
 ): Promise<ReadonlySet<string>> {
-  if (pairs.length === 0) return new Set();
+  return (await parkedKeysOfGroup(runner, group, pairs)).held;
+}
+
+/** parkedKeys, and whether the group had any parked message at all (decision 0627's re-drive skip). */
+export async function parkedKeysOfGroup(
+  runner: SqlRunner,
+  group: string,
+  pairs: ReadonlyArray<{ topic: string; key: string }>,
+): Promise<{ readonly held: ReadonlySet<string>; readonly groupHadParked: boolean }> {
+  if (pairs.length === 0) return { held: new Set(), groupHadParked: true };
   const all = await runner.rows<{ topic: string; key: string }>(ALL_PAIRS, [group]);
-  if (all.length === 0) return new Set();
+  if (all.length === 0) return { held: new Set(), groupHadParked: false };
   if (all.length <= PARKED_PAIRS_READ_WHOLE) {
     const parked = new Set(all.map((r) => `${r.topic}\u0000${r.key}`));
     const found = new Set<string>();
@@ -36,12 +45,12 @@ export async function parkedKeys(
       const pair = `${x.topic}\u0000${x.key}`;
       if (parked.has(pair)) found.add(pair);
     }
-    return found;
+    return { held: found, groupHadParked: true };
   }
   const rows = await runner.rows<{ topic: string; key: string }>(PAIRS_AMONG, [
     group,
     pairs.map((x) => x.topic),
     pairs.map((x) => x.key),
   ]);
-  return new Set(rows.map((r) => `${r.topic}\u0000${r.key}`));
+  return { held: new Set(rows.map((r) => `${r.topic}\u0000${r.key}`)), groupHadParked: true };
 }

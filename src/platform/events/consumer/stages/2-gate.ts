@@ -73,6 +73,11 @@ export interface GateDeps {
    * batches exhaust the pool and wait on each other for ever.
    */
   readonly marked?: boolean;
+  /**
+   * true: the scope's session reads the parked keys (ScopeSession.parkedKeys), as the statement
+   * that opens its transaction (decision 0631), instead of the gate before the scope begins.
+   */
+  readonly parkedInSession?: boolean;
   /** Whether a key's messages wait behind its parked one on a sink scope (see sink-strategy) */
   readonly keyOrderKept: boolean;
   /** The group's parked (topic, key) pairs among these messages (sql/parked-keys) */
@@ -86,13 +91,16 @@ export function createGate(deps: GateDeps) {
   const folded = (ready: readonly Item[], retry: boolean) =>
     !retry && ready.length > 0 && deps.scopeKind === "postgres" && deps.marked !== false;
   const messagesOf = (items: readonly Item[]) => items.map((i) => i.message);
+  /** Whether the parked keys are read in the scope's session, not before it begins */
+  const inSession = (ready: readonly Item[], retry: boolean) =>
+    !retry && ready.length > 0 && deps.keyOrderKept && deps.parkedInSession === true;
   return {
     /**
      * Before the scope begins: the parked keys a sink scope must respect. A parked retry is itself
      * the head of its key, and the PostgreSQL scope checks inside its transaction.
      */
     async before(ready: readonly Item[], retry: boolean): Promise<ReadonlySet<string>> {
-      if (retry || folded(ready, retry) || !deps.keyOrderKept) return NONE;
+      if (retry || folded(ready, retry) || !deps.keyOrderKept || inSession(ready, retry)) return NONE;
       return deps.parkedKeys(messagesOf(ready));
     },
 
@@ -112,6 +120,10 @@ export function createGate(deps: GateDeps) {
           ...decideGate(ready, marked.parked, marked.fresh, now),
           groupHadParked: marked.groupHadParked,
         };
+      }
+      if (inSession(ready, retry) && session.parkedKeys) {
+        const parked = await session.parkedKeys(messagesOf(ready));
+        return { ...decideGate(ready, parked.held, null, now), groupHadParked: parked.groupHadParked };
       }
       // A scope without marks read its parked keys before it began (heldBefore), as a sink does.
       const held = heldBefore;

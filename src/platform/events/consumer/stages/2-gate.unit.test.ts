@@ -75,6 +75,44 @@ describe("stage 2, gate: one call per scope", () => {
     expect(gated.toRun.map((i) => i.index)).toEqual([1]);
   });
 
+  it("the raw pg scope without marks: the parked keys are read in its session, whose first statement it is (decision 0631)", async () => {
+    lookups.length = 0;
+    const gate = createGate({
+      scopeKind: "postgres",
+      marked: false,
+      parkedInSession: true,
+      keyOrderKept: true,
+      parkedKeys,
+    });
+    const before = await gate.before(items, false);
+    expect(lookups).toHaveLength(0);
+    const reads: number[] = [];
+    const session = await inMemoryScope(memoryStore(), "postgres").begin();
+    const inSession = {
+      ...session,
+      parkedKeys: async (pairs: ReadonlyArray<{ topic: string; key: string }>) => {
+        reads.push(pairs.length);
+        return { held: new Set([pairOf({ topic: TOPIC, key: "a" })]), groupHadParked: true };
+      },
+    };
+    const gated = await gate.pass(inSession, items, before, false, NOW);
+    expect(lookups).toHaveLength(0);
+    expect(reads).toEqual([2]);
+    expect(kinds(gated)).toEqual(["parked-behind:0"]);
+    expect(gated.toRun.map((i) => i.index)).toEqual([1]);
+    expect(gated.groupHadParked).toBe(true);
+    // A group with nothing parked: the batch has nothing of its own to re-drive (decision 0627).
+    const none = await gate.pass(
+      { ...session, parkedKeys: async () => ({ held: new Set<string>(), groupHadParked: false }) },
+      items,
+      before,
+      false,
+      NOW,
+    );
+    expect(none.toRun).toHaveLength(2);
+    expect(none.groupHadParked).toBe(false);
+  });
+
   it("a sink keeping key order reads the parked keys once, before the scope begins", async () => {
     lookups.length = 0;
     const gate = createGate({ scopeKind: "sink", keyOrderKept: true, parkedKeys });
