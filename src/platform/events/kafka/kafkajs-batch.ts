@@ -1,5 +1,6 @@
 import type { Consumer, EachBatchPayload, KafkaMessage } from "kafkajs";
 import type { Logger } from "../../log/logger.js";
+import { COMMIT_EVERY_MS } from "../transport/core/offset-commits.js";
 import type { MemberSpec, PartitionHandle } from "../transport/core/port.js";
 import type { InboundMessage } from "../wire.js";
 import { CommitStalledError, watchCommits } from "./commit-watch.js";
@@ -46,8 +47,11 @@ export function groupMemberSteps(spec: MemberSpec, log: Logger) {
       });
       await kc.subscribe({ topics: [...spec.topics], fromBeginning: spec.positions === undefined });
       await kc.run({
-        // A member the core positions (a broadcast) commits as it goes, so a rejoin resumes there.
+        // A member the core positions (a broadcast) commits as it goes, so a rejoin resumes there:
+        // every resolved partition in one request at most once a second, not one request a batch
+        // (decision 0632; the core's own commits are coalesced the same way, offset-commits.ts).
         autoCommit: spec.positions !== undefined,
+        autoCommitInterval: COMMIT_EVERY_MS,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: spec.concurrency,
         eachBatch: (payload) => eachBatch(spec, kc, log, commits, payload),
@@ -110,6 +114,26 @@ async function eachBatch(
         throw error;
       }
       commits.committed(tp);
+    },
+    // The member's other partitions along with this one, one OffsetCommit (decision 0632): the
+    // batch's commit reaches the consumer group's, which commits whatever offsets it is given.
+    async commitAll(offsets) {
+      const byTopic = new Map<string, Array<{ partition: number; offset: string }>>();
+      for (const { tp, next } of offsets) {
+        const at = tp.lastIndexOf(":");
+        const list = byTopic.get(tp.slice(0, at)) ?? [];
+        list.push({ partition: Number(tp.slice(at + 1)), offset: next });
+        byTopic.set(tp.slice(0, at), list);
+      }
+      try {
+        await payload.commitOffsetsIfNecessary({
+          topics: [...byTopic].map(([t, partitions]) => ({ topic: t, partitions })),
+        });
+      } catch (error) {
+        for (const { tp } of offsets) commits.failed(tp, error);
+        throw error;
+      }
+      for (const { tp } of offsets) commits.committed(tp);
     },
     pause(offset) {
       const resume = payload.pause();

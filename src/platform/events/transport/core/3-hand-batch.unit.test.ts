@@ -46,7 +46,9 @@ function stateWith(failAt: Set<string>, commitEveryMs = 0) {
     faults: undefined,
     failures: new Map(),
     resumeTimers: new Map(),
-    commits: new OffsetCommits((_tp, next, part) => part.commit(next), commitEveryMs),
+    commits: new OffsetCommits(async (entries) => {
+      for (const e of entries) await e.part.commit(e.next);
+    }, commitEveryMs),
     running: true,
   };
   return { state, seenTopics };

@@ -2,13 +2,13 @@ import { infrastructureDelayMs } from "../../consumer/retry-policy.js";
 import type { InboundMessage } from "../../wire.js";
 import type { Connection } from "./1-connect.js";
 import type { ConsumerState, RunProgress } from "./consumer-state.js";
-import { OffsetCommits } from "./offset-commits.js";
+import { type CommitEntry, OffsetCommits } from "./offset-commits.js";
 import type { PartitionHandle } from "./port.js";
 
 /**
  * Stage 4: the partition's offset after the batch's scope committed — never before, so a crash
- * between the two only redelivers, which the dedup marks absorb. Coalesced per partition, at most
- * one commit a second (offset-commits.ts, decision 0626); at once when the consumer or the
+ * between the two only redelivers, which the dedup marks absorb. Coalesced per member, at most
+ * one commit a second (offset-commits.ts, decisions 0626, 0632); at once when the consumer or the
  * partition is stopping, or `urgent`.
  */
 export async function commitAfterScope(
@@ -23,21 +23,25 @@ export async function commitAfterScope(
 }
 
 /**
- * The commit itself. A failed commit (partition revoked mid-batch, broker gone, coordinator
- * moving) is logged, never thrown: what it means for the client (redelivery, or a retry in the
- * background) is the adapter's note.
+ * The commit itself: what waits, in one request where the client can (commitAll, decision 0632),
+ * else partition by partition. A failed commit (partition revoked mid-batch, broker gone,
+ * coordinator moving) is logged, never thrown: what it means for the client (redelivery, or a
+ * retry in the background) is the adapter's note.
  */
 export function offsetCommits(connection: Connection, group: string): OffsetCommits {
-  return new OffsetCommits((tp, next, part) =>
-    part
-      .commit(next)
-      .catch((error: unknown) =>
-        connection.log.warn(
-          { group, partition: tp, err: error },
-          `offset commit failed; ${connection.port.commitFailureNote}`,
-        ),
-      ),
-  );
+  const failed = (partition: string) => (error: unknown) =>
+    connection.log.warn(
+      { group, partition, err: error },
+      `offset commit failed; ${connection.port.commitFailureNote}`,
+    );
+  return new OffsetCommits(async (entries: readonly CommitEntry[]) => {
+    const first = entries[0];
+    if (entries.length > 1 && first?.part.commitAll) {
+      await first.part.commitAll(entries).catch(failed(entries.map((e) => e.tp).join(",")));
+      return;
+    }
+    await Promise.all(entries.map((e) => e.part.commit(e.next).catch(failed(e.tp))));
+  });
 }
 
 /**

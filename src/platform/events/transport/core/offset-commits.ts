@@ -3,25 +3,30 @@ import type { PartitionHandle } from "./port.js";
 /** A partition's offset is committed at most once in this long while it is being read (decision 0626). */
 export const COMMIT_EVERY_MS = 1_000;
 
-type CommitFn = (tp: string, next: string, part: PartitionHandle) => Promise<void>;
-
-interface Pending {
+/** An offset waiting to be committed: the partition ("topic:partition"), the next offset, its handle */
+export interface CommitEntry {
+  readonly tp: string;
   readonly next: string;
   readonly part: PartitionHandle;
 }
 
+/** Commits the entries, one request where the client can (decision 0632). */
+type CommitFn = (entries: readonly CommitEntry[]) => Promise<void>;
+
 /**
- * One consumer's offset commits, coalesced per partition (decision 0626). A batch's offset is
- * committed at once when the partition's last commit is `everyMs` old (or the commit is urgent: a
- * stop, a revoked partition, a pause); otherwise it waits, replacing any offset still waiting, and
- * the newest goes out `everyMs` after the last commit. A live partition then costs the broker one
- * commit a second, not one a batch; a crash re-reads at most that second, which the dedup marks and
- * the idempotent handlers absorb, as they absorb a crash between a scope's commit and its offset's.
+ * One consumer's offset commits, coalesced per member (decisions 0626, 0632). A batch's offset is
+ * committed at once when the member's last commit is `everyMs` old (or the commit is urgent: a
+ * stop, a revoked partition, a pause); otherwise it waits, replacing any offset of its partition
+ * still waiting, and everything waiting goes out together `everyMs` after the last commit — one
+ * request for every partition the member read meanwhile. A live member then costs the broker one
+ * commit a second, not one a batch or one a partition; a crash re-reads at most that second, which
+ * the dedup marks and the idempotent handlers absorb, as they absorb a crash between a scope's
+ * commit and its offset's.
  */
 export class OffsetCommits {
-  private readonly last = new Map<string, number>();
-  private readonly pending = new Map<string, Pending>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private last: number | undefined;
+  private readonly pending = new Map<string, CommitEntry>();
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly commit: CommitFn,
@@ -31,20 +36,20 @@ export class OffsetCommits {
 
   /** The partition's next offset after a batch whose scope committed. */
   async offer(tp: string, next: string, part: PartitionHandle, urgent: boolean): Promise<void> {
-    const at = this.now();
-    const last = this.last.get(tp);
-    if (urgent || last === undefined || at - last >= this.everyMs) {
-      this.clearTimer(tp);
+    if (urgent) {
       this.pending.delete(tp);
-      this.last.set(tp, at);
-      await this.commit(tp, next, part);
+      await this.commit([{ tp, next, part }]);
       return;
     }
-    this.pending.set(tp, { next, part });
-    if (this.timers.has(tp)) return;
-    const timer = setTimeout(() => void this.flushOne(tp), last + this.everyMs - at);
-    timer.unref?.();
-    this.timers.set(tp, timer);
+    this.pending.set(tp, { tp, next, part });
+    const at = this.now();
+    if (this.last === undefined || at - this.last >= this.everyMs) {
+      await this.flush();
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), this.last + this.everyMs - at);
+    this.timer.unref?.();
   }
 
   /** Offsets waiting, by partition (tests, logs) */
@@ -52,9 +57,14 @@ export class OffsetCommits {
     return new Map([...this.pending].map(([tp, p]) => [tp, p.next]));
   }
 
-  /** A graceful stop: every waiting offset committed now. */
+  /** Every waiting offset committed now, together (the member's tick, a graceful stop). */
   async flush(): Promise<void> {
-    await Promise.all([...this.pending.keys()].map((tp) => this.flushOne(tp)));
+    this.clearTimer();
+    if (this.pending.size === 0) return;
+    const entries = [...this.pending.values()];
+    this.pending.clear();
+    this.last = this.now();
+    await this.commit(entries);
   }
 
   /**
@@ -62,24 +72,13 @@ export class OffsetCommits {
    * another member's now (that member re-reads from the last commit, deduplicated).
    */
   forget(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
-    this.timers.clear();
+    this.clearTimer();
     this.pending.clear();
-    this.last.clear();
+    this.last = undefined;
   }
 
-  private async flushOne(tp: string): Promise<void> {
-    this.clearTimer(tp);
-    const p = this.pending.get(tp);
-    if (!p) return;
-    this.pending.delete(tp);
-    this.last.set(tp, this.now());
-    await this.commit(tp, p.next, p.part);
-  }
-
-  private clearTimer(tp: string): void {
-    const t = this.timers.get(tp);
-    if (t) clearTimeout(t);
-    this.timers.delete(tp);
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }

@@ -9,8 +9,8 @@ function rig(everyMs = 1_000) {
   let now = 0;
   const made: string[] = [];
   const commits = new OffsetCommits(
-    async (tp, next) => {
-      made.push(`${tp}@${next}`);
+    async (entries) => {
+      made.push(entries.map((e) => `${e.tp}@${e.next}`).join(" + "));
     },
     everyMs,
     () => now,
@@ -24,7 +24,7 @@ function rig(everyMs = 1_000) {
   };
 }
 
-describe("offset commits coalesced per partition (decision 0626)", () => {
+describe("offset commits coalesced per member (decisions 0626, 0632)", () => {
   it("the first offset goes at once, the next ones within the second wait, and only the newest is committed", async () => {
     const { commits, made, at } = rig();
     await commits.offer("t:0", "5", part, false);
@@ -39,13 +39,17 @@ describe("offset commits coalesced per partition (decision 0626)", () => {
     expect(commits.waiting().size).toBe(0);
   });
 
-  it("partitions are independent; a second after the last commit an offset goes at once", async () => {
+  it("every partition waiting goes out together, in one commit, a second after the last one", async () => {
     const { commits, made, at } = rig();
     await commits.offer("t:0", "1", part, false);
+    at(100);
     await commits.offer("t:1", "7", part, false);
+    await commits.offer("u:2", "3", part, false);
+    expect(made).toEqual(["t:0@1"]);
     at(1_000);
     await commits.offer("t:0", "2", part, false);
-    expect(made).toEqual(["t:0@1", "t:1@7", "t:0@2"]);
+    expect(made).toEqual(["t:0@1", "t:1@7 + u:2@3 + t:0@2"]);
+    expect(commits.waiting().size).toBe(0);
   });
 
   it("an urgent offset (a stop, a pause) goes at once and replaces the one waiting", async () => {

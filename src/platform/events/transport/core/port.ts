@@ -73,6 +73,11 @@ export interface PartitionHandle {
   resolve(offset: string): void;
   /** Commits `next` (the offset after the last one done) as the group's position */
   commit(next: string): Promise<void>;
+  /**
+   * Optional: commits these offsets of the member's partitions in one request (decision 0632),
+   * where the client can; the core otherwise commits each through its own handle.
+   */
+  commitAll?(offsets: ReadonlyArray<{ readonly tp: string; readonly next: string }>): Promise<void>;
   /** Stops fetching the partition and rewinds it to `offset`; the returned function resumes it */
   pause(offset: string): () => void;
   /** Keeps the membership during a long run (a client that heartbeats by itself leaves it out) */
