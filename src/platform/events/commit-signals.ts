@@ -16,6 +16,12 @@ import { counter, type Registry } from "../metrics/registry.js";
  * doubling backoff (1 s → 30 s); after a reconnect every listener is called once more, for commits
  * missed meanwhile.
  */
+/**
+ * The payload of a commit's `pin_outbox` signal (decision 0633): the relay's listeners tell it from
+ * the connection's own wake-up ("" after a (re)connect or a loss: anything may have been missed).
+ */
+export const OUTBOX_COMMIT_PAYLOAD = "commit";
+
 export const COMMIT_CHANNEL = {
   outbox: "pin_outbox",
   eventLog: "pin_event_log",

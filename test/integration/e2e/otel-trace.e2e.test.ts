@@ -198,8 +198,11 @@ for (const mode of MODES)
         expect(http?.kind, names.join("\n")).toBe(SERVER);
         expect(http?.parentSpanId).toBe("");
         expect(op.attributes["graphql.operation.type"]).toBe("mutation");
-        // Prisma's statements of the mutation run under the operation.
-        expect(spans.some((s) => s.name.startsWith("prisma:") && descends(s, op))).toBe(true);
+        // The statements its work sends run under the operation: Prisma's, and the raw pg scope's
+        // (decision 0631) — chessboard's consumer's among them, checked below.
+        const statement = (s: (typeof spans)[number]) =>
+          s.name.startsWith("prisma:") || s.name === "pg.query";
+        expect(spans.some((s) => statement(s) && descends(s, op))).toBe(true);
 
         // crm's outbox row → the relay's publish span (producer), under the operation.
         const bookingPublish = spans.find((s) => s.name === `${TOPIC.bookingCreated} publish`);
@@ -215,6 +218,13 @@ for (const mode of MODES)
         );
         expect(chessboard?.kind).toBe(CONSUMER);
         expect(chessboard?.parentSpanId).toBe(bookingPublish?.spanId);
+        // its SQL on the raw pg scope: client spans with the statement's text (decision 0631)
+        const chessboardSql = spans.filter((s) => s.name === "pg.query" && descends(s, chessboard));
+        expect(
+          chessboardSql.some((s) =>
+            String(s.attributes["db.query.text"]).includes("chessboard.property_objects"),
+          ),
+        ).toBe(true);
 
         // chessboard's own outbox row → its publish span, under chessboard's consumer span.
         const statusPublish = spans.find((s) => s.name === `${TOPIC.propertyObjectStatusChanged} publish`);

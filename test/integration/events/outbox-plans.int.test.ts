@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Prisma } from "../../../src/generated/prisma/client.js";
 import { prismaRunner } from "../../../src/platform/db/sql-runner.js";
+import { OUTBOX_SHARD_LOCK_NAMESPACE } from "../../../src/platform/events/outbox/outbox-relay.js";
 import {
   CLAIM_WINDOW,
-  claimShard,
-  claimShardSql,
-} from "../../../src/platform/events/outbox/sql/claim-shard.js";
+  claimShards,
+  claimShardsSql,
+} from "../../../src/platform/events/outbox/sql/claim-shards.js";
 import {
   shardsWithUnpublished,
   shardsWithUnpublishedSql,
@@ -71,7 +72,7 @@ describeWithService("postgres", "outbox relay statements' plans", () => {
   for (const statistics of ["of a burst", "of an empty outbox"] as const) {
     for (const [name, sql] of [
       ["hint", shardsWithUnpublishedSql(SHARDS)],
-      ["claim", claimShardSql(3, SHARDS, 500)],
+      ["claim", claimShardsSql(SHARDS, 500)],
     ] as const) {
       it(`with statistics ${statistics}, the ${name} walks the unpublished-rows index even where the planner prefers another plan (so it marks the published rows' entries dead)`, async () => {
         await outboxAfterABurst(db, statistics, 3_000);
@@ -93,14 +94,18 @@ describeWithService("postgres", "outbox relay statements' plans", () => {
     expect(hint.shards).toHaveLength(SHARDS);
   });
 
-  it("the claim takes the shard's lock in the same statement: with the lock held elsewhere it answers locked and claims nothing", async () => {
+  it("the claim locks every shard it can in the same statement: a shard held elsewhere is passed over, the others claimed (decision 0633)", async () => {
     await outboxAfterABurst(db, "of a burst", 10);
-    const [first] = await db.prisma.$queryRaw<Array<{ shard: number }>>`
-      SELECT (abs(hashtext(key)::bigint) % ${SHARDS})::int AS shard
-      FROM platform.outbox WHERE published_at IS NULL ORDER BY id LIMIT 1`;
-    const shard = first!.shard;
+    await db.prisma.$executeRaw`
+      INSERT INTO platform.outbox (message_id, topic, key, payload, metadata, created_at)
+      SELECT gen_random_uuid(), 'pin.test.plans.v1', gen_random_uuid()::text, '{}', '{}', now()
+      FROM generate_series(1, 40)`;
+    const waiting = await db.prisma.$queryRaw<Array<{ id: bigint; shard: number }>>`
+      SELECT id, (abs(hashtext(key)::bigint) % ${SHARDS})::int AS shard
+      FROM platform.outbox WHERE published_at IS NULL ORDER BY id`;
+    const held = waiting[0]!.shard;
     let release!: () => void;
-    const held = new Promise<void>((r) => {
+    const holding = new Promise<void>((r) => {
       release = r;
     });
     let taken!: () => void;
@@ -108,25 +113,25 @@ describeWithService("postgres", "outbox relay statements' plans", () => {
       taken = r;
     });
     const holder = db.prisma.$transaction(async (tx) => {
-      expect(await claimShard(prismaRunner(tx), shard, SHARDS, 500)).not.toBe("locked");
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${OUTBOX_SHARD_LOCK_NAMESPACE}::int, ${held}::int)`;
       taken();
-      await held;
+      await holding;
     });
     await lockTaken;
     try {
-      expect(await db.prisma.$transaction((tx) => claimShard(prismaRunner(tx), shard, SHARDS, 500))).toBe(
-        "locked",
-      );
+      const claim = await db.prisma.$transaction((tx) => claimShards(prismaRunner(tx), SHARDS, 500));
+      expect(claim.passedOver).toBe(1);
+      expect(claim.rows.map((r) => r.id)).toEqual(waiting.filter((w) => w.shard !== held).map((w) => w.id));
     } finally {
       release();
       await holder;
     }
-    const after = await db.prisma.$transaction((tx) => claimShard(prismaRunner(tx), shard, SHARDS, 500));
-    expect(after).not.toBe("locked");
-    expect((after as unknown[]).length).toBeGreaterThan(0);
+    const after = await db.prisma.$transaction((tx) => claimShards(prismaRunner(tx), SHARDS, 500));
+    expect(after.passedOver).toBe(0);
+    expect(after.rows.map((r) => r.id)).toEqual(waiting.map((w) => w.id));
   });
 
-  it("the hint names each shard with an unpublished row once; the claim returns its shard's rows in id order", async () => {
+  it("the hint names each shard with an unpublished row once; the claim returns up to its batch in id order and says when its window was full", async () => {
     await outboxAfterABurst(db, "of a burst", 10_000);
     const [hint] = await db.prisma.$queryRaw<Array<{ shards: number[] }>>(shardsWithUnpublishedSql(SHARDS));
     const waiting = await db.prisma.$queryRaw<Array<{ id: bigint; shard: number }>>`
@@ -135,8 +140,17 @@ describeWithService("postgres", "outbox relay statements' plans", () => {
     expect([...hint!.shards].sort((a, b) => a - b)).toEqual(
       [...new Set(waiting.map((w) => w.shard))].sort((a, b) => a - b),
     );
-    const shard = waiting[0]!.shard;
-    const claimed = await db.prisma.$queryRaw<Array<{ id: bigint }>>(claimShardSql(shard, SHARDS, 500));
-    expect(claimed.map((c) => c.id)).toEqual(waiting.filter((w) => w.shard === shard).map((w) => w.id));
+    const two = await db.prisma.$transaction((tx) => claimShards(prismaRunner(tx), SHARDS, 2));
+    expect(two.rows.map((c) => c.id)).toEqual(waiting.slice(0, 2).map((w) => w.id));
+    expect(two.windowFull).toBe(false);
+    await db.prisma.$executeRaw`
+      INSERT INTO platform.outbox (message_id, topic, key, payload, metadata, created_at)
+      SELECT gen_random_uuid(), 'pin.test.plans.v1', gen_random_uuid()::text, '{}', '{}', now()
+      FROM generate_series(1, ${CLAIM_WINDOW}::int)`;
+    const full = await db.prisma.$transaction((tx) =>
+      claimShards(prismaRunner(tx), SHARDS, CLAIM_WINDOW + 10),
+    );
+    expect(full.rows).toHaveLength(CLAIM_WINDOW);
+    expect(full.windowFull).toBe(true);
   });
 });

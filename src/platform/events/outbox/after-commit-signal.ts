@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { COMMIT_CHANNEL } from "../commit-signals.js";
+import { COMMIT_CHANNEL, OUTBOX_COMMIT_PAYLOAD } from "../commit-signals.js";
 
 interface Sender {
   inFlight: boolean;
@@ -33,7 +33,7 @@ function send(pool: pg.Pool, sender: Sender): void {
   sender.inFlight = true;
   sender.again = false;
   pool
-    .query(`NOTIFY ${COMMIT_CHANNEL.outbox}`)
+    .query(`NOTIFY ${COMMIT_CHANNEL.outbox}, '${OUTBOX_COMMIT_PAYLOAD}'`)
     .catch(() => {})
     .finally(() => {
       sender.inFlight = false;

@@ -1,36 +1,26 @@
-import type pg from "pg";
 import type { Clock } from "../../clock/clock.js";
 import type { Settings } from "../../config/settings.js";
 import { type Db, pgPoolOf } from "../../db/prisma-client.js";
-import { openingRunner, type SqlRunner } from "../../db/sql-runner.js";
 import type { Logger } from "../../log/logger.js";
 import type { Registry } from "../../metrics/registry.js";
-import { markFailed, startProducerSpan } from "../../tracing/tracing.js";
-import { COMMIT_CHANNEL, type CommitSignals, idleInterval } from "../commit-signals.js";
+import {
+  COMMIT_CHANNEL,
+  type CommitSignals,
+  idleInterval,
+  OUTBOX_COMMIT_PAYLOAD,
+} from "../commit-signals.js";
 import { isReportedKafkaFault } from "../kafka-security-faults.js";
 import { createPollLoop, type PollLoop } from "../poll-loop.js";
 import type { EventPlatformTuning, Runner } from "../transport/runner.js";
-import type { OutboundMessage, Transport } from "../transport/transport.js";
-import { headersOf } from "../wire.js";
-import {
-  abandon,
-  currentPublisher,
-  PublishTimeoutError,
-  type RelayPublisher,
-  type RelayPublishers,
-  relayPublishers,
-  within,
-} from "./relay-publisher.js";
+import type { Transport } from "../transport/transport.js";
+import { claimOnce, type RelayClaimContext } from "./relay-claim.js";
+import { claimInProcess, inProcessClaims } from "./relay-claims.js";
+import { abandon, type RelayPublishers, relayPublishers } from "./relay-publisher.js";
 import { relayUpkeep } from "./relay-upkeep.js";
-import { shardClaims } from "./shard-claims.js";
-import { shardOrder } from "./shard-order.js";
-import { type ClaimedRow, claimShard } from "./sql/claim-shard.js";
 import { hasUnpublished } from "./sql/has-unpublished.js";
-import { markPublishedAndCommit } from "./sql/mark-published.js";
-import { shardsWithUnpublished } from "./sql/shards-with-unpublished.js";
 
 export { PublishTimeoutError } from "./relay-publisher.js";
-export { OUTBOX_SHARD_LOCK_NAMESPACE } from "./sql/claim-shard.js";
+export { OUTBOX_SHARD_LOCK_NAMESPACE } from "./sql/claim-shards.js";
 
 const DEFAULT_BATCH_SIZE = 500;
 const DEFAULT_WORKERS = 2;
@@ -59,23 +49,6 @@ export interface OutboxRelayDeps {
 }
 
 /**
- * The relay's producer span of a row that carries a trace (decision 0450): `<topic> publish`, a
- * child of the span that wrote the row; its traceparent goes on the wire instead of the row's.
- * Rows without one (tracing off) get none.
- */
-function publishSpanOf(row: ClaimedRow, system: Transport["kind"]) {
-  if (!row.metadata.traceparent) return null;
-  return startProducerSpan(`${row.topic} publish`, row.metadata.traceparent, {
-    "messaging.system": system === "kafka" ? "kafka" : "pin-local-log",
-    "messaging.operation.type": "send",
-    "messaging.destination.name": row.topic,
-    "messaging.message.id": row.metadata.messageId,
-    "messaging.kafka.message.key": row.key,
-    "pin.outbox.id": String(row.id),
-  });
-}
-
-/**
  * Publishes outbox rows. Rows are sharded by hash of key; a shard is owned for the duration of one
  * short transaction by pg_try_advisory_xact_lock(namespace, shard): claim the oldest unpublished
  * rows of the shard (id order), publish them and mark them published, then commit. So across any
@@ -90,54 +63,41 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
   const upkeep = relayUpkeep(deps);
   const m = upkeep.metrics;
   const pubs = relayPublishers(deps.transport, deps.tuning?.relayBrokers, log, deps.metrics);
-  const deadlineMs = deps.tuning?.relayPublishDeadlineMs ?? PUBLISH_DEADLINE_MS;
   let loops: PollLoop[] = [];
   /** Whose turn a commit signal is among the idle workers */
   const turn = { next: 0 };
   let unlisten: (() => void) | null = null;
-
-  const pool = pgPoolOf(db);
-  if (!pool) throw new Error("the outbox relay needs a database client made by createPrismaClient");
-  const relay: RelayShardContext = { deps, shards, batchSize, deadlineMs, pubs, metrics: m, pool };
-  const claims = shardClaims((shard) => relayShard(relay, shard), batchSize);
+  const relay = claimContext(deps, pubs, m, batchSize);
+  const claims = inProcessClaims();
   /**
-   * Relay worker `index`: each pass reads which shards have unpublished rows (one query) and
-   * claims only those (decision 0515), starting one shard further each time. An empty outbox costs
-   * that one query per pass, not a claim transaction per shard.
+   * Relay worker `index` (decision 0633): a pass a commit signal woke (or that follows a full one)
+   * claims at once — one statement takes every shard it can lock; a polling pass reads the hint
+   * first (decision 0515), so an empty outbox costs that one read, not a claim transaction. One
+   * claim at a time in a process: a worker woken while a sibling claims leaves the claim to it,
+   * which runs once more after its own (rows committed meanwhile leave at once).
    */
   function worker(index: number): PollLoop {
-    // Each worker starts at a different shard so replicas and workers spread over the shards.
-    let cursor = Math.floor(Math.random() * shards);
     const signalled = idleInterval(
       deps.signals,
       settings.outboxRelayIntervalMs,
       settings.commitSignalFallbackMs,
     );
-    /** the last pass met a shard locked by another replica: look again at the polling interval */
+    /** the last claim passed over a shard another replica held: look again at the polling interval */
     let lockedElsewhere = false;
+    let busy = false;
     const loop: PollLoop = createPollLoop({
       idleMs: () => (lockedElsewhere ? settings.outboxRelayIntervalMs : signalled()),
       async pass() {
-        const hint = await shardsWithUnpublished(db, shards);
-        let fullBatch = false;
-        lockedElsewhere = false;
-        for (const shard of shardOrder(hint.shards, cursor)) {
-          if (!loop.isRunning()) break;
-          const outcome = await claims.claim(shard);
-          if (outcome.full) fullBatch = true;
-          if (outcome.lockedElsewhere) lockedElsewhere = true;
-        }
-        cursor = (cursor + 1) % shards;
+        const woken = claims.signalled.delete(index) || busy;
+        const outcome = await claimInProcess(claims, woken, (direct) => claimOnce(relay, direct));
+        // "sibling": another worker of this process claims, and claims once more for this pass.
+        lockedElsewhere = outcome !== "sibling" && outcome.passedOver;
+        busy = outcome !== "sibling" && outcome.full;
         if (index === 0) {
           await upkeep.refreshStats();
           await upkeep.sweepRetention();
         }
-        // A full batch or a full hint window may have left rows behind: the next pass at once. Rows
-        // committed since this pass read the hint come with a commit signal (a nudge), so a pass
-        // that published fewer does not read the hint again just in case (decision 0622); a shard
-        // a sibling worker was claiming is claimed again by it (shard-claims.ts), and one another
-        // replica held is looked at again after the polling interval.
-        return fullBatch || hint.windowFull ? "busy" : "idle";
+        return busy ? "busy" : "idle";
       },
       onFailure: async (failures, error) => {
         m.errors.inc();
@@ -161,7 +121,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
       pubs.active = true;
       loops = Array.from({ length: workers }, (_, i) => worker(i));
       for (const loop of loops) loop.start();
-      unlisten = deps.signals?.on(COMMIT_CHANNEL.outbox, () => nudgeOne(loops, turn)) ?? null;
+      unlisten =
+        deps.signals?.on(COMMIT_CHANNEL.outbox, (payload) =>
+          // a commit's signal: claim at once; the connection's own wake-up: read the hint first
+          nudgeOne(loops, turn, payload === OUTBOX_COMMIT_PAYLOAD ? claims.signalled : null),
+        ) ?? null;
       log.debug({ shards, workers, batchSize }, "outbox relay started");
     },
     async stop() {
@@ -182,19 +146,47 @@ export function createOutboxRelay(deps: OutboxRelayDeps): Runner {
   };
 }
 
+/** What the relay's claim transactions need (relay-claim.ts). */
+function claimContext(
+  deps: OutboxRelayDeps,
+  pubs: RelayPublishers,
+  metrics: RelayClaimContext["metrics"],
+  batchSize: number,
+): RelayClaimContext {
+  const pool = pgPoolOf(deps.db);
+  if (!pool) throw new Error("the outbox relay needs a database client made by createPrismaClient");
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    transportKind: deps.transport.kind,
+    afterPublish: deps.tuning?.faults?.afterRelayPublish,
+    shards: deps.settings.outboxShards,
+    batchSize,
+    deadlineMs: deps.tuning?.relayPublishDeadlineMs ?? PUBLISH_DEADLINE_MS,
+    pubs,
+    metrics,
+    pool,
+  };
+}
+
 /**
  * A commit signal starts one pass, not one per worker (decision 0622): the next idle worker's
- * (round robin by position), so two workers do not read the same hint and race for the same
- * shard's lock. With no worker idle, every worker is told, and each runs one more pass after the
- * one in flight — a worker stuck in a slow publish does not hold the commit back.
+ * (round robin by position), marked as signalled so it claims without reading the hint (0633).
+ * With no worker idle, every worker is told, and each runs one more pass after the one in flight —
+ * a worker stuck in a slow publish does not hold the commit back.
  */
-function nudgeOne(loops: readonly PollLoop[], turn: { next: number }): void {
+function nudgeOne(loops: readonly PollLoop[], turn: { next: number }, signalled: Set<number> | null): void {
   const idle = loops.filter((loop) => loop.isIdle());
   if (idle.length === 0) {
-    for (const loop of loops) loop.nudge();
+    loops.forEach((loop, i) => {
+      signalled?.add(i);
+      loop.nudge();
+    });
     return;
   }
-  (idle[turn.next++ % idle.length] as PollLoop).nudge();
+  const loop = idle[turn.next++ % idle.length] as PollLoop;
+  signalled?.add(loops.indexOf(loop));
+  loop.nudge();
 }
 
 /** A worker's failed pass in the log; its backoff (200 ms doubling to 30 s) is returned. */
@@ -205,89 +197,4 @@ function logFailedPass(log: Logger, worker: number, failures: number, error: unk
     log.debug({ worker, failures, delayMs: delay, reason: error.reason }, "outbox relay batch failed");
   else log.warn({ worker, failures, delayMs: delay, err: error }, "outbox relay batch failed, backing off");
   return delay;
-}
-
-interface RelayShardContext {
-  readonly deps: OutboxRelayDeps;
-  readonly shards: number;
-  readonly batchSize: number;
-  readonly deadlineMs: number;
-  readonly pubs: RelayPublishers;
-  readonly metrics: ReturnType<typeof relayUpkeep>["metrics"];
-  /** The pool under `db`: a claim transaction holds one of its connections (decision 0629) */
-  readonly pool: pg.Pool;
-}
-
-/**
- * One claim transaction of `shard` on a connection of the pool (decision 0629): `BEGIN; claim` in
- * one round trip (the claim takes the shard's lock), publish, then `mark; COMMIT` in one. Four
- * round trips through Prisma's interactive transaction became two; the rows published.
- */
-async function relayShard(ctx: RelayShardContext, shard: number): Promise<number | "locked"> {
-  const { deps, pubs, metrics: m } = ctx;
-  const pub = await currentPublisher(pubs);
-  if (!pub) return 0;
-  const client = await ctx.pool.connect();
-  // A connection lost while checked out emits "error" on the client: without a listener that
-  // would crash the process; the failing statement reports it to the pass.
-  let lost: Error | undefined;
-  const onError = (error: Error) => {
-    lost = error;
-  };
-  client.on("error", onError);
-  let open = false;
-  try {
-    const tx = openingRunner(client);
-    open = true;
-    const rows = await claimShard(tx.runner, shard, ctx.shards, ctx.batchSize);
-    if (rows === "locked" || rows.length === 0) {
-      await client.query("COMMIT");
-      open = false;
-      m.claims.inc({ outcome: rows === "locked" ? "locked" : "empty" });
-      return rows === "locked" ? "locked" : 0;
-    }
-    m.claims.inc({ outcome: "published" });
-    await publishClaimed(ctx, pub, rows, tx.runner);
-    deps.tuning?.faults?.afterRelayPublish?.();
-    await markPublishedAndCommit(
-      client,
-      rows.map((r) => r.id),
-      deps.clock.now(),
-    );
-    open = false;
-    for (const r of rows) m.published.inc({ topic: r.topic });
-    return rows.length;
-  } catch (error) {
-    if (open) await client.query("ROLLBACK").catch((e: unknown) => (lost ??= e as Error));
-    throw error;
-  } finally {
-    client.off("error", onError);
-    client.release(lost);
-  }
-}
-
-/** The claimed rows to the transport, each with its producer span, within the publish deadline. */
-async function publishClaimed(
-  ctx: RelayShardContext,
-  pub: RelayPublisher,
-  rows: readonly ClaimedRow[],
-  tx: SqlRunner,
-): Promise<void> {
-  const { deps, pubs } = ctx;
-  const spans = rows.map((r) => publishSpanOf(r, deps.transport.kind));
-  const messages: OutboundMessage[] = rows.map((r, i) => {
-    const headers = headersOf(r.metadata);
-    const traced = spans[i];
-    if (traced) headers.traceparent = traced.traceparent;
-    return { id: r.id, topic: r.topic, key: r.key, value: r.payload, headers };
-  });
-  try {
-    await within(pub.publish(messages, tx), ctx.deadlineMs);
-  } catch (error) {
-    for (const s of spans) if (s) markFailed(s.span, String(error));
-    if (error instanceof PublishTimeoutError) abandon(pubs, pub, "timeout");
-    throw error;
-  } finally {
-    for (const s of spans) s?.span.end();
-  }
 }

@@ -1,13 +1,13 @@
 import { Prisma } from "../../../../generated/prisma/client.js";
 import type { Db } from "../../../db/prisma-client.js";
-import { CLAIM_WINDOW } from "./claim-shard.js";
+import { CLAIM_WINDOW } from "./claim-shards.js";
 
 /**
  * The shards that have unpublished rows, each once (decision 0515): one read of the unpublished
  * rows through the partial index `outbox_unpublished_idx`, so a relay pass opens a claim
  * transaction only where there is something to claim. A hint, not a claim: the shard's
  * try-lock and claim still decide (a row committed after this read comes with a commit signal).
- * Among the CLAIM_WINDOW oldest unpublished rows, as the claim looks (claim-shard.ts).
+ * Among the CLAIM_WINDOW oldest unpublished rows, as the claim looks (claim-shards.ts).
  */
 export async function shardsWithUnpublished(db: Db, shards: number): Promise<ShardHint> {
   const rows = await db.$queryRaw<Array<{ shards: number[] | null; seen: number }>>(
