@@ -1,4 +1,5 @@
-import type { Db } from "../../platform/db/prisma-client.js";
+import { type Db, pgAccessOf } from "../../platform/db/prisma-client.js";
+import { type RawTx, rawTx } from "../../platform/db/raw-tx.js";
 import type { Logger } from "../../platform/log/logger.js";
 import { createRateLimiter, type RateLimiter, type Verdict } from "./rate-limiter.js";
 
@@ -26,6 +27,10 @@ export function createSharedRateLimiter(options: {
 }): RateLimiter & { stop(): void } {
   const now = options.now ?? Date.now;
   const local = createRateLimiter({ maxKeys: options.maxKeys, now });
+  // Its statements on the pool directly, prepared once per connection (decision 0631): one a
+  // request, no Prisma per-statement path.
+  const access = pgAccessOf(options.db);
+  const db: RawTx = access ? rawTx(access.pool, access.names) : options.db;
   let windowStart = Math.floor(now() / WINDOW_MS) * WINDOW_MS;
   /** keys refused in this window (they stay refused until it ends) */
   let exhausted = new Set<string>();
@@ -36,7 +41,7 @@ export function createSharedRateLimiter(options: {
     windowStart = Math.floor(t / WINDOW_MS) * WINDOW_MS;
     exhausted = new Set();
     const before = new Date(windowStart - KEEP_WINDOWS_MS);
-    void options.db.$executeRaw`DELETE FROM platform.rate_limit_windows WHERE window_start < ${before}`.catch(
+    void db.$executeRaw`DELETE FROM platform.rate_limit_windows WHERE window_start < ${before}`.catch(
       (error: unknown) => options.log.warn({ err: error }, "rate limiter: old windows not deleted"),
     );
   };
@@ -53,7 +58,7 @@ export function createSharedRateLimiter(options: {
     if (key.length > MAX_KEY_LENGTH || t < localUntil) return local.take(key, limit, units);
     const window = new Date(windowStart);
     try {
-      const rows = await options.db.$queryRaw<Array<{ used: number }>>`
+      const rows = await db.$queryRaw<Array<{ used: number }>>`
         INSERT INTO platform.rate_limit_windows AS w (key, window_start, used)
         VALUES (${key}, ${window}, ${units})
         ON CONFLICT (key, window_start) DO UPDATE SET used = w.used + EXCLUDED.used
@@ -74,7 +79,7 @@ export function createSharedRateLimiter(options: {
       if (units <= 0) return;
       roll(now());
       if (key.length > MAX_KEY_LENGTH || now() < localUntil) return local.charge(key, units);
-      void options.db.$executeRaw`
+      void db.$executeRaw`
         INSERT INTO platform.rate_limit_windows AS w (key, window_start, used)
         VALUES (${key}, ${new Date(windowStart)}, ${units})
         ON CONFLICT (key, window_start) DO UPDATE SET used = w.used + EXCLUDED.used`.catch(failed);
