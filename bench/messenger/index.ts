@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { createServices, liveAndLimits } from "../../src/app.js";
 import { appendChatMessage } from "../../src/domain/messenger/chat/append-chat-message.js";
 import type { ChatMessage } from "../../src/domain/messenger/chat/chat-message.js";
-import { openDealChat } from "../../src/domain/messenger/chat/open-deal-chat.js";
+import { openDealChatReadingApartment } from "../../src/domain/messenger/chat/open-deal-chat.js";
 import type { ApiDeps } from "../../src/graphql/context.js";
 import { CHAT_LIVE_MAX_QUEUE, ChatLiveOverflowError } from "../../src/graphql/live/messenger-live.js";
 import { createResumableHub } from "../../src/graphql/live/resumable-hub.js";
@@ -50,9 +50,10 @@ async function chatFanOut(): Promise<BenchResult[]> {
   // A chat with two messages: subscribers resume after the first, so the second one tells each
   // client its subscription is live (the chessboard's snapshot plays that part there).
   const [first, second] = await db.$transaction(async (tx) => {
-    await openDealChat(
+    await openDealChatReadingApartment(
       tx,
       { dealId, tenantId: DEMO_DEVELOPER_ID, agentUserId: DEMO_USERS.agent.userId, investorUserId: author },
+      randomUUID(),
       systemClock.now(),
     );
     const a = await appendChatMessage(tx, dealId, { kind: "Text", authorUserId: author, body: "one" }, meta);

@@ -2,7 +2,7 @@ import type { Clock } from "../../../platform/clock/clock.js";
 import type { RawTx } from "../../../platform/db/raw-tx.js";
 import { appendChatMessage } from "../chat/append-chat-message.js";
 import type { ChatMessage } from "../chat/chat-message.js";
-import { openDealChat } from "../chat/open-deal-chat.js";
+import { openDealChatReadingApartment } from "../chat/open-deal-chat.js";
 import { messengerErrors } from "../messenger.errors.js";
 import { findApartment } from "../replica/property-object-replica.js";
 import { decideCard } from "./booking-card.decide.js";
@@ -18,19 +18,22 @@ export async function writeBookingCard(
   fact: BookingFact,
   meta: { clock: Clock; sourceMessageId: string; correlationId?: string },
 ): Promise<ChatMessage | null> {
-  if (fact.type === "created") {
-    await openDealChat(
-      tx,
-      {
-        dealId: fact.dealId,
-        tenantId: fact.tenantId,
-        agentUserId: fact.agentUserId,
-        investorUserId: fact.investorUserId,
-      },
-      meta.clock.now(),
-    );
-  }
-  const card = decideCard(fact, await findApartment(tx, fact.propertyObjectId));
+  // booking-created opens the chat, reading the apartment in the same statement
+  const apartment =
+    fact.type === "created"
+      ? await openDealChatReadingApartment(
+          tx,
+          {
+            dealId: fact.dealId,
+            tenantId: fact.tenantId,
+            agentUserId: fact.agentUserId,
+            investorUserId: fact.investorUserId,
+          },
+          fact.propertyObjectId,
+          meta.clock.now(),
+        )
+      : await findApartment(tx, fact.propertyObjectId);
+  const card = decideCard(fact, apartment);
   const result = await appendChatMessage(
     tx,
     fact.dealId,

@@ -1,6 +1,6 @@
 import type { Clock } from "../../../platform/clock/clock.js";
 import type { RawTx } from "../../../platform/db/raw-tx.js";
-import { enqueue } from "../../../platform/events/outbox/enqueue.js";
+import { outboxInsert } from "../../../platform/events/outbox/enqueue.js";
 import { TOPIC } from "../../../platform/events/topics.js";
 import type { Card } from "../cards/booking-card.decide.js";
 import type { ChatMembers } from "./chat-membership.js";
@@ -58,20 +58,24 @@ export async function appendChatMessage(
   const [row] = rows;
   if (!row) return { chat, message: null };
   const message = chatMessageFromRow(row);
-  await tx.$executeRaw`
-    UPDATE messenger.deal_chats SET last_message_id = ${message.id}, updated_at = ${now}
-     WHERE deal_id = ${dealId}::uuid`;
-  await enqueue(
-    tx,
-    {
-      topic: TOPIC.dealMessagePosted,
-      key: dealId,
-      aggregateType: "DealChat",
-      payload: chatMessageToEvent(message),
-      ...(meta.correlationId ? { correlationId: meta.correlationId } : {}),
-      causationId: meta.causationId ?? null,
-    },
+  // The chat's last message and the message's event in one statement (decision 0631).
+  const outbox = outboxInsert(
+    [
+      {
+        topic: TOPIC.dealMessagePosted,
+        key: dealId,
+        aggregateType: "DealChat",
+        payload: chatMessageToEvent(message),
+        ...(meta.correlationId ? { correlationId: meta.correlationId } : {}),
+        causationId: meta.causationId ?? null,
+      },
+    ],
     meta.clock,
   );
+  await tx.$executeRaw`
+    WITH chat AS (
+      UPDATE messenger.deal_chats SET last_message_id = ${message.id}, updated_at = ${now}
+       WHERE deal_id = ${dealId}::uuid)
+    ${outbox.sql}`;
   return { chat, message };
 }

@@ -1,5 +1,6 @@
 import type { MessengerReplicaPayloads } from "../../../contracts/readers/chessboard-replica-readers.js";
 import type { TOPIC } from "../../../contracts/topics.js";
+import { Prisma } from "../../../generated/prisma/client.js";
 import type { RawTx } from "../../../platform/db/raw-tx.js";
 import type { Apartment } from "../cards/booking-card.decide.js";
 
@@ -41,10 +42,17 @@ export async function applyPropertyObjectPriceChanged(
      WHERE id = ${p.PropertyObjectId}::uuid AND version < ${p.Version}`;
 }
 
-export async function findApartment(tx: RawTx, propertyObjectId: string): Promise<Apartment | null> {
-  // numeric(18, 2) as text: the price with its two decimals, exactly
-  const [row] = await tx.$queryRaw<Apartment[]>`
+/**
+ * The read of what a card shows of an apartment, to send alone or after a data-modifying CTE
+ * (openDealChatReadingApartment). numeric(18, 2) as text: the price with its two decimals, exactly.
+ */
+export function apartmentSql(propertyObjectId: string): Prisma.Sql {
+  return Prisma.sql`
     SELECT number, floor, price::text AS price, currency
       FROM messenger.property_objects WHERE id = ${propertyObjectId}::uuid`;
+}
+
+export async function findApartment(tx: RawTx, propertyObjectId: string): Promise<Apartment | null> {
+  const [row] = await tx.$queryRaw<Apartment[]>(apartmentSql(propertyObjectId));
   return row ?? null;
 }
