@@ -1,6 +1,7 @@
 import pg from "pg";
 import { Prisma } from "../../generated/prisma/client.js";
 import { inChildSpan } from "../tracing/tracing.js";
+import type { PgQueryable } from "./sql-runner.js";
 import type { StatementNames } from "./statement-names.js";
 
 /**
@@ -14,8 +15,6 @@ export interface RawTx {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
 }
-
-type Queryable = Pick<pg.ClientBase, "query">;
 
 const OID = {
   int8: 20,
@@ -86,7 +85,7 @@ function sqlOf(query: TemplateStringsArray | Prisma.Sql, values: readonly unknow
  * are named (prepared once per connection) with `names`, the pool's shared name map, where the
  * pool prepares statements.
  */
-export function rawTx(db: Queryable, names: StatementNames | null): RawTx {
+export function rawTx(db: PgQueryable, names: StatementNames | null): RawTx {
   const run = (text: string, values: readonly unknown[]) => {
     const name = names?.nameOf(text, values.length) ?? "";
     const send = () =>

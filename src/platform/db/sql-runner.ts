@@ -110,3 +110,34 @@ export async function executeNamed(
 ): Promise<number> {
   return (await db.query({ name, text, values: values as unknown[] })).rowCount ?? 0;
 }
+
+/** A connection checked out of the pool, released once (decisions 0505, 0629, 0631). */
+export interface CheckedOut {
+  readonly client: pg.PoolClient;
+  /** Back to the pool, or closed when `error` (or a connection error seen meanwhile) says its state is unknown */
+  release(error?: Error): void;
+}
+
+/**
+ * One connection of the pool for a unit of work sent to it directly. A connection lost while
+ * checked out emits "error" on the client: without a listener that would crash the process; the
+ * failing statement reports it to the caller, and the connection is then closed, not handed back.
+ */
+export async function checkOut(pool: pg.Pool): Promise<CheckedOut> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on("error", onError);
+  let released = false;
+  return {
+    client,
+    release(error) {
+      if (released) return;
+      released = true;
+      client.removeListener("error", onError);
+      client.release(error ?? lost);
+    },
+  };
+}

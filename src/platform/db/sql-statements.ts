@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { Db, Tx } from "./prisma-client.js";
-import { openingRunner, pgRunner, type SqlRunner } from "./sql-runner.js";
+import { checkOut, openingRunner, pgRunner, type SqlRunner } from "./sql-runner.js";
 
 /**
  * Where a context's `Prisma.sql` statements go (decision 0500): Prisma (a client or an interactive
@@ -50,18 +50,7 @@ export async function inPgTransaction<T>(
   pool: pg.Pool,
   work: (statements: Statements) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  let lost: Error | undefined;
-  const onError = (error: Error) => {
-    lost = error;
-  };
-  // A connection that breaks while checked out emits "error": without a listener the process would
-  // crash; the failing statement reports it to the caller.
-  client.on("error", onError);
-  const release = (error?: Error) => {
-    client.removeListener("error", onError);
-    client.release(error ?? lost);
-  };
+  const { client, release } = await checkOut(pool);
   const tx = openingRunner(client);
   let result: T;
   try {

@@ -1,12 +1,12 @@
 import type pg from "pg";
 import { type RawTx, rawTx } from "../../db/raw-tx.js";
-import { openingRunner } from "../../db/sql-runner.js";
+import { checkOut, openingRunner, type PgQueryable } from "../../db/sql-runner.js";
 import type { StatementNames } from "../../db/statement-names.js";
 import { dedupMarks, type PgScopeOptions, type ScopeFactory } from "./scope.js";
 import { parkedKeysOfGroup } from "./sql/parked-keys.js";
 
 /** What a handler of the `pg` scope writes through: the batch's connection, inside its transaction. */
-export type PgTx = Pick<pg.ClientBase, "query">;
+export type PgTx = PgQueryable;
 
 /**
  * The `pg` scope (decision 0505): the same unit of work as postgresScope — dedup marks and the
@@ -42,20 +42,12 @@ function pgScopeWith<W>(
     parkedInSession: !marks,
     async begin() {
       if (!pool) throw new Error(`pgScope (${group}): the database was not made by createPrismaClient`);
-      const client = await pool.connect();
-      // A connection lost while checked out emits "error" on the client: without a listener that
-      // would crash the process; the failing statement reports it to the batch (infrastructure).
-      let lost: Error | undefined;
-      const onError = (error: Error) => {
-        lost = error;
-      };
-      client.on("error", onError);
+      const conn = await checkOut(pool);
+      const { client } = conn;
       let released = false;
       const release = (error?: Error) => {
-        if (released) return;
         released = true;
-        client.removeListener("error", onError);
-        client.release(error ?? lost);
+        conn.release(error);
       };
       // BEGIN rides on the batch's first statement, the dedup mark (one round trip less).
       const tx = openingRunner(client);

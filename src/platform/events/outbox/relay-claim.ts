@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { Clock } from "../../clock/clock.js";
 import type { Db } from "../../db/prisma-client.js";
-import { openingRunner, type SqlRunner } from "../../db/sql-runner.js";
+import { checkOut, openingRunner, type SqlRunner } from "../../db/sql-runner.js";
 import { markFailed, startProducerSpan } from "../../tracing/tracing.js";
 import type { OutboundMessage, Transport } from "../transport/transport.js";
 import { headersOf } from "../wire.js";
@@ -72,14 +72,8 @@ async function relayClaim(ctx: RelayClaimContext): Promise<ClaimResult> {
   const { pubs, metrics: m } = ctx;
   const pub = await currentPublisher(pubs);
   if (!pub) return { published: 0, full: false, passedOver: false };
-  const client = await ctx.pool.connect();
-  // A connection lost while checked out emits "error" on the client: without a listener that
-  // would crash the process; the failing statement reports it to the pass.
-  let lost: Error | undefined;
-  const onError = (error: Error) => {
-    lost = error;
-  };
-  client.on("error", onError);
+  const { client, release } = await checkOut(ctx.pool);
+  let failed: Error | undefined;
   let open = false;
   try {
     const tx = openingRunner(client);
@@ -105,11 +99,10 @@ async function relayClaim(ctx: RelayClaimContext): Promise<ClaimResult> {
     for (const r of rows) m.published.inc({ topic: r.topic });
     return { published: rows.length, full: rows.length >= ctx.batchSize || claim.windowFull, passedOver };
   } catch (error) {
-    if (open) await client.query("ROLLBACK").catch((e: unknown) => (lost ??= e as Error));
+    if (open) await client.query("ROLLBACK").catch((e: unknown) => (failed = e as Error));
     throw error;
   } finally {
-    client.off("error", onError);
-    client.release(lost);
+    release(failed);
   }
 }
 
