@@ -30,8 +30,8 @@ const COMMISSION_CONCURRENCY = 16;
  * D. PropertyObjectUpserted — the lot's passport, ProjectFirst, visibility, commission and the
  * project aggregates — set-based over any number of messages of distinct lots (the batch plan
  * never holds two passports of one lot together; the batch handler holds their projects' locks,
- * the old ones of moving lots included): the cards and the projects read in one statement each, the passports inserted in one statement and updated in one,
- * one recompute of the lots (each stamped with its own event time as PublishedAt), one aggregate
+ * the old ones of moving lots included): the cards and the projects read in one statement each, the passports inserted complete in one statement (decision 0635) and updated in one,
+ * one recompute of the updated lots (each stamped with its own event time as PublishedAt), one aggregate
  * statement, one outcome read, the commission calls in parallel and written in one statement.
  * Each message gets the result it gets alone: the guards are decided per message (pure) against
  * the state read. Any error (a bad payload, a tenant mismatch, a conflict) throws for the whole
@@ -93,7 +93,10 @@ export async function applyPropertyObjectUpserts(
     id: a.source.id,
     publishedAt: (upserts[a.index] as LotUpsert).eventTime,
   }));
-  await recomputeLots(tx, { lots }, { now, publishedAt: now });
+  // a created card is written complete; an updated passport derives its storefront fields anew
+  const updated = new Set(updates.map((u) => u.source.id));
+  const recomputed = lots.filter((l) => updated.has(l.id));
+  if (recomputed.length > 0) await recomputeLots(tx, { lots: recomputed }, { now, publishedAt: now });
   await recomputeProjectAggregates(tx, [...aggregates], { now });
   const outcomes = await readLotOutcomes(
     tx,

@@ -1,6 +1,7 @@
 /** D. PropertyObjectUpserted's writes, set-based: passports inserted in one statement, updated in one (optimistic), commissions in one. */
 import type { RawTx } from "../../../../platform/db/raw-tx.js";
 import { ConcurrencyConflictError } from "../../../../platform/errors/concurrency-conflict.js";
+import { derivedLotColumns, derivedLotJoins } from "../../cards/sql/derived-lot-columns.js";
 import type { LotSource } from "./lot-passport.decide.js";
 
 const CONTRACT_VERSION = 1;
@@ -43,39 +44,69 @@ function columns(rows: readonly LotPassportRow[]) {
 }
 
 /**
- * Creates lot cards from their passports in one INSERT … SELECT FROM unnest. Effective values
- * start as the snapshot and the status as Hidden; recomputeLots derives the rest. Building fields
- * come from the building snapshot when its event was already seen (decision 0085), the project's
- * Stars/DistanceMinutes from its card. A lot created concurrently is a conflict for the whole call.
+ * Creates lot cards from their passports in one INSERT … SELECT FROM unnest, each card written
+ * once and complete (decision 0635): the snapshot, then the storefront fields derived from it by
+ * the recompute's own rules (derived-lot-columns.ts: effective values, visibility, the project's
+ * denormalised fields), PublishedAt the event's time when the card is born Published. Building
+ * fields come from the building snapshot when its event was already seen (decision 0085). A lot
+ * created concurrently is a conflict for the whole call.
  */
 export async function insertLotCards(tx: RawTx, rows: readonly LotPassportRow[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   const c = columns(rows);
   const inserted = await tx.$executeRaw`
+    WITH l AS (
+      SELECT t.id, t.project_id, t.building_id, t.developer_id, t.layout_id, t.layout_group_id,
+        t.status AS property_object_status, t.number, t.floor, t.rooms AS rooms_count, t.area_total,
+        t.area_living, t.view, t.property_type, t.type_name, t.title AS source_title,
+        t.price AS source_price, NULL::text AS source_badge, NULL::int AS source_stars,
+        NULL::int AS source_distance_minutes,
+        CASE WHEN b.floors_total >= t.floor THEN b.delivery_date END AS source_delivery_date,
+        CASE WHEN b.floors_total >= t.floor THEN b.readiness_percent END AS source_readiness_percent,
+        CASE WHEN b.floors_total >= t.floor THEN b.name END AS building_name,
+        CASE WHEN b.floors_total >= t.floor THEN b.floors_total END AS floors_total,
+        NULL::text AS project_name, NULL::text AS project_kind, NULL::text AS property_class,
+        NULL::text AS construction_status, NULL::int AS region_id, NULL::text AS region_name,
+        NULL::int AS city_id, NULL::text AS city_name, NULL::text AS address, NULL::text AS developer_name,
+        NULL::uuid AS cover_file_id, NULL::numeric AS geo_latitude, NULL::numeric AS geo_longitude,
+        t.version, t.event_time
+      FROM unnest(${c.id}::uuid[], ${c.projectId}::uuid[], ${c.buildingId}::uuid[], ${c.developerId}::uuid[],
+                  ${c.layoutId}::uuid[], ${c.layoutGroupId}::uuid[], ${c.status}::text[], ${c.number}::text[],
+                  ${c.floor}::int[], ${c.rooms}::int[], ${c.areaTotal}::numeric[], ${c.areaLiving}::numeric[],
+                  ${c.view}::text[], ${c.propertyType}::text[], ${c.typeName}::text[], ${c.title}::text[],
+                  ${c.price}::numeric[], ${c.version}::bigint[], ${c.eventTime}::timestamptz[])
+        AS t(id, project_id, building_id, developer_id, layout_id, layout_group_id, status, number, floor,
+             rooms, area_total, area_living, view, property_type, type_name, title, price, version, event_time)
+      LEFT JOIN catalog.building_snapshots b ON b.id = t.building_id
+    ), c AS (
+      SELECT l.id, l.project_id, l.building_id, l.developer_id, l.layout_id, l.layout_group_id,
+        l.property_object_status, l.number, l.floor, l.rooms_count, l.area_total, l.area_living, l.view,
+        l.property_type, l.type_name, l.source_title, l.source_price, l.source_delivery_date,
+        l.source_readiness_percent, l.building_name, l.floors_total, l.version, l.event_time,
+${derivedLotColumns()}
+      FROM l
+      ${derivedLotJoins(now)}
+    )
     INSERT INTO catalog.property_object_cards (
-      id, project_id, building_id, developer_id, layout_id, layout_group_id, status,
-      property_object_status, number, floor, rooms_count, area_total, area_living, view, property_type,
-      type_name, title, price, price_per_meter, source_contract_version, source_title, source_price,
-      source_stars, source_distance_minutes, source_delivery_date, source_readiness_percent,
-      building_name, floors_total, chessboard_version, chessboard_synced_at, created_at, updated_at)
-    SELECT t.id, t.project_id, t.building_id, t.developer_id, t.layout_id, t.layout_group_id, 'Hidden',
-      t.status, t.number, t.floor, t.rooms, t.area_total, t.area_living, t.view, t.property_type,
-      t.type_name, t.title, t.price, round(t.price / t.area_total, 2), ${CONTRACT_VERSION}, t.title,
-      t.price, p.source_stars, p.source_distance_minutes,
-      CASE WHEN b.floors_total >= t.floor THEN b.delivery_date END,
-      CASE WHEN b.floors_total >= t.floor THEN b.readiness_percent END,
-      CASE WHEN b.floors_total >= t.floor THEN b.name END,
-      CASE WHEN b.floors_total >= t.floor THEN b.floors_total END,
-      t.version, t.event_time, ${now}, ${now}
-    FROM unnest(${c.id}::uuid[], ${c.projectId}::uuid[], ${c.buildingId}::uuid[], ${c.developerId}::uuid[],
-                ${c.layoutId}::uuid[], ${c.layoutGroupId}::uuid[], ${c.status}::text[], ${c.number}::text[],
-                ${c.floor}::int[], ${c.rooms}::int[], ${c.areaTotal}::numeric[], ${c.areaLiving}::numeric[],
-                ${c.view}::text[], ${c.propertyType}::text[], ${c.typeName}::text[], ${c.title}::text[],
-                ${c.price}::numeric[], ${c.version}::bigint[], ${c.eventTime}::timestamptz[])
-      AS t(id, project_id, building_id, developer_id, layout_id, layout_group_id, status, number, floor,
-           rooms, area_total, area_living, view, property_type, type_name, title, price, version, event_time)
-    LEFT JOIN catalog.project_cards p ON p.id = t.project_id
-    LEFT JOIN catalog.building_snapshots b ON b.id = t.building_id
+      id, project_id, building_id, developer_id, layout_id, layout_group_id, property_object_status,
+      number, floor, rooms_count, area_total, area_living, view, property_type, type_name,
+      source_contract_version, source_title, source_price, source_delivery_date, source_readiness_percent,
+      building_name, floors_total, chessboard_version, chessboard_synced_at, created_at, updated_at,
+      status, title, price, price_per_meter, badge, stars, distance_minutes, source_stars,
+      source_distance_minutes, delivery_date, readiness_percent, project_name, project_kind, property_class,
+      construction_status, region_id, region_name, city_id, city_name, address, developer_name,
+      cover_file_id, geo_latitude, geo_longitude, published_at)
+    SELECT c.id, c.project_id, c.building_id, c.developer_id, c.layout_id, c.layout_group_id,
+      c.property_object_status, c.number, c.floor, c.rooms_count, c.area_total, c.area_living, c.view,
+      c.property_type, c.type_name, ${CONTRACT_VERSION}, c.source_title, c.source_price,
+      c.source_delivery_date, c.source_readiness_percent, c.building_name, c.floors_total, c.version,
+      c.event_time, ${now}, ${now},
+      c.status, c.title, c.price, c.price_per_meter, c.badge, c.stars, c.distance_minutes, c.source_stars,
+      c.source_distance_minutes, c.delivery_date, c.readiness_percent, c.project_name, c.project_kind,
+      c.property_class, c.construction_status, c.region_id, c.region_name, c.city_id, c.city_name, c.address,
+      c.developer_name, c.cover_file_id, c.geo_latitude, c.geo_longitude,
+      CASE WHEN c.status = 'Published' THEN c.event_time END
+    FROM c
     ON CONFLICT (id) DO NOTHING`;
   if (inserted !== rows.length) {
     throw new ConcurrencyConflictError(
