@@ -69,6 +69,8 @@ export function catalogChessboardSyncConsumer(
     group: CATALOG_CHESSBOARD_SYNC_GROUP,
     // Off Prisma's interactive transaction (decision 0631): the sync's statements are SQL.
     scope: rawPgScope(),
+    // A storefront card may be a tenth of a second later: fetches gather (decision 0636)
+    batch: { maxMessages: deps.settings.consumerBatchSize, flushMs: deps.settings.projectionFlushMs },
     // The spec's names of the runtime metrics, besides pin_consumer_* (decision 0604)
     specMetrics: CATALOG_SYNC_SPEC_METRICS,
     expectedContractVersion: CONTRACT_VERSION,

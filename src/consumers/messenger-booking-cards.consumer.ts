@@ -42,7 +42,7 @@ const CONTRACT_VERSION = 1;
 export function messengerBookingCardsConsumer(deps: {
   readonly log: Logger;
   readonly metrics: Registry;
-  readonly settings: Pick<Settings, "dealEventRetryDelays">;
+  readonly settings: Pick<Settings, "dealEventRetryDelays" | "consumerBatchSize" | "projectionFlushMs">;
 }): ConsumerDefinition<MessengerCardsTopics, RawTx> {
   const cards = counter(deps.metrics, "messenger_cards_written_total", "System cards written to deal chats", [
     "kind",
@@ -88,6 +88,8 @@ export function messengerBookingCardsConsumer(deps: {
     // source message id (its event and the chat's last message only for the inserted row), the
     // replica version-guarded.
     scope: rawPgScope({ marks: false }),
+    // A chat card may be a tenth of a second later: fetches gather (decision 0636)
+    batch: { maxMessages: deps.settings.consumerBatchSize, flushMs: deps.settings.projectionFlushMs },
     // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
     // catalog's 30 s (decision 0527).
     policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },

@@ -39,7 +39,7 @@ const CONTRACT_VERSION = 1;
 export function notificationsBookingConsumer(deps: {
   readonly log: Logger;
   readonly metrics: Registry;
-  readonly settings: Pick<Settings, "dealEventRetryDelays">;
+  readonly settings: Pick<Settings, "dealEventRetryDelays" | "consumerBatchSize" | "projectionFlushMs">;
 }): ConsumerDefinition<NotificationsBookingTopics, RawTx> {
   const created = counter(deps.metrics, "notifications_created_total", "Notifications added to inboxes", [
     "kind",
@@ -71,6 +71,8 @@ export function notificationsBookingConsumer(deps: {
     // Dedup by construction (decision 0589): participants ON CONFLICT DO NOTHING, a notification
     // unique per (source message id, recipient), its event enqueued only for inserted rows.
     scope: rawPgScope({ marks: false }),
+    // A notification may be a tenth of a second later: fetches gather (decision 0636)
+    batch: { maxMessages: deps.settings.consumerBatchSize, flushMs: deps.settings.projectionFlushMs },
     // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
     // catalog's 30 s (decision 0527).
     policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },

@@ -352,6 +352,13 @@ export const SETTINGS = {
     1,
     60_000,
   ),
+  projectionFlushMs: int(
+    "PIN_PROJECTION_FLUSH_MS",
+    100,
+    "How long the storefront, chat-card and notification consumers let a Kafka fetch gather records before their batch, ms: fewer fetches and transactions per booking for up to this much more delay (the chessboard status and the replica take the first record)",
+    1,
+    60_000,
+  ),
   bookingExpirationCycleSeconds: int(
     "PIN_BOOKING_EXPIRATION_CYCLE_SECONDS",
     60,
