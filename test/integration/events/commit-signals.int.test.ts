@@ -122,6 +122,9 @@ describeWithService(["postgres", "kafka"], "commit signals (LISTEN/NOTIFY wake-u
           p.platform.runBroadcast({ name: "signals", topics: [topic], onEvent: (e) => void seen.push(e) }),
         );
         await started(p.platform.startRelay());
+        // the signal connection must be listening before the append (a fixed 300 ms alone lost
+        // the race once on a loaded CI host): then the readers' one-minute poll never helps
+        await eventually(signalConnections, { until: (n) => n > 0, what: "the signal connection open" });
         await new Promise((r) => setTimeout(r, 300));
         await enqueueItems(suite.db.prisma, topic, [{ Key: "to-the-log", Seq: 1 }], p.clock);
         await eventually(() => seen.length, {
