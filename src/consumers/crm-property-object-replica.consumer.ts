@@ -55,8 +55,9 @@ export function crmPropertyObjectReplicaConsumer(
   return defineConsumer<CrmReplicaPayloads, PgTx>({
     group: CRM_PROPERTY_OBJECT_REPLICA_GROUP,
     // Decision 0615: the batch on a raw pg connection, its upserts as named prepared statements
-    // (no Prisma per-call path); dedup marks as before.
-    scope: pgScope(),
+    // (no Prisma per-call path). Dedup by construction (decision 0637): every write is an upsert
+    // guarded by the row's version and nothing leaves the transaction, so no mark is written.
+    scope: pgScope({ marks: false }),
     expectedContractVersion: CONTRACT_VERSION,
     readers: crmReplicaReaders,
     handlers: {

@@ -5,10 +5,13 @@ import {
   type NotificationChannel,
 } from "../domain/notifications/delivery/notification-channel.js";
 import { notificationFromEvent } from "../domain/notifications/inbox/notification.js";
+import type { Settings } from "../platform/config/settings.js";
+import type { RawTx } from "../platform/db/raw-tx.js";
 import {
   type ConsumerDefinition,
   defineConsumer,
   type HandlerContext,
+  rawPgScope,
 } from "../platform/events/consumer/definition.js";
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
@@ -22,21 +25,30 @@ export const NOTIFICATIONS_DELIVERY_GROUP = "pin-notifications-delivery";
  * holding back the inbox; dedup by MessageId keeps one delivery per notification.
  */
 export function notificationsDeliveryConsumer(
-  deps: { readonly log: Logger; readonly metrics: Registry },
+  deps: {
+    readonly log: Logger;
+    readonly metrics: Registry;
+    readonly settings: Pick<Settings, "consumerBatchSize" | "projectionFlushMs">;
+  },
   channels: readonly NotificationChannel[] = [createLoggingChannel(deps.log)],
-): ConsumerDefinition<NotificationsEventByTopic> {
+): ConsumerDefinition<NotificationsEventByTopic, RawTx> {
   const delivered = counter(
     deps.metrics,
     "notifications_delivered_total",
     "Notifications handed to a channel",
     ["channel", "kind"],
   );
-  return defineConsumer<NotificationsEventByTopic>({
+  return defineConsumer<NotificationsEventByTopic, RawTx>({
     group: NOTIFICATIONS_DELIVERY_GROUP,
     expectedContractVersion: 1,
+    // The dedup mark stays (a channel is outside the transaction); the batch on the raw pg scope
+    // (decision 0631), no Prisma interactive transaction for a handler that writes nothing
+    scope: rawPgScope(),
+    // A delivery may be a tenth of a second later: fetches gather (decision 0636)
+    batch: { maxMessages: deps.settings.consumerBatchSize, flushMs: deps.settings.projectionFlushMs },
     readers: { [TOPIC.notificationAdded]: notificationAddedReader },
     handlers: {
-      [TOPIC.notificationAdded]: async (p: NotificationAddedV1, _ctx: HandlerContext) => {
+      [TOPIC.notificationAdded]: async (p: NotificationAddedV1, _ctx: HandlerContext<RawTx>) => {
         const notification = notificationFromEvent(p);
         for (const channel of channels) {
           await channel.deliver(notification);
