@@ -27,6 +27,7 @@ import {
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import type { Registry } from "../platform/metrics/registry.js";
+import { projectionBatch } from "./projection-batch.js";
 
 export const CATALOG_CHESSBOARD_SYNC_GROUP = "pin-catalog-chessboard-sync";
 const CONTRACT_VERSION = 1;
@@ -70,7 +71,7 @@ export function catalogChessboardSyncConsumer(
     // Off Prisma's interactive transaction (decision 0631): the sync's statements are SQL.
     scope: rawPgScope(),
     // A storefront card may be a tenth of a second later: fetches gather (decision 0636)
-    batch: { maxMessages: deps.settings.consumerBatchSize, flushMs: deps.settings.projectionFlushMs },
+    batch: projectionBatch(deps.settings),
     // The spec's names of the runtime metrics, besides pin_consumer_* (decision 0604)
     specMetrics: CATALOG_SYNC_SPEC_METRICS,
     expectedContractVersion: CONTRACT_VERSION,

@@ -24,6 +24,7 @@ import {
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
+import { projectionBatch } from "./projection-batch.js";
 
 /** The topics messenger reads: three crm booking events and chessboard's apartments. */
 export type MessengerCardsTopics = MessengerBookingPayloads & MessengerReplicaPayloads;
@@ -89,7 +90,7 @@ export function messengerBookingCardsConsumer(deps: {
     // replica version-guarded.
     scope: rawPgScope({ marks: false }),
     // A chat card may be a tenth of a second later: fetches gather (decision 0636)
-    batch: { maxMessages: deps.settings.consumerBatchSize, flushMs: deps.settings.projectionFlushMs },
+    batch: projectionBatch(deps.settings),
     // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
     // catalog's 30 s (decision 0527).
     policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },

@@ -22,6 +22,7 @@ import {
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
+import { projectionBatch } from "./projection-batch.js";
 
 /** The crm booking events notifications reads (booking-extended has no notification), decision 0300. */
 export type NotificationsBookingTopics = NotificationsBookingPayloads;
@@ -72,7 +73,7 @@ export function notificationsBookingConsumer(deps: {
     // unique per (source message id, recipient), its event enqueued only for inserted rows.
     scope: rawPgScope({ marks: false }),
     // A notification may be a tenth of a second later: fetches gather (decision 0636)
-    batch: { maxMessages: deps.settings.consumerBatchSize, flushMs: deps.settings.projectionFlushMs },
+    batch: projectionBatch(deps.settings),
     // A deal not known yet is its booking-created a moment behind: retried after 1 s, not the
     // catalog's 30 s (decision 0527).
     policy: { retry: { retriableDelaysMs: deps.settings.dealEventRetryDelays } },

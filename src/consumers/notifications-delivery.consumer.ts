@@ -16,6 +16,7 @@ import {
 import { TOPIC } from "../platform/events/topics.js";
 import type { Logger } from "../platform/log/logger.js";
 import { counter, type Registry } from "../platform/metrics/registry.js";
+import { projectionBatch } from "./projection-batch.js";
 
 export const NOTIFICATIONS_DELIVERY_GROUP = "pin-notifications-delivery";
 
@@ -45,7 +46,7 @@ export function notificationsDeliveryConsumer(
     // (decision 0631), no Prisma interactive transaction for a handler that writes nothing
     scope: rawPgScope(),
     // A delivery may be a tenth of a second later: fetches gather (decision 0636)
-    batch: { maxMessages: deps.settings.consumerBatchSize, flushMs: deps.settings.projectionFlushMs },
+    batch: projectionBatch(deps.settings),
     readers: { [TOPIC.notificationAdded]: notificationAddedReader },
     handlers: {
       [TOPIC.notificationAdded]: async (p: NotificationAddedV1, _ctx: HandlerContext<RawTx>) => {
