@@ -86,6 +86,8 @@ export async function openInfrastructure(
       url: database.url,
       maxConnections: settings.dbPoolSize,
       preparedStatements: settings.dbPreparedStatements,
+      // the roles' own statements, keyed by ids; the api's request pool keeps custom plans
+      plans: "auto",
     });
     opened.prisma = () => db.$disconnect();
     const infra: Infra = { db, log, clock, metrics };

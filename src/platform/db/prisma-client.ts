@@ -24,6 +24,13 @@ export interface DbOptions {
    * (decision 0628; PIN_DB_PREPARED_STATEMENTS). Default true.
    */
   readonly preparedStatements?: boolean;
+  /**
+   * How a prepared statement is planned on this pool's connections (decision 0639): "custom"
+   * (the default) plans every call for its own parameters, as unprepared; "auto" is PostgreSQL's
+   * own rule — custom plans for five calls, then the generic plan where it costs no more — for a
+   * pool whose statements are keyed by ids (the roles' shared pool), not by a client's filters.
+   */
+  readonly plans?: "custom" | "auto";
 }
 
 const connectionStrings = new WeakMap<PrismaClient, string>();
@@ -54,9 +61,9 @@ export function createPrismaClient(options: DbOptions): PrismaClient {
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    // A prepared statement still gets a plan for its own parameters (the plans stay what they were
-    // unprepared); what it saves is the parse and analysis of its text on every call.
-    ...(prepared ? { options: "-c plan_cache_mode=force_custom_plan" } : {}),
+    // "custom": a prepared statement still gets a plan for its own parameters (the plans stay what
+    // they were unprepared); what it saves is the parse and analysis of its text on every call.
+    ...(prepared && options.plans !== "auto" ? { options: "-c plan_cache_mode=force_custom_plan" } : {}),
   });
   // An idle connection that breaks (server restart, a database dropped) is discarded by the pool,
   // which then emits "error": without a listener that would crash the process. The adapter adds

@@ -37,6 +37,7 @@ function literal(client: pg.ClientBase, value: unknown): string {
  * 0505): that statement goes out as `BEGIN; <statement>` in one simple-protocol message, its
  * parameters written as literals (bytea hex, integers, timestamps, escaped text), so a batch pays
  * no round trip for BEGIN. `begin()` sends a plain BEGIN when something else must go first.
+ * `opening` is what opens it (BEGIN and, if any, its SET LOCAL settings).
  */
 const inline = (client: pg.ClientBase, text: string, values: readonly unknown[]) =>
   text.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
@@ -57,12 +58,12 @@ export async function executeAndCommit(
   return results[0]?.rowCount ?? 0;
 }
 
-export function openingRunner(client: pg.ClientBase) {
+export function openingRunner(client: pg.ClientBase, opening = "BEGIN") {
   let begun = false;
   const first = async (text: string, values: readonly unknown[]) => {
     const sql = inline(client, text, values);
     begun = true;
-    const results = (await client.query(`BEGIN; ${sql}`)) as unknown as pg.QueryResult[];
+    const results = (await client.query(`${opening}; ${sql}`)) as unknown as pg.QueryResult[];
     return results[results.length - 1] as pg.QueryResult;
   };
   const direct = pgRunner(client);
@@ -82,7 +83,7 @@ export function openingRunner(client: pg.ClientBase) {
     async begin() {
       if (begun) return;
       begun = true;
-      await client.query("BEGIN");
+      await client.query(opening);
     },
   };
 }

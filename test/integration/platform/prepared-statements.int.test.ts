@@ -45,6 +45,14 @@ describe("prepared statements on the pg driver adapter (decision 0628)", () => {
     expect(again.prepared.filter((s) => s.includes("+ 40 AS answer"))).toHaveLength(1);
   });
 
+  it("the roles' shared pool (plans: auto, decision 0639): prepared, and planned by PostgreSQL's own rule", async () => {
+    const db = createPrismaClient({ url: database.url, maxConnections: 1, plans: "auto" });
+    clients.push(db);
+    const { prepared, mode } = await onOneConnection(db);
+    expect(prepared.filter((s) => s.includes("+ 40 AS answer"))).toHaveLength(1);
+    expect(mode).toBe("auto");
+  });
+
   it("PIN_DB_PREPARED_STATEMENTS=false: nothing is prepared, the server's plan mode is untouched", async () => {
     const db = createPrismaClient({ url: database.url, maxConnections: 1, preparedStatements: false });
     clients.push(db);

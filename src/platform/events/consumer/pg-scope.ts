@@ -35,6 +35,10 @@ function pgScopeWith<W>(
   writerOf: (writer: PgTx, names: StatementNames | null) => W,
 ): ScopeFactory<W> {
   const marks = options.marks ?? true;
+  const opening =
+    (options.plans ?? "generic") === "generic"
+      ? "BEGIN; SET LOCAL plan_cache_mode = force_generic_plan"
+      : "BEGIN";
   return ({ pool, names, group, clock }) => ({
     kind: "postgres",
     marked: marks,
@@ -50,7 +54,7 @@ function pgScopeWith<W>(
         conn.release(error);
       };
       // BEGIN rides on the batch's first statement, the dedup mark (one round trip less).
-      const tx = openingRunner(client);
+      const tx = openingRunner(client, opening);
       let savepoints = 0;
       // A handler's statements always follow the mark; if one ever came first, BEGIN goes first.
       const query: PgTx = {
