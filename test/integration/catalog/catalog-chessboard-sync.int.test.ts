@@ -639,10 +639,19 @@ describe("pin-catalog-chessboard-sync over Kafka: the spec's acceptance criteria
     expect(priced.pricePerMeter.toString()).toBe("100000");
   });
 
-  it("flow C: building fields and the delivery date (last day of the quarter) reach its lots and the project's minimum", async () => {
+  it("flow C: building fields and the delivery date (last day of the quarter) reach its lots and the project's minimum, one write a lot", async () => {
     const s = newStructure(2);
     await publishStructure(rig, s);
     await eventually(async () => (await projectCard(db(), s.projectId))?.propertyObjectsTotal === 2);
+    // the building's first version may reach the sync after its lots (another topic): wait for it
+    await eventually(async () => {
+      const [b] = await db().$queryRaw<Array<{ n: number }>>`
+        SELECT count(*)::int AS n FROM catalog.building_snapshots WHERE id = ${s.buildingId}::uuid`;
+      return b?.n === 1;
+    });
+    const versionsBefore = await Promise.all(
+      s.lotIds.map(async (id) => (await lotCard(db(), id))?.rowVersion),
+    );
     await rig.publish(
       TOPIC.buildingUpserted,
       s.buildingId,
@@ -663,6 +672,11 @@ describe("pin-catalog-chessboard-sync over Kafka: the spec's acceptance criteria
     });
     expect(lot.deliveryDate?.toISOString().slice(0, 10)).toBe("2028-03-31");
     expect(lot.readinessPercent).toBe(55);
+    // decision 0640: the building's fields and the storefront fields they derive in one row write
+    const versionsAfter = await Promise.all(
+      s.lotIds.map(async (id) => (await lotCard(db(), id))?.rowVersion),
+    );
+    expect(versionsAfter).toEqual(versionsBefore.map((v) => (v as number) + 1));
     const project = await eventually(async () => {
       const p = await projectCard(db(), s.projectId);
       return p?.readinessPercent === 55 ? p : null;

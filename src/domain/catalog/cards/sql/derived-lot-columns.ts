@@ -13,6 +13,9 @@ export interface LotSnapshotInputs {
   readonly propertyObjectStatus: Prisma.Sql;
   /** The lot's snapshot price (default `l.source_price`) */
   readonly sourcePrice: Prisma.Sql;
+  /** Its building's delivery date and readiness (default `l.source_delivery_date`, `l.source_readiness_percent`) */
+  readonly sourceDeliveryDate?: Prisma.Sql;
+  readonly sourceReadinessPercent?: Prisma.Sql;
 }
 
 export const STORED_SNAPSHOT: LotSnapshotInputs = {
@@ -30,6 +33,8 @@ export const derivedLotJoins = (now: Date): Prisma.Sql => Prisma.sql`
 /** The derived columns as a select list (status, title, price, … geo_longitude). */
 export function derivedLotColumns(snapshot: LotSnapshotInputs = STORED_SNAPSHOT): Prisma.Sql {
   const { propertyObjectStatus: objectStatus, sourcePrice } = snapshot;
+  const deliveryDate = snapshot.sourceDeliveryDate ?? Prisma.sql`l.source_delivery_date`;
+  const readiness = snapshot.sourceReadinessPercent ?? Prisma.sql`l.source_readiness_percent`;
   return Prisma.sql`
         CASE
           WHEN p.id IS NULL THEN 'Hidden'
@@ -50,8 +55,8 @@ export function derivedLotColumns(snapshot: LotSnapshotInputs = STORED_SNAPSHOT)
         COALESCE(bo.stars, pro.stars, CASE WHEN p.id IS NULL THEN l.source_stars ELSE p.source_stars END) AS stars,
         COALESCE(bo.distance_minutes, pro.distance_minutes,
                  CASE WHEN p.id IS NULL THEN l.source_distance_minutes ELSE p.source_distance_minutes END) AS distance_minutes,
-        COALESCE(bo.delivery_date, l.source_delivery_date) AS delivery_date,
-        COALESCE(bo.readiness_percent, l.source_readiness_percent) AS readiness_percent,
+        COALESCE(bo.delivery_date, ${deliveryDate}) AS delivery_date,
+        COALESCE(bo.readiness_percent, ${readiness}) AS readiness_percent,
         COALESCE(p.name, l.project_name) AS project_name,
         COALESCE(p.kind, l.project_kind) AS project_kind,
         COALESCE(p.property_class, l.property_class) AS property_class,
@@ -78,3 +83,21 @@ export const DERIVED_LOT_SET = Prisma.sql`
         city_id = c.city_id, city_name = c.city_name, address = c.address,
         developer_name = c.developer_name, cover_file_id = c.cover_file_id,
         geo_latitude = c.geo_latitude, geo_longitude = c.geo_longitude`;
+
+/**
+ * True where the card `l` differs from the derived row `c` (a recompute writes only those), or
+ * would get its first PublishedAt.
+ */
+export const DERIVED_LOT_DIFFERS = Prisma.sql`
+        (l.status, l.title, l.price, l.price_per_meter, l.badge, l.stars, l.distance_minutes,
+         l.source_stars, l.source_distance_minutes,
+         l.delivery_date, l.readiness_percent, l.project_name, l.project_kind, l.property_class,
+         l.construction_status, l.region_id, l.region_name, l.city_id, l.city_name, l.address,
+         l.developer_name, l.cover_file_id, l.geo_latitude, l.geo_longitude,
+         l.published_at IS NULL AND c.status = 'Published')
+          IS DISTINCT FROM
+            (c.status, c.title, c.price, c.price_per_meter, c.badge, c.stars, c.distance_minutes,
+             c.source_stars, c.source_distance_minutes,
+             c.delivery_date, c.readiness_percent, c.project_name, c.project_kind, c.property_class,
+             c.construction_status, c.region_id, c.region_name, c.city_id, c.city_name, c.address,
+             c.developer_name, c.cover_file_id, c.geo_latitude, c.geo_longitude, false)`;

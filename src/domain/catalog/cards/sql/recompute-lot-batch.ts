@@ -1,6 +1,11 @@
 import { Prisma } from "../../../../generated/prisma/client.js";
 import type { RawTx } from "../../../../platform/db/raw-tx.js";
-import { DERIVED_LOT_SET, derivedLotColumns, derivedLotJoins } from "./derived-lot-columns.js";
+import {
+  DERIVED_LOT_DIFFERS,
+  DERIVED_LOT_SET,
+  derivedLotColumns,
+  derivedLotJoins,
+} from "./derived-lot-columns.js";
 
 export type LotScope =
   | { readonly projectId: string }
@@ -64,18 +69,7 @@ ${derivedLotColumns()}
       FROM calc c
       WHERE l.id = c.id
         AND NOT (l.status = 'Delisted' AND c.status = 'Delisted')
-        AND (l.status, l.title, l.price, l.price_per_meter, l.badge, l.stars, l.distance_minutes,
-             l.source_stars, l.source_distance_minutes,
-             l.delivery_date, l.readiness_percent, l.project_name, l.project_kind, l.property_class,
-             l.construction_status, l.region_id, l.region_name, l.city_id, l.city_name, l.address,
-             l.developer_name, l.cover_file_id, l.geo_latitude, l.geo_longitude,
-             l.published_at IS NULL AND c.status = 'Published')
-          IS DISTINCT FROM
-            (c.status, c.title, c.price, c.price_per_meter, c.badge, c.stars, c.distance_minutes,
-             c.source_stars, c.source_distance_minutes,
-             c.delivery_date, c.readiness_percent, c.project_name, c.project_kind, c.property_class,
-             c.construction_status, c.region_id, c.region_name, c.city_id, c.city_name, c.address,
-             c.developer_name, c.cover_file_id, c.geo_latitude, c.geo_longitude, false)
+        AND ${DERIVED_LOT_DIFFERS}
       RETURNING 1
     )
     SELECT (SELECT id::text FROM batch ORDER BY id DESC LIMIT 1) AS last_id,

@@ -1,6 +1,6 @@
 import type { CatalogBuildingUpserted } from "../../../../contracts/readers/catalog-chessboard-sync.readers.js";
 import { readProjectForLots } from "../../cards/card-reads.js";
-import { recomputeLots, recomputeProjectAggregates } from "../../cards/recompute-cards.js";
+import { recomputeProjectAggregates } from "../../cards/recompute-cards.js";
 import { logStale, logWarnings, type SyncContext, type SyncResult } from "../sync-context.js";
 import { decideBuildingUpsert } from "./building.decide.js";
 import {
@@ -9,7 +9,7 @@ import {
   upsertBuildingSnapshot,
 } from "./building.writer.js";
 
-/** C. BuildingUpserted: building fields on its lots (batches of 500) and the project's delivery aggregates (its project locked by the batch handler). */
+/** C. BuildingUpserted: building fields on its lots with what they derive, one write a lot (batches of 500), and the project's delivery aggregates (its project locked by the batch handler). */
 export async function applyBuildingUpserted(
   ctx: SyncContext,
   payload: CatalogBuildingUpserted,
@@ -22,15 +22,14 @@ export async function applyBuildingUpserted(
   logWarnings(ctx.log, payload.Id, decision.warnings);
   const b = decision.building;
   await upsertBuildingSnapshot(tx, b, ctx.eventTime, ctx.now);
-  const applied = await applyBuildingToLots(tx, b, ctx.now, ctx.heartbeat);
+  const times = { now: ctx.now, publishedAt: ctx.eventTime };
+  const applied = await applyBuildingToLots(tx, b, times, ctx.heartbeat);
   if (applied.skippedFloor > 0) {
     ctx.log.warn(
       { eventId: ctx.eventId, aggregateId: b.id, floorsTotal: b.floorsTotal, skipped: applied.skippedFloor },
       "lots above FloorsTotal skipped until their passport event",
     );
   }
-  const times = { now: ctx.now, publishedAt: ctx.eventTime };
-  const cascade = await recomputeLots(tx, { buildingId: b.id }, { ...times, onBatch: ctx.heartbeat });
   await recomputeProjectAggregates(tx, [b.projectId], times);
   ctx.log.debug(
     {
@@ -39,7 +38,7 @@ export async function applyBuildingUpserted(
       version: payload.Version,
       chessboardVersion: snapshotVersion,
       buildingStatus: payload.Status,
-      affectedPropertyObjects: Math.max(applied.updated, cascade.changed),
+      affectedPropertyObjects: applied.changed,
     },
     snapshotVersion === null ? "created" : "updated",
   );
