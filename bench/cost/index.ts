@@ -122,8 +122,11 @@ export async function runCostBenchmarks(): Promise<BenchResult[]> {
   const o = options();
   const withBaseline = process.env.BENCH_COST_BASELINE !== "off";
   const baseline = withBaseline ? await baselineCheckout() : null;
+  // BENCH_COST_ORDER=checkout-first measures this checkout before the baseline (default after)
+  const checkoutFirst = process.env.BENCH_COST_ORDER === "checkout-first";
+  const early = checkoutFirst ? rows(await measure(thisCheckout, o)) : null;
   const before = baseline ? rows(await measure(baseline, o)) : new Map();
-  const now = rows(await measure(thisCheckout, o));
+  const now = early ?? rows(await measure(thisCheckout, o));
   const note = `steps ${o.rates.join(", ")}/s × ${o.seconds} s (open loop, warm-up ${o.warmupSeconds} s at ${WARMUP_RATE}/s), 3 role processes of dist/, idle ${o.idleSeconds} s after ${o.settleSeconds} s; baseline ${baseline?.label ?? "none"}`;
   return [...now].map(([name, { value, unit }]) => {
     const base = before.get(name)?.value;
