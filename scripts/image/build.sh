@@ -24,9 +24,14 @@ if [[ -n ${NODE_EXTRA_CA_CERTS:-} && -r $NODE_EXTRA_CA_CERTS ]]; then
   infra_log "build: npm trusts $NODE_EXTRA_CA_CERTS (NODE_EXTRA_CA_CERTS), mounted for the RUN steps only"
 fi
 
+# The RUN steps inherit podman's default of 1,024 open files, which `npm install` can exhaust
+# (EMFILE in its cache, seen once in a fresh-clone CI run): give them this shell's hard limit.
+nofile=$(ulimit -Hn)
+[[ $nofile == unlimited ]] && nofile=1048576
 t=$(now_ms)
-infra_log "podman build --isolation chroot --format docker -t $TAG $ROOT"
-podman build --isolation chroot --format docker --pull=never "${mounts[@]}" -t "$TAG" "$ROOT"
+infra_log "podman build --isolation chroot --format docker --ulimit nofile=$nofile:$nofile -t $TAG $ROOT"
+podman build --isolation chroot --format docker --pull=never --ulimit "nofile=$nofile:$nofile" \
+  "${mounts[@]}" -t "$TAG" "$ROOT"
 size=$(podman image inspect --format '{{.Size}}' "$TAG")
 base=$(podman image inspect --format '{{.Size}}' "docker.io/library/$(awk 'toupper($1) == "FROM" { print $2; exit }' "$ROOT/Dockerfile")")
 infra_log "built $TAG in $(fmt_ms "$t"): $((size / 1000000)) MB, of which the base $((base / 1000000)) MB and this project's layers $(((size - base) / 1000000)) MB"
