@@ -32,13 +32,7 @@ function literal(client: pg.ClientBase, value: unknown): string {
   throw new Error(`no SQL literal for a ${typeof value}`);
 }
 
-/**
- * A `pg` connection whose transaction is opened by the first statement sent through it (decision
- * 0505): that statement goes out as `BEGIN; <statement>` in one simple-protocol message, its
- * parameters written as literals (bytea hex, integers, timestamps, escaped text), so a batch pays
- * no round trip for BEGIN. `begin()` sends a plain BEGIN when something else must go first.
- * `opening` is what opens it (BEGIN and, if any, its SET LOCAL settings).
- */
+/** A statement with its parameters written as SQL literals (literal above). */
 const inline = (client: pg.ClientBase, text: string, values: readonly unknown[]) =>
   text.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
 
@@ -58,6 +52,13 @@ export async function executeAndCommit(
   return results[0]?.rowCount ?? 0;
 }
 
+/**
+ * A `pg` connection whose transaction is opened by the first statement sent through it (decision
+ * 0505): that statement goes out as `BEGIN; <statement>` in one simple-protocol message, its
+ * parameters written as literals (bytea hex, integers, timestamps, escaped text), so a batch pays
+ * no round trip for BEGIN. `begin()` sends a plain BEGIN when something else must go first.
+ * `opening` is what opens it (BEGIN and, if any, its SET LOCAL settings).
+ */
 export function openingRunner(client: pg.ClientBase, opening = "BEGIN") {
   let begun = false;
   const first = async (text: string, values: readonly unknown[]) => {
